@@ -1,0 +1,23 @@
+"""Domain errors: every rejection a game can give, with a human-readable reason."""
+
+from __future__ import annotations
+
+
+class DomainError(Exception):
+    """Base of the domain errors; `reason` is the text a client sees."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class InvalidCommand(DomainError):
+    """The command is malformed: unknown type, missing or mistyped arguments (HTTP 400)."""
+
+
+class IllegalCommand(DomainError):
+    """The command is well formed but the rules forbid it now (HTTP 422)."""
+
+
+class UnknownGame(DomainError):
+    """No game type with that id is registered (HTTP 404)."""

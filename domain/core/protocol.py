@@ -1,0 +1,159 @@
+"""The game protocol: what every game provides and the core events around it.
+
+A game is a *decider* over plain data (DESIGN.md, The game protocol):
+
+- ``setup(config, rng) -> list[Event]``: the opening events (shuffles, deals);
+- ``evolve(state, event) -> state``: applies one event, the first being ``GameCreated``
+  on ``state=None``; never draws randomness, never fails on a recorded event;
+- ``decide(state, seat, command, rng) -> list[Event]``: checks a command and returns
+  its events, raising ``InvalidCommand``/``IllegalCommand``;
+- ``to_act(state) -> frozenset[int]``: every seat that may act now (several at once
+  for out-of-turn answers, votes and betting rounds);
+- ``legal_commands(state, seat) -> list[Command]``: every concrete command ``decide``
+  accepts for that seat now;
+- ``view(state, seat | None) -> dict``: what that seat, or a spectator, may see;
+- ``result(state) -> dict | None``: the final standings once the game is over.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Literal
+
+from domain.core.codec import Codec, Message
+from domain.core.errors import InvalidCommand
+from domain.core.rng import Rng
+
+PUBLIC: Literal["public"] = "public"
+Visibility = Literal["public"] | tuple[int, ...]
+
+
+class Event(Message):
+    """A fact that happened in a game. Subclasses are frozen dataclasses."""
+
+    def visibility(self) -> Visibility:
+        """Who may read this event's data before the game ends: PUBLIC or a tuple of seats."""
+        return PUBLIC
+
+
+class Command(Message):
+    """An order a seat gives. Subclasses are frozen dataclasses."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class SeatConfig:
+    """A place at the table: the player's display name and, for a bot seat, its level."""
+
+    name: str
+    bot: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class GameCreated(Event):
+    """The first event of every game: what was created, under which rules, bound to which seed."""
+
+    TYPE: ClassVar[str] = "GameCreated"
+    game_id: str
+    game_type: str
+    rules_version: int
+    seed_commitment: str
+    seats: tuple[SeatConfig, ...]
+    options: dict[str, Any]
+    forked_from: dict[str, Any] | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class GameConfig:
+    """The seats and normalised options a game is set up with."""
+
+    seats: tuple[SeatConfig, ...]
+    options: Mapping[str, Any]
+
+    @classmethod
+    def of(cls, created: GameCreated) -> GameConfig:
+        return cls(seats=created.seats, options=dict(created.options))
+
+
+Bot = Callable[[dict[str, Any], Sequence[Command], Rng], Command]
+
+
+def random_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Command:
+    """The `random` level: any legal command, uniformly."""
+    return rng.choice(legal)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class GameSpec:
+    """Everything the service, workers and replays know about one game."""
+
+    id: str
+    title: str
+    min_seats: int
+    max_seats: int
+    rules_version: int
+    options_schema: Mapping[str, Any]
+    bots: Mapping[str, Bot]
+    events: Codec
+    commands: Codec
+    setup: Callable[[GameConfig, Rng], list[Event]]
+    evolve: Callable[[Any, Event], Any]
+    decide: Callable[[Any, int, Command, Rng], list[Event]]
+    to_act: Callable[[Any], frozenset[int]]
+    legal_commands: Callable[[Any, int], list[Command]]
+    view: Callable[[Any, int | None], dict[str, Any]]
+    result: Callable[[Any], dict[str, Any] | None]
+    describe: Callable[[Event], str]
+    lower_score_wins: bool = False
+
+    def normalize_config(self, seats: Sequence[SeatConfig], options: Mapping[str, Any] | None) -> GameConfig:
+        """Check the seat count, bot levels and options; fill option defaults.
+
+        Raises:
+            InvalidCommand: a seat count out of range, an unknown bot level, a bad option.
+        """
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            span = str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats} to {self.max_seats}"
+            raise InvalidCommand(f"{self.title} is played by {span} seats, not {len(seats)}")
+        for index, seat in enumerate(seats):
+            if seat.bot is not None and seat.bot not in self.bots:
+                levels = ", ".join(self.bots)
+                raise InvalidCommand(f"seats[{index}].bot: unknown bot level {seat.bot!r}; levels: {levels}")
+        return GameConfig(seats=tuple(seats), options=normalize_options(self.options_schema, options or {}))
+
+    def fold(self, events: Sequence[Event], state: Any = None) -> Any:
+        """The state after applying `events` in order to `state` (None before GameCreated)."""
+        for event in events:
+            state = self.evolve(state, event)
+        return state
+
+
+def normalize_options(schema: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options checked against a flat JSON-schema object of booleans, integers and strings.
+
+    Raises:
+        InvalidCommand: an unknown option or a value of the wrong type or range.
+    """
+    if not isinstance(options, Mapping):
+        raise InvalidCommand("options: expected an object")
+    properties = schema.get("properties", {})
+    unknown = sorted(set(options) - set(properties))
+    if unknown:
+        raise InvalidCommand(f"options: unknown option {unknown[0]!r}")
+    normalized = {}
+    for name, rule in sorted(properties.items()):
+        value = options.get(name, rule.get("default"))
+        kind = rule.get("type")
+        ok = (
+            (kind == "boolean" and isinstance(value, bool))
+            or (kind == "integer" and isinstance(value, int) and not isinstance(value, bool))
+            or (kind == "string" and isinstance(value, str))
+        )
+        if not ok:
+            raise InvalidCommand(f"options.{name}: expected {kind}")
+        if "enum" in rule and value not in rule["enum"]:
+            raise InvalidCommand(f"options.{name}: must be one of {', '.join(map(repr, rule['enum']))}")
+        if kind == "integer" and not rule.get("minimum", value) <= value <= rule.get("maximum", value):
+            raise InvalidCommand(f"options.{name}: must be between {rule.get('minimum')} and {rule.get('maximum')}")
+        normalized[name] = value
+    return normalized

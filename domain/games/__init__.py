@@ -1,0 +1,20 @@
+"""The registry: one explicit, ordered tuple of game specs (no import side effects)."""
+
+from __future__ import annotations
+
+from domain.core import GameSpec, UnknownGame
+from domain.games import hikes_of_the_west
+
+GAMES: tuple[GameSpec, ...] = (hikes_of_the_west.SPEC,)
+
+
+def game_spec(game_id: str) -> GameSpec:
+    """The spec registered under `game_id`.
+
+    Raises:
+        UnknownGame: no such game type.
+    """
+    for spec in GAMES:
+        if spec.id == game_id:
+            return spec
+    raise UnknownGame(f"no game type {game_id!r}; offered: {', '.join(s.id for s in GAMES)}")
