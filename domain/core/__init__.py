@@ -17,6 +17,7 @@ from domain.core.protocol import (
     random_bot,
 )
 from domain.core.rng import Rng
+from domain.core.table import Table, bot_rng, decision_rng, opening_events, seed_commitment
 
 __all__ = [
     "PUBLIC",
@@ -32,11 +33,16 @@ __all__ = [
     "InvalidCommand",
     "Rng",
     "SeatConfig",
+    "Table",
     "UnknownGame",
     "Visibility",
+    "bot_rng",
     "canonical_json",
+    "decision_rng",
     "from_plain",
     "normalize_options",
+    "opening_events",
     "random_bot",
+    "seed_commitment",
     "to_plain",
 ]

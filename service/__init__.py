@@ -1,0 +1,1 @@
+"""The HTTP service: Flask app, schemas, auth, the event store and the command handler."""

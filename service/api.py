@@ -1,0 +1,201 @@
+"""The games API: create, view, list actions, send commands, read the log (DESIGN.md, REST API)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request
+
+from domain.core import SeatConfig
+from service import schemas
+from service.auth import same_hash, token_hash
+from service.games import GameService, LoadedGame, envelope
+from service.problems import BadRequest, Forbidden, Unauthorized
+from service.runtime import game_service
+
+games_api = Blueprint("games_api", __name__, url_prefix="/api/v1")
+
+_create_request = schemas.CreateGameRequest()
+_command_request = schemas.CommandRequest()
+_events_query = schemas.EventsQuery()
+_game_type = schemas.GameType()
+_created = schemas.CreatedGame()
+_game_view = schemas.GameView()
+_actions = schemas.Actions()
+_command_response = schemas.CommandResponse()
+_event_page = schemas.EventPage()
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object.
+
+    Raises:
+        BadRequest: the body is not JSON, or not a JSON object.
+    """
+    if not request.is_json:
+        raise BadRequest("send the body as JSON with Content-Type: application/json")
+    body = request.get_json(silent=True)
+    if body is None:
+        raise BadRequest("the body is not valid JSON")
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object")
+    return body
+
+
+def caller_seat(games: GameService, game_id: str, required: bool = False) -> int | None:
+    """The seat whose token the request carries; None for a spectator.
+
+    Raises:
+        Unauthorized: a required token is missing, or a token is malformed or unknown.
+        Forbidden: the token belongs to another game.
+    """
+    header = request.headers.get("Authorization")
+    if header is None:
+        if required:
+            raise Unauthorized("this call needs a seat token: send Authorization: Bearer <token>")
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("the Authorization header must be 'Bearer <token>'")
+    presented = token_hash(token.strip())
+    owner = games.store.token_owner(presented)
+    if owner is None:
+        raise Unauthorized("the token matches no seat")
+    owner_game, seat = owner
+    if not same_hash(owner_game, game_id):
+        raise Forbidden("the token belongs to a seat of another game")
+    return seat
+
+
+def seat_rows(game: LoadedGame) -> list[dict[str, Any]]:
+    return [{"index": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(game.record.seats)]
+
+
+def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[str, Any]:
+    body = {
+        "id": game.record.id,
+        "type": game.record.type,
+        "status": game.status,
+        "version": game.version,
+        "head_hash": game.head_hash,
+        "rules_version": game.record.rules_version,
+        "seed_commitment": game.record.seed_commitment,
+        "seats": seat_rows(game),
+        "to_act": game.to_act(),
+        "you": seat,
+        "state": game.spec.view(game.state, seat),
+        "result": game.spec.result(game.state),
+        "created_at": game.record.created_at,
+        "updated_at": game.record.updated_at,
+    }
+    if game.finished:
+        body["seed"] = games.seed(game.record.id)
+    return body
+
+
+@games_api.get("/game-types")
+def game_types() -> Any:
+    specs = current_app.config["GAMES"]
+    return [
+        _game_type.dump(
+            {
+                "id": spec.id,
+                "title": spec.title,
+                "min_seats": spec.min_seats,
+                "max_seats": spec.max_seats,
+                "options_schema": dict(spec.options_schema),
+                "bots": list(spec.bots),
+                "rules_version": spec.rules_version,
+            }
+        )
+        for spec in specs
+    ]
+
+
+@games_api.post("/games")
+def create_game() -> tuple[Any, int, dict[str, str]]:
+    body = _create_request.load(json_body())
+    games = game_service()
+    seats = [SeatConfig(name=seat["name"], bot=seat["bot"]) for seat in body["seats"]]
+    game, tokens = games.create(body["type"], seats, body["options"], body["seed"])
+    rows = seat_rows(game)
+    for row in rows:
+        if row["index"] in tokens:
+            row["token"] = tokens[row["index"]]
+    created = {
+        "id": game.record.id,
+        "type": game.record.type,
+        "status": game.status,
+        "version": game.version,
+        "head_hash": game.head_hash,
+        "rules_version": game.record.rules_version,
+        "seed_commitment": game.record.seed_commitment,
+        "seats": rows,
+    }
+    return _created.dump(created), 201, {"Location": f"/api/v1/games/{game.record.id}"}
+
+
+@games_api.get("/games/<game_id>")
+def get_game(game_id: str) -> Any:
+    games = game_service()
+    game = games.load(game_id)
+    return _game_view.dump(game_body(games, game, caller_seat(games, game_id)))
+
+
+@games_api.get("/games/<game_id>/actions")
+def get_actions(game_id: str) -> Any:
+    games = game_service()
+    game = games.load(game_id)
+    seat = caller_seat(games, game_id)
+    actions = []
+    if seat is not None and seat in game.to_act():
+        for command in game.spec.legal_commands(game.state, seat):
+            type_, args = game.spec.commands.encode(command)
+            actions.append({"type": type_, "args": args})
+    return _actions.dump({"version": game.version, "seat": seat, "actions": actions})
+
+
+@games_api.post("/games/<game_id>/commands")
+def post_command(game_id: str) -> tuple[Any, int]:
+    games = game_service()
+    games.record(game_id)
+    seat = caller_seat(games, game_id, required=True)
+    body = _command_request.load(json_body())
+    if body["seat"] is not None and body["seat"] != seat:
+        raise Forbidden(f"the token is seat {seat}'s, not seat {body['seat']}'s")
+    response = games.submit(
+        game_id,
+        seat,  # type: ignore[arg-type]
+        body["type"],
+        body["args"],
+        expected_version=body["expected_version"],
+        command_id=body["command_id"],
+    )
+    return _command_response.dump(response), 201
+
+
+@games_api.get("/games/<game_id>/events")
+def get_events(game_id: str) -> Any:
+    query = _events_query.load(request.args.to_dict())
+    games = game_service()
+    record = games.record(game_id)
+    seat = caller_seat(games, game_id)
+    finished = record.status == "finished"
+    page = games.store.events(game_id, after=query["after"], limit=query["limit"] + 1)
+    has_more = len(page) > query["limit"]
+    page = page[: query["limit"]]
+    return _event_page.dump(
+        {
+            "events": [envelope(event, seat, finished) for event in page],
+            "next": page[-1].seq if page else query["after"],
+            "has_more": has_more,
+        }
+    )
+
+
+def no_store(response: Response) -> Response:
+    response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+games_api.after_request(no_store)

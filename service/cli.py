@@ -1,0 +1,74 @@
+"""The `trailhead` command line: serve the API, play a bot game in-process."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from domain.core import DomainError, SeatConfig, Table
+
+
+@click.group()
+def main() -> None:
+    """Trailhead: turn-based board games as seeded, auditable event logs."""
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(min=1), help="gunicorn worker processes.")
+@click.option("--dev", is_flag=True, help="Flask's debug server instead of gunicorn (auto-reload, one process).")
+def serve(host: str, port: int, workers: int, dev: bool) -> None:
+    """Serve the REST API (TRAILHEAD_DB, REDIS_URL and TRAILHEAD_SYNCHRONOUS configure it)."""
+    from service.app import create_app
+
+    if dev:
+        create_app().run(host=host, port=port, debug=True)
+        return
+    from gunicorn.app.base import BaseApplication
+
+    class Gunicorn(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            self.cfg.set("bind", f"{host}:{port}")
+            self.cfg.set("workers", workers)
+            self.cfg.set("accesslog", None)
+            self.cfg.set("timeout", 60)
+
+        def load(self) -> Any:
+            return create_app()
+
+    Gunicorn().run()
+
+
+@main.command()
+@click.argument("game_type")
+@click.option("--bot", "level", default="random", show_default=True, help="Bot level for every seat.")
+@click.option("--seed", default="1", show_default=True, help="The game's seed: the same seed plays the same game.")
+@click.option("--seats", type=int, default=None, help="Number of seats (default: the fewest the game allows).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON only.")
+def play(game_type: str, level: str, seed: str, seats: int | None, as_json: bool) -> None:
+    """Play a bots-only game in-process and print its result."""
+    from domain.games import game_spec
+
+    try:
+        spec = game_spec(game_type)
+        count = seats if seats is not None else spec.min_seats
+        config = spec.normalize_config([SeatConfig(name=f"{level}-{i}", bot=level) for i in range(count)], {})
+    except DomainError as error:
+        raise click.UsageError(error.reason) from None
+    table = Table(spec, config, seed)
+    commands = table.play_bots([level] * count)
+    result = spec.result(table.state)
+    if as_json:
+        click.echo(json.dumps(result, sort_keys=True))
+        return
+    click.echo(f"{spec.title}: {count} seat(s) of bot '{level}', seed {seed!r}")
+    click.echo(f"{commands} commands, {table.version} events")
+    click.echo(json.dumps(result, indent=2, sort_keys=True))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

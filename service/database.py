@@ -1,0 +1,97 @@
+"""Opening the SQLite database and creating its tables (sqlite-utils, WAL)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import sqlite_utils
+
+SYNCHRONOUS_LEVELS = ("FULL", "NORMAL", "EXTRA")
+
+
+def connect(path: str | Path, synchronous: str = "FULL") -> sqlite_utils.Database:
+    """A connection in autocommit mode (transactions are explicit), WAL, the given durability.
+
+    `synchronous=FULL` (the default) means a committed append is on disk; NORMAL may
+    lose the last commits on power loss but never corrupts the log.
+    """
+    if synchronous not in SYNCHRONOUS_LEVELS:
+        raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS_LEVELS)}")
+    if str(path) != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(str(path), isolation_level=None, timeout=30.0, check_same_thread=False)
+    conn.execute("PRAGMA busy_timeout = 30000")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute(f"PRAGMA synchronous = {synchronous}")
+    return sqlite_utils.Database(conn)
+
+
+def ensure_schema(db: sqlite_utils.Database) -> None:
+    """Create the event store's tables and indexes if they are missing."""
+    if "games" not in db.table_names():
+        db["games"].create(
+            {
+                "id": str,
+                "type": str,
+                "rules_version": int,
+                "status": str,
+                "version": int,
+                "head_hash": str,
+                "seed_commitment": str,
+                "seats": str,
+                "options": str,
+                "original_id": str,
+                "forked_from": str,
+                "created_at": str,
+                "updated_at": str,
+            },
+            pk="id",
+            not_null={
+                "type", "rules_version", "status", "version", "head_hash", "seed_commitment", "seats", "options",
+                "original_id",
+            },
+        )
+    if "game_seeds" not in db.table_names():
+        # The seed lives apart from the events; it is revealed only when the game ends.
+        db["game_seeds"].create({"game_id": str, "seed": str}, pk="game_id", not_null={"seed"})
+    if "seat_tokens" not in db.table_names():
+        db["seat_tokens"].create({"token_hash": str, "game_id": str, "seat": int}, pk="token_hash")
+    if "events" not in db.table_names():
+        db.execute(
+            """
+            CREATE TABLE events (
+                position INTEGER PRIMARY KEY AUTOINCREMENT,
+                game_id TEXT NOT NULL,
+                seq INTEGER NOT NULL,
+                type TEXT NOT NULL,
+                data TEXT NOT NULL,
+                seat INTEGER,
+                command_id TEXT,
+                visibility TEXT NOT NULL,
+                prev_hash TEXT NOT NULL,
+                hash TEXT NOT NULL,
+                recorded_at TEXT NOT NULL,
+                UNIQUE (game_id, seq)
+            )
+            """
+        )
+    if "commands" not in db.table_names():
+        db["commands"].create(
+            {
+                "game_id": str,
+                "command_id": str,
+                "seat": int,
+                "bot": str,
+                "type": str,
+                "args": str,
+                "expected_version": int,
+                "first_seq": int,
+                "last_seq": int,
+                "fingerprint": str,
+                "response": str,
+                "recorded_at": str,
+            },
+            pk=("game_id", "command_id"),
+        )
+        db["commands"].create_index(["game_id", "first_seq"], unique=True)

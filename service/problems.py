@@ -1,0 +1,106 @@
+"""RFC 9457 problem details for every error, one handler per error family."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, Response, json, request
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from domain.core import IllegalCommand, InvalidCommand, UnknownGame
+from service.games import CommandIdReused, RulesVersionMismatch, UnknownGameId
+from service.store import VersionConflict
+
+log = logging.getLogger(__name__)
+
+PROBLEM_TYPE = "urn:trailhead:problem:"
+
+
+class Unauthorized(Exception):
+    """No token, a malformed Authorization header, or a token that matches no seat (401)."""
+
+
+class Forbidden(Exception):
+    """A token of another game, or of another seat than the one named (403)."""
+
+
+class BadRequest(Exception):
+    """A request that cannot be read: not JSON, or not an object (400)."""
+
+
+def problem(status: int, slug: str, title: str, detail: str, **extensions: Any) -> Response:
+    body = {"type": PROBLEM_TYPE + slug, "title": title, "status": status, "detail": detail, "instance": request.path}
+    body.update(extensions)
+    response = Response(json.dumps(body), status=status, mimetype="application/problem+json")
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="trailhead"'
+    return response
+
+
+def register(app: Flask) -> None:
+    """Install the handlers that turn every failure into problem+json."""
+
+    @app.errorhandler(ValidationError)
+    def _validation(error: ValidationError) -> Response:
+        return problem(400, "invalid-request", "Invalid request", _first_message(error.messages), errors=error.messages)
+
+    @app.errorhandler(BadRequest)
+    def _bad_request(error: BadRequest) -> Response:
+        return problem(400, "invalid-request", "Invalid request", str(error))
+
+    @app.errorhandler(InvalidCommand)
+    def _invalid(error: InvalidCommand) -> Response:
+        return problem(400, "invalid-command", "Invalid command", error.reason)
+
+    @app.errorhandler(Unauthorized)
+    def _unauthorized(error: Unauthorized) -> Response:
+        return problem(401, "unauthorized", "Unauthorized", str(error))
+
+    @app.errorhandler(Forbidden)
+    def _forbidden(error: Forbidden) -> Response:
+        return problem(403, "forbidden", "Forbidden", str(error))
+
+    @app.errorhandler(UnknownGame)
+    @app.errorhandler(UnknownGameId)
+    def _unknown(error: UnknownGame | UnknownGameId) -> Response:
+        return problem(404, "not-found", "Not found", error.reason)
+
+    @app.errorhandler(VersionConflict)
+    def _conflict(error: VersionConflict) -> Response:
+        return problem(409, "version-conflict", "Version conflict", str(error), current_version=error.current)
+
+    @app.errorhandler(RulesVersionMismatch)
+    def _rules(error: RulesVersionMismatch) -> Response:
+        return problem(409, "rules-version-mismatch", "Rules version mismatch", error.reason)
+
+    @app.errorhandler(IllegalCommand)
+    def _illegal(error: IllegalCommand) -> Response:
+        return problem(422, "illegal-command", "Illegal command", error.reason)
+
+    @app.errorhandler(CommandIdReused)
+    def _reused(error: CommandIdReused) -> Response:
+        return problem(422, "command-id-reused", "Command id reused", error.reason)
+
+    @app.errorhandler(HTTPException)
+    def _http(error: HTTPException) -> Response:
+        code = error.code or 500
+        slug = (error.name or "error").lower().replace(" ", "-")
+        return problem(code, slug, error.name or "Error", error.description or error.name or "")
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception) -> Response:
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        return problem(500, "internal-error", "Internal server error", "the server failed; the error was logged")
+
+
+def _first_message(messages: Any, path: str = "") -> str:
+    """The first validation message, prefixed with the path of the field it concerns."""
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            field = key if key != "_schema" else ""
+            return _first_message(value, f"{path}.{field}".strip(".") if field else path)
+    if isinstance(messages, list) and messages:
+        return _first_message(messages[0], path)
+    return f"{path}: {messages}" if path else str(messages)

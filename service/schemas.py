@@ -1,0 +1,129 @@
+"""marshmallow schemas for every request and response body of the REST API."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+
+class StrictSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+# -- requests ------------------------------------------------------------------------------
+
+
+class SeatRequest(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=32))
+
+
+class CreateGameRequest(StrictSchema):
+    type = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    seats = fields.List(fields.Nested(SeatRequest), required=True, validate=validate.Length(min=1, max=12))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=256))
+
+
+class CommandRequest(StrictSchema):
+    type = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    args = fields.Dict(keys=fields.String(), load_default=dict)
+    expected_version = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0))
+    command_id = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=[validate.Length(min=1, max=128), validate.Regexp(r"^[A-Za-z0-9._:\-]+$")],
+    )
+    seat = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0))
+
+
+class EventsQuery(StrictSchema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+
+
+# -- responses -----------------------------------------------------------------------------
+
+
+class GameType(Schema):
+    id = fields.String()
+    title = fields.String()
+    min_seats = fields.Integer()
+    max_seats = fields.Integer()
+    options_schema = fields.Raw()
+    bots = fields.List(fields.String())
+    rules_version = fields.Integer()
+
+
+class SeatResponse(Schema):
+    index = fields.Integer()
+    name = fields.String()
+    bot = fields.String(allow_none=True)
+    token = fields.String()
+
+
+class CreatedGame(Schema):
+    id = fields.String()
+    type = fields.String()
+    status = fields.String()
+    version = fields.Integer()
+    head_hash = fields.String()
+    rules_version = fields.Integer()
+    seed_commitment = fields.String()
+    seats = fields.List(fields.Nested(SeatResponse))
+
+
+class Envelope(Schema):
+    game_id = fields.String()
+    seq = fields.Integer()
+    position = fields.Integer(allow_none=True)
+    type = fields.String()
+    data = fields.Raw(allow_none=True)
+    redacted = fields.Boolean()
+    seat = fields.Integer(allow_none=True)
+    command_id = fields.String(allow_none=True)
+    visibility = fields.Raw()
+    prev_hash = fields.String()
+    hash = fields.String()
+    recorded_at = fields.String(allow_none=True)
+
+
+class CommandResponse(Schema):
+    version = fields.Integer()
+    head_hash = fields.String()
+    events = fields.List(fields.Nested(Envelope))
+
+
+class GameView(Schema):
+    id = fields.String()
+    type = fields.String()
+    status = fields.String()
+    version = fields.Integer()
+    head_hash = fields.String()
+    rules_version = fields.Integer()
+    seed_commitment = fields.String()
+    seed = fields.String()
+    seats = fields.List(fields.Nested(SeatResponse))
+    to_act = fields.List(fields.Integer())
+    you = fields.Integer(allow_none=True)
+    state = fields.Raw()
+    result = fields.Raw(allow_none=True)
+    created_at = fields.String()
+    updated_at = fields.String()
+
+
+class Action(Schema):
+    type = fields.String()
+    args = fields.Raw()
+
+
+class Actions(Schema):
+    version = fields.Integer()
+    seat = fields.Integer(allow_none=True)
+    actions = fields.List(fields.Nested(Action))
+
+
+class EventPage(Schema):
+    events = fields.List(fields.Nested(Envelope))
+    next = fields.Integer()
+    has_more = fields.Boolean()

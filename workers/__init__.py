@@ -1,0 +1,1 @@
+"""Work that follows a command's commit: read-model projections and bot turns."""
