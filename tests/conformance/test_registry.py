@@ -1,0 +1,149 @@
+"""Conformance over the registry: every game obeys the protocol of DESIGN.md.
+
+Seeded random playouts to the end; every listed legal command accepted by
+`decide`; folding all events equals the incremental state; canonical JSON
+round-trips; the same seed gives byte-identical events, also across processes
+with different PYTHONHASHSEED.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from domain.core import GameSpec, SeatConfig, Table, canonical_json, decision_rng
+from domain.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+SEEDS = ("alpha", "bravo", "charlie")
+MAX_COMMANDS = 50_000
+
+
+def seat_counts(spec: GameSpec) -> list[int]:
+    return sorted({spec.min_seats, spec.max_seats})
+
+
+def table_for(spec: GameSpec, seats: int, seed: str, level: str = "random") -> Table:
+    config = spec.normalize_config([SeatConfig(name=f"p{i}", bot=level) for i in range(seats)], {})
+    return Table(spec, config, seed)
+
+
+CASES = [
+    pytest.param(spec, seats, seed, id=f"{spec.id}-{seats}-{seed}")
+    for spec in GAMES
+    for seats in seat_counts(spec)
+    for seed in SEEDS
+]
+
+
+def events_digest(table: Table) -> str:
+    text = canonical_json([list(table.spec.events.encode(event)) for event in table.events])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@pytest.mark.parametrize(("spec", "seats", "seed"), CASES)
+def test_random_playout_reaches_the_end_with_standings_for_every_seat(spec: GameSpec, seats: int, seed: str) -> None:
+    table = table_for(spec, seats, seed)
+    table.play_bots(["random"] * seats, max_commands=MAX_COMMANDS)
+    result = spec.result(table.state)
+    assert result is not None
+    assert sorted(row["seat"] for row in result["standings"]) == list(range(seats))
+    assert set(result["winners"]) <= set(range(seats))
+    assert spec.to_act(table.state) == frozenset()
+    assert all(spec.legal_commands(table.state, seat) == [] for seat in range(seats))
+    json.loads(canonical_json(result))
+
+
+@pytest.mark.parametrize(("spec", "seats", "seed"), CASES)
+def test_every_listed_command_is_accepted_and_only_seats_to_act_have_any(spec: GameSpec, seats: int, seed: str) -> None:
+    table = table_for(spec, seats, seed)
+    for _ in range(MAX_COMMANDS):
+        if table.finished:
+            break
+        to_act = spec.to_act(table.state)
+        assert to_act and to_act <= set(range(seats))
+        for seat in range(seats):
+            legal = spec.legal_commands(table.state, seat)
+            if seat not in to_act:
+                assert legal == [], f"seat {seat} is not to act but has {legal[:3]}"
+                continue
+            assert legal, f"seat {seat} is to act but has no legal command"
+            step = max(1, len(legal) // 25)
+            for command in legal[::step]:
+                spec.decide(table.state, seat, command, decision_rng(table.seed, table.version))
+        seat = min(to_act)
+        table.submit(seat, table.bot_command(seat, "random"))
+    assert table.finished
+
+
+@pytest.mark.parametrize(("spec", "seats", "seed"), CASES)
+def test_folding_all_events_equals_the_incremental_state(spec: GameSpec, seats: int, seed: str) -> None:
+    table = table_for(spec, seats, seed)
+    table.play_bots(["random"] * seats, max_commands=MAX_COMMANDS)
+    assert spec.fold(table.events) == table.state
+
+
+@pytest.mark.parametrize(("spec", "seats", "seed"), CASES)
+def test_events_views_and_commands_round_trip_through_canonical_json(spec: GameSpec, seats: int, seed: str) -> None:
+    table = table_for(spec, seats, seed)
+    while not table.finished:
+        for viewer in [None, *range(seats)]:
+            view = spec.view(table.state, viewer)
+            assert json.loads(canonical_json(view)) == view
+        seat = min(spec.to_act(table.state))
+        for command in spec.legal_commands(table.state, seat):
+            type_, args = spec.commands.encode(command)
+            assert spec.commands.decode(type_, json.loads(canonical_json(args))) == command
+        table.submit(seat, table.bot_command(seat, "random"))
+    for event in table.events:
+        type_, data = spec.events.encode(event)
+        assert spec.events.decode(type_, json.loads(canonical_json(data))) == event
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.id)
+def test_the_same_seed_gives_byte_identical_events_and_another_seed_does_not(spec: GameSpec) -> None:
+    seats = spec.min_seats
+    first, second, other = (table_for(spec, seats, seed) for seed in ("same", "same", "other"))
+    for table in (first, second, other):
+        table.play_bots(["random"] * seats, max_commands=MAX_COMMANDS)
+    assert events_digest(first) == events_digest(second)
+    assert events_digest(first) != events_digest(other)
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.id)
+def test_every_bot_level_plays_a_game_to_the_end(spec: GameSpec) -> None:
+    for level in spec.bots:
+        table = table_for(spec, spec.min_seats, f"level-{level}", level)
+        table.play_bots([level] * spec.min_seats, max_commands=MAX_COMMANDS)
+        assert spec.result(table.state) is not None
+
+
+DIGEST_SCRIPT = """
+import hashlib, sys
+from domain.core import SeatConfig, Table, canonical_json
+from domain.games import GAMES
+for spec in GAMES:
+    config = spec.normalize_config([SeatConfig(name=f"p{i}", bot="random") for i in range(spec.min_seats)], {})
+    table = Table(spec, config, "cross-process")
+    table.play_bots(["random"] * spec.min_seats)
+    text = canonical_json([list(spec.events.encode(e)) for e in table.events])
+    print(spec.id, hashlib.sha256(text.encode()).hexdigest())
+"""
+
+
+@pytest.mark.slow
+def test_two_processes_with_different_hash_seeds_give_the_same_events() -> None:
+    outputs = []
+    for hash_seed in ("0", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        run = subprocess.run([sys.executable, "-c", DIGEST_SCRIPT], cwd=ROOT, env=env, capture_output=True,
+                             text=True, check=True, timeout=300)
+        outputs.append(run.stdout)
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0].splitlines()) == len(GAMES)
