@@ -11,6 +11,7 @@ from service import schemas
 from service.auth import same_hash, token_hash
 from service.games import GameService, LoadedGame, envelope
 from service.problems import BadRequest, Forbidden, Unauthorized
+from service.readmodels import projected_version
 from service.runtime import game_service
 
 games_api = Blueprint("games_api", __name__, url_prefix="/api/v1")
@@ -85,6 +86,7 @@ def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[st
         "you": seat,
         "state": game.spec.view(game.state, seat),
         "result": game.spec.result(game.state),
+        "projection_lag": game.version - projected_version(games.store.db, game.record.id),
         "created_at": game.record.created_at,
         "updated_at": game.record.updated_at,
     }

@@ -3,31 +3,27 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Flask
 
-from domain.core import GameSpec, UnknownGame
+from domain.core import GameSpec
 from service import problems
 from service.api import games_api
 from service.database import connect, ensure_schema
 from service.games import Jobs, StateCache
+from service.lobby import lobby_api
 from service.meta import meta_api
+from service.readmodels import ensure_read_model_schema
 from service.runtime import close_connection
-
-DEFAULT_DB = os.path.join("trailhead-data", "trailhead.sqlite")
+from service.settings import registry_of, settings_from_env
+from service.stream import stream_api
 
 
 def default_config() -> dict[str, Any]:
     """Settings from the environment, with embedded defaults (SQLite file, inline jobs)."""
-    return {
-        "DATABASE": os.environ.get("TRAILHEAD_DB", DEFAULT_DB),
-        "SYNCHRONOUS": os.environ.get("TRAILHEAD_SYNCHRONOUS", "FULL").upper(),
-        "REDIS_URL": os.environ.get("REDIS_URL") or None,
-        "MAX_CONTENT_LENGTH": 1024 * 1024,
-    }
+    return {**settings_from_env(), "MAX_CONTENT_LENGTH": 1024 * 1024}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -37,18 +33,6 @@ class Trailhead:
     registry: Callable[[str], GameSpec]
     cache: StateCache
     jobs: Jobs
-
-
-def registry_of(specs: tuple[GameSpec, ...]) -> Callable[[str], GameSpec]:
-    by_id = {spec.id: spec for spec in specs}
-
-    def lookup(game_id: str) -> GameSpec:
-        try:
-            return by_id[game_id]
-        except KeyError:
-            raise UnknownGame(f"no game type {game_id!r}; offered: {', '.join(by_id)}") from None
-
-    return lookup
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -65,14 +49,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     db = connect(app.config["DATABASE"], app.config["SYNCHRONOUS"])
     ensure_schema(db)
+    ensure_read_model_schema(db)
     db.conn.close()
+    registry = registry_of(tuple(app.config["GAMES"]))
     app.extensions["trailhead"] = Trailhead(
-        registry=registry_of(tuple(app.config["GAMES"])),
+        registry=registry,
         cache=StateCache(),
-        jobs=jobs_for(app.config),
+        jobs=jobs_for(app.config, registry),
     )
     problems.register(app)
     app.register_blueprint(games_api)
+    app.register_blueprint(lobby_api)
+    app.register_blueprint(stream_api)
     app.register_blueprint(meta_api)
     app.teardown_appcontext(close_connection)
     return app

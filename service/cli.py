@@ -20,8 +20,9 @@ def main() -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(min=1), help="gunicorn worker processes.")
+@click.option("--threads", default=8, show_default=True, type=click.IntRange(min=1), help="Threads per worker.")
 @click.option("--dev", is_flag=True, help="Flask's debug server instead of gunicorn (auto-reload, one process).")
-def serve(host: str, port: int, workers: int, dev: bool) -> None:
+def serve(host: str, port: int, workers: int, threads: int, dev: bool) -> None:
     """Serve the REST API (TRAILHEAD_DB, REDIS_URL and TRAILHEAD_SYNCHRONOUS configure it)."""
     from service.app import create_app
 
@@ -34,6 +35,9 @@ def serve(host: str, port: int, workers: int, dev: bool) -> None:
         def load_config(self) -> None:
             self.cfg.set("bind", f"{host}:{port}")
             self.cfg.set("workers", workers)
+            # threads, so that long-lived event streams (SSE) do not hold a whole worker each
+            self.cfg.set("worker_class", "gthread")
+            self.cfg.set("threads", threads)
             self.cfg.set("accesslog", None)
             self.cfg.set("timeout", 60)
 
@@ -68,6 +72,65 @@ def play(game_type: str, level: str, seed: str, seats: int | None, as_json: bool
     click.echo(f"{spec.title}: {count} seat(s) of bot '{level}', seed {seed!r}")
     click.echo(f"{commands} commands, {table.version} events")
     click.echo(json.dumps(result, indent=2, sort_keys=True))
+
+
+@main.command()
+@click.option("--queues", default="projections,bots", show_default=True,
+              help="Comma-separated queue kinds to work: projections, bots.")
+@click.option("--burst", is_flag=True, help="Quit once the queues are empty.")
+def worker(queues: str, burst: bool) -> None:
+    """Run an RQ worker (needs REDIS_URL); several may run against one Redis."""
+    import logging
+
+    from workers.worker import QUEUE_KINDS, run_worker
+
+    kinds = [kind.strip() for kind in queues.split(",") if kind.strip()]
+    unknown = sorted(set(kinds) - set(QUEUE_KINDS))
+    if unknown or not kinds:
+        raise click.UsageError(f"unknown queue kind(s) {', '.join(unknown)}; choose from {', '.join(QUEUE_KINDS)}")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        run_worker(kinds, burst=burst)
+    except RuntimeError as error:
+        raise click.ClickException(str(error)) from None
+
+
+@main.group(invoke_without_command=True)
+@click.pass_context
+def jobs(ctx: click.Context) -> None:
+    """Queues, failed jobs and the projection's checkpoint."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from workers.admin import status_lines
+
+    for line in status_lines():
+        click.echo(line)
+
+
+@jobs.command("failed")
+@click.option("--limit", default=50, show_default=True, type=int)
+def jobs_failed(limit: int) -> None:
+    """List the jobs kept in RQ's failed registries, newest first."""
+    from workers.admin import failed_lines
+
+    for line in failed_lines(limit):
+        click.echo(line)
+
+
+@main.group()
+def projections() -> None:
+    """The read-model projections."""
+
+
+@projections.command("rebuild")
+def projections_rebuild() -> None:
+    """Drop the read models and fold the whole log again (the service may keep running)."""
+    from workers.admin import rebuild_read_models
+
+    outcome = rebuild_read_models()
+    click.echo(f"rebuilt: {outcome.applied} events applied, checkpoint at position {outcome.position}")
+    if outcome.halted_at is not None:
+        raise click.ClickException(f"halted at position {outcome.halted_at}: {outcome.error}")
 
 
 if __name__ == "__main__":  # pragma: no cover

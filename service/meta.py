@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, Response, current_app, render_template
 
+from service.readmodels import checkpoint, head_position
 from service.runtime import game_service
 
 meta_api = Blueprint("meta_api", __name__, template_folder="templates")
@@ -28,9 +29,34 @@ def openapi_document() -> dict[str, Any]:
 
 @meta_api.get("/healthz")
 def healthz() -> Any:
+    """Liveness with the state of the parts: database, projection, and Redis when configured.
+
+    `status` is `degraded` (still HTTP 200: the API takes commands) while the projection
+    is halted on an event it cannot apply, or Redis does not answer.
+    """
     games = game_service()
-    games.store.conn.execute("SELECT 1").fetchone()
-    return {"status": "ok", "database": "ok"}
+    db = games.store.db
+    mark = checkpoint(db)
+    projection = {
+        "position": mark["position"],
+        "head_position": head_position(db),
+        "halted_at": mark["halted_at"],
+        "error": mark["error"],
+    }
+    projection["lag"] = projection["head_position"] - mark["position"]
+    body: dict[str, Any] = {"status": "ok", "database": "ok", "projection": projection}
+    if mark["halted_at"] is not None:
+        body["status"] = "degraded"
+    jobs = current_app.extensions["trailhead"].jobs
+    ping = getattr(jobs, "ping", None)
+    if ping is None:
+        body["jobs"] = "inline"
+    else:
+        body["jobs"] = "rq"
+        body["redis"] = "ok" if ping() else "down"
+        if body["redis"] == "down":
+            body["status"] = "degraded"
+    return body
 
 
 @meta_api.get("/openapi.yaml")

@@ -108,6 +108,7 @@ class GameView(Schema):
     you = fields.Integer(allow_none=True)
     state = fields.Raw()
     result = fields.Raw(allow_none=True)
+    projection_lag = fields.Integer()
     created_at = fields.String()
     updated_at = fields.String()
 
@@ -127,3 +128,34 @@ class EventPage(Schema):
     events = fields.List(fields.Nested(Envelope))
     next = fields.Integer()
     has_more = fields.Boolean()
+
+
+class Summary(Schema):
+    id = fields.String()
+    type = fields.String()
+    status = fields.String()
+    version = fields.Integer()
+    to_act = fields.List(fields.Integer())
+    seats = fields.Raw()
+    winners = fields.Raw(allow_none=True)
+    created_at = fields.String(allow_none=True)
+    updated_at = fields.String(allow_none=True)
+
+
+class SummaryPage(Schema):
+    games = fields.List(fields.Nested(Summary))
+    next_cursor = fields.Integer(allow_none=True)
+
+
+class PlayerRow(Schema):
+    name = fields.String()
+    games_played = fields.Integer()
+    games_won = fields.Integer()
+    mean_placing = fields.Float()
+    best_score = fields.Integer(allow_none=True)
+
+
+class Leaderboard(Schema):
+    type = fields.String()
+    score_order = fields.String()
+    players = fields.List(fields.Nested(PlayerRow))

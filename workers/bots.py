@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
+import time
 
 from domain.core import bot_rng
-from service.games import GameService
+from service.games import GameService, LoadedGame
 from service.store import VersionConflict
 
 log = logging.getLogger(__name__)
@@ -16,14 +17,26 @@ def bot_command_id(game_id: str, version: int, seat: int) -> str:
     return f"bot:{game_id}:{version}:{seat}"
 
 
-def play_bot_turns(games: GameService, game_id: str, max_turns: int = 100_000) -> int:
-    """Let the bot seats act until a human seat is to act or the game ends; returns turns played."""
+def bot_seats_to_act(game: LoadedGame) -> list[int]:
+    return [seat for seat in game.to_act() if game.bot_level(seat)]
+
+
+def play_bot_turns(games: GameService, game_id: str, budget_seconds: float | None = None) -> tuple[int, bool]:
+    """Let bot seats act until a human seat is to act, the game ends, or the time budget is spent.
+
+    Each bot chooses from its own seat's view and legal commands only, and submits
+    through the same handler as the API with `expected_version` and a deterministic
+    command id. Returns the number of commands sent and whether a bot is still to act.
+    """
+    deadline = None if budget_seconds is None else time.monotonic() + budget_seconds
     played = 0
-    while played < max_turns:
+    while True:
         game = games.load(game_id)
-        bots = [seat for seat in game.to_act() if game.bot_level(seat)]
+        bots = bot_seats_to_act(game)
         if not bots:
-            return played
+            return played, False
+        if deadline is not None and time.monotonic() > deadline:
+            return played, True
         seat = bots[0]
         level = game.bot_level(seat)
         assert level is not None
@@ -44,4 +57,3 @@ def play_bot_turns(games: GameService, game_id: str, max_turns: int = 100_000) -
         except VersionConflict:
             log.info("bot seat %s of %s lost a race at version %s; reloading", seat, game_id, game.version)
         played += 1
-    return played

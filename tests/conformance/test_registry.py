@@ -9,6 +9,7 @@ with different PYTHONHASHSEED.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import subprocess
@@ -18,8 +19,16 @@ from pathlib import Path
 import pytest
 
 from domain.core import GameSpec, SeatConfig, Table, canonical_json, decision_rng
-from domain.games import GAMES
+from domain.games import GAMES as REGISTERED
 
+# A game package not yet in the registry can be checked with
+# TRAILHEAD_CONFORMANCE_EXTRA=domain.games.<package>[,...] (its SPEC is appended).
+EXTRA = tuple(
+    importlib.import_module(name.strip()).SPEC
+    for name in os.environ.get("TRAILHEAD_CONFORMANCE_EXTRA", "").split(",")
+    if name.strip()
+)
+GAMES = REGISTERED + tuple(spec for spec in EXTRA if spec not in REGISTERED)
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ("alpha", "bravo", "charlie")
 MAX_COMMANDS = 50_000
@@ -29,8 +38,20 @@ def seat_counts(spec: GameSpec) -> list[int]:
     return sorted({spec.min_seats, spec.max_seats})
 
 
-def table_for(spec: GameSpec, seats: int, seed: str, level: str = "random") -> Table:
-    config = spec.normalize_config([SeatConfig(name=f"p{i}", bot=level) for i in range(seats)], {})
+def option_variants(spec: GameSpec) -> list[dict[str, object]]:
+    """The defaults, then each boolean option flipped and each enum value, one at a time."""
+    variants: list[dict[str, object]] = [{}]
+    for name, rule in sorted(spec.options_schema.get("properties", {}).items()):
+        if rule.get("type") == "boolean":
+            variants.append({name: not rule.get("default", False)})
+        for value in rule.get("enum", []):
+            if value != rule.get("default"):
+                variants.append({name: value})
+    return variants
+
+
+def table_for(spec: GameSpec, seats: int, seed: str, level: str = "random", options: dict | None = None) -> Table:
+    config = spec.normalize_config([SeatConfig(name=f"p{i}", bot=level) for i in range(seats)], options or {})
     return Table(spec, config, seed)
 
 
@@ -39,6 +60,11 @@ CASES = [
     for spec in GAMES
     for seats in seat_counts(spec)
     for seed in SEEDS
+]
+OPTION_CASES = [
+    pytest.param(spec, options, id=f"{spec.id}-{'-'.join(f'{k}={v}' for k, v in options.items())}")
+    for spec in GAMES
+    for options in option_variants(spec)[1:]
 ]
 
 
@@ -106,6 +132,15 @@ def test_events_views_and_commands_round_trip_through_canonical_json(spec: GameS
         assert spec.events.decode(type_, json.loads(canonical_json(data))) == event
 
 
+@pytest.mark.parametrize(("spec", "options"), OPTION_CASES)
+def test_each_option_variant_plays_to_the_end_and_folds_back(spec: GameSpec, options: dict[str, object]) -> None:
+    for seats in seat_counts(spec):
+        table = table_for(spec, seats, "variant", options=options)
+        table.play_bots(["random"] * seats, max_commands=MAX_COMMANDS)
+        assert spec.result(table.state) is not None
+        assert spec.fold(table.events) == table.state
+
+
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.id)
 def test_the_same_seed_gives_byte_identical_events_and_another_seed_does_not(spec: GameSpec) -> None:
     seats = spec.min_seats
@@ -125,10 +160,11 @@ def test_every_bot_level_plays_a_game_to_the_end(spec: GameSpec) -> None:
 
 
 DIGEST_SCRIPT = """
-import hashlib, sys
+import hashlib, importlib, os
 from domain.core import SeatConfig, Table, canonical_json
 from domain.games import GAMES
-for spec in GAMES:
+extra = [name.strip() for name in os.environ.get("TRAILHEAD_CONFORMANCE_EXTRA", "").split(",") if name.strip()]
+for spec in GAMES + tuple(importlib.import_module(name).SPEC for name in extra):
     config = spec.normalize_config([SeatConfig(name=f"p{i}", bot="random") for i in range(spec.min_seats)], {})
     table = Table(spec, config, "cross-process")
     table.play_bots(["random"] * spec.min_seats)

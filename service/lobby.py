@@ -1,0 +1,62 @@
+"""The lobby: game summaries and the leaderboard, read from the read models."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app, request
+from marshmallow import fields, validate
+
+from service import schemas
+from service.readmodels import leaderboard, list_games
+from service.runtime import game_service
+
+lobby_api = Blueprint("lobby_api", __name__, url_prefix="/api/v1")
+
+
+class GamesQuery(schemas.StrictSchema):
+    type = fields.String(load_default=None, validate=validate.Length(min=1, max=64))
+    status = fields.String(load_default=None, validate=validate.OneOf(["active", "finished"]))
+    seat_name = fields.String(load_default=None, validate=validate.Length(min=1, max=64))
+    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=200))
+    cursor = fields.Integer(load_default=None, validate=validate.Range(min=0))
+
+
+class LeaderboardQuery(schemas.StrictSchema):
+    type = fields.String(required=True, validate=validate.Length(min=1, max=64))
+
+
+_games_query = GamesQuery()
+_leaderboard_query = LeaderboardQuery()
+_summary_page = schemas.SummaryPage()
+_leaderboard = schemas.Leaderboard()
+
+
+def caught_up() -> None:
+    """With the embedded runner, bring the read models up to date before reading them."""
+    catch_up = getattr(current_app.extensions["trailhead"].jobs, "catch_up", None)
+    if catch_up is not None:
+        catch_up()
+
+
+@lobby_api.get("/games")
+def games_list() -> Any:
+    query = _games_query.load(request.args.to_dict())
+    caught_up()
+    games = game_service()
+    summaries, cursor = list_games(
+        games.store.db, query["type"], query["status"], query["seat_name"], query["limit"], query["cursor"]
+    )
+    return _summary_page.dump({"games": summaries, "next_cursor": cursor})
+
+
+@lobby_api.get("/leaderboard")
+def leaderboard_of_type() -> Any:
+    query = _leaderboard_query.load(request.args.to_dict())
+    games = game_service()
+    spec = games.registry(query["type"])
+    caught_up()
+    return _leaderboard.dump(
+        {"type": spec.id, "score_order": "low" if spec.lower_score_wins else "high",
+         "players": leaderboard(games.store.db, spec.id)}
+    )
