@@ -102,8 +102,9 @@ def jobs(ctx: click.Context) -> None:
     if ctx.invoked_subcommand is not None:
         return
     from workers.admin import status_lines
+    from workers.context import context_from_env
 
-    for line in status_lines():
+    for line in status_lines(context_from_env()):
         click.echo(line)
 
 
@@ -112,8 +113,9 @@ def jobs(ctx: click.Context) -> None:
 def jobs_failed(limit: int) -> None:
     """List the jobs kept in RQ's failed registries, newest first."""
     from workers.admin import failed_lines
+    from workers.context import context_from_env
 
-    for line in failed_lines(limit):
+    for line in failed_lines(context_from_env(), limit):
         click.echo(line)
 
 
@@ -126,8 +128,9 @@ def projections() -> None:
 def projections_rebuild() -> None:
     """Drop the read models and fold the whole log again (the service may keep running)."""
     from workers.admin import rebuild_read_models
+    from workers.context import context_from_env
 
-    outcome = rebuild_read_models()
+    outcome = rebuild_read_models(context_from_env())
     click.echo(f"rebuilt: {outcome.applied} events applied, checkpoint at position {outcome.position}")
     if outcome.halted_at is not None:
         raise click.ClickException(f"halted at position {outcome.halted_at}: {outcome.error}")

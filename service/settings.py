@@ -20,6 +20,7 @@ def settings_from_env() -> dict[str, Any]:
         "QUEUE_PREFIX": os.environ.get("TRAILHEAD_QUEUE_PREFIX", "trailhead"),
         "SWEEP_SECONDS": int(os.environ.get("TRAILHEAD_SWEEP_SECONDS", "30")),
         "BOT_BUDGET_SECONDS": float(os.environ.get("TRAILHEAD_BOT_BUDGET_SECONDS", "2")),
+        "PROJECTION_BATCH": int(os.environ.get("TRAILHEAD_PROJECTION_BATCH", "500")),
     }
 
 

@@ -7,15 +7,14 @@ from rq.job import Job
 from rq.registry import FailedJobRegistry, StartedJobRegistry
 from rq.serializers import JSONSerializer
 
-from service.database import ensure_schema
-from service.readmodels import checkpoint, ensure_read_model_schema, head_position
-from workers.context import current_context
+from service.readmodels import checkpoint, head_position
+from workers.context import WorkerContext
 from workers.dispatch import RqJobs
 from workers.projections import RunOutcome, rebuild
 
 
-def projection_line() -> str:
-    db = current_context().db
+def projection_line(context: WorkerContext) -> str:
+    db = context.db
     mark = checkpoint(db)
     head = head_position(db)
     line = f"projection read_models: at position {mark['position']} of {head} (lag {head - mark['position']})"
@@ -28,12 +27,9 @@ def _queues(jobs: RqJobs) -> list[Queue]:
     return [jobs.projections, jobs.bots]
 
 
-def status_lines() -> list[str]:
+def status_lines(context: WorkerContext) -> list[str]:
     """The projection's checkpoint, and with Redis each queue's waiting, running and failed counts."""
-    context = current_context()
-    ensure_schema(context.db)
-    ensure_read_model_schema(context.db)
-    lines = [projection_line()]
+    lines = [projection_line(context)]
     jobs = context.jobs
     if not isinstance(jobs, RqJobs):
         lines.append("jobs: inline (REDIS_URL is not set): they run inside the service")
@@ -45,9 +41,9 @@ def status_lines() -> list[str]:
     return lines
 
 
-def failed_lines(limit: int) -> list[str]:
+def failed_lines(context: WorkerContext, limit: int) -> list[str]:
     """One line per failed job: when, which function, the ids it carried, and the last line of its error."""
-    jobs = current_context().jobs
+    jobs = context.jobs
     if not isinstance(jobs, RqJobs):
         return ["jobs: inline (REDIS_URL is not set): no failed-job registry"]
     lines = []
@@ -63,8 +59,5 @@ def failed_lines(limit: int) -> list[str]:
     return lines or ["no failed jobs"]
 
 
-def rebuild_read_models() -> RunOutcome:
-    context = current_context()
-    ensure_schema(context.db)
-    ensure_read_model_schema(context.db)
+def rebuild_read_models(context: WorkerContext) -> RunOutcome:
     return rebuild(context.db, context.projector)

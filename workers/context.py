@@ -14,8 +14,9 @@ from typing import Any
 import sqlite_utils
 
 from domain.core import GameSpec
-from service.database import connect
+from service.database import connect, ensure_schema
 from service.games import GameService, Jobs, StateCache
+from service.readmodels import ensure_read_model_schema
 from service.settings import registry_of, settings_from_env
 from service.store import EventStore
 from workers.projections import Projector
@@ -34,12 +35,15 @@ class WorkerContext:
     _lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
-        self.projector = Projector(self.registry)
+        self.projector = Projector(self.registry, int(self.config.get("PROJECTION_BATCH", 500)))
 
     @property
     def db(self) -> sqlite_utils.Database:
         if self._db is None:
-            self._db = connect(self.config["DATABASE"], self.config["SYNCHRONOUS"])
+            db = connect(self.config["DATABASE"], self.config["SYNCHRONOUS"])
+            ensure_schema(db)
+            ensure_read_model_schema(db)
+            self._db = db
         return self._db
 
     def games(self) -> GameService:
@@ -49,15 +53,21 @@ class WorkerContext:
 _current: WorkerContext | None = None
 
 
+def context_from_env() -> WorkerContext:
+    """A new context from the environment's settings and the registered games."""
+    from domain.games import GAMES
+    from workers.dispatch import jobs_for
+
+    config = settings_from_env()
+    registry = registry_of(GAMES)
+    return WorkerContext(config, registry, jobs_for(config, registry))
+
+
 def current_context() -> WorkerContext:
     """This process's context, built from the environment on first use."""
     global _current
     if _current is None:
-        from domain.games import GAMES
-        from workers.dispatch import jobs_for
-
-        config = settings_from_env()
-        _current = WorkerContext(config, registry_of(GAMES), jobs_for(config))
+        _current = context_from_env()
     return _current
 
 

@@ -39,7 +39,7 @@ class InlineJobs:
 
     def __init__(self, config: Mapping[str, Any], registry: Callable[[str], GameSpec]) -> None:
         self.config = config
-        self.projector = Projector(registry)
+        self.projector = Projector(registry, int(config.get("PROJECTION_BATCH", 500)))
         self._local = threading.local()
         self._wake = threading.Event()
         self._project_lock = threading.Lock()

@@ -52,8 +52,9 @@ class CheckpointMoved(Exception):
 class Projector:
     """Keeps folded game states between runs (per process) and applies batches of events."""
 
-    def __init__(self, registry: Callable[[str], GameSpec]) -> None:
+    def __init__(self, registry: Callable[[str], GameSpec], batch: int = BATCH) -> None:
         self.registry = registry
+        self.batch = batch
         self._games: dict[str, Folded] = {}
 
     def run(self, db: sqlite_utils.Database, max_batches: int | None = None) -> RunOutcome:
@@ -70,7 +71,7 @@ class Projector:
             applied += outcome.applied
             if outcome.halted_at is not None or outcome.applied == 0:
                 return dataclasses.replace(outcome, applied=applied)
-            if outcome.applied < BATCH:
+            if outcome.applied < self.batch:
                 return dataclasses.replace(outcome, applied=applied)
         return RunOutcome(applied, checkpoint(db)["position"])
 
@@ -78,7 +79,7 @@ class Projector:
         start = checkpoint(db)
         if start["halted_at"] is not None:
             return RunOutcome(0, start["position"], start["halted_at"], start["error"])
-        rows = db.query("SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?", [start["position"], BATCH])
+        rows = db.query("SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?", [start["position"], self.batch])
         events = [StoredEvent.from_row(row) for row in rows]
         if not events:
             return RunOutcome(0, start["position"])

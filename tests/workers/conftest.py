@@ -1,0 +1,191 @@
+"""Fixtures for the worker tests: real Redis, real worker processes, read-model snapshots."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+
+from domain.core import SeatConfig
+from domain.games import GAMES
+from service.database import connect, ensure_schema
+from service.games import GameService, StateCache
+from service.readmodels import ensure_read_model_schema
+from service.settings import registry_of
+from service.store import EventStore
+from support.redis_server import NO_REDIS, PrivateRedis, answers, machine_redis_url
+from support.toy import SPEC as TOY
+from workers.projections import Projector, rebuild
+
+ROOT = Path(__file__).resolve().parents[2]
+REGISTRY = registry_of((*GAMES, TOY))
+READ_MODEL_TABLES = ("game_summaries", "summary_seats", "player_stats")
+
+
+class NoJobs:
+    """Commits without any follow-up job: for building a log the projections then catch up on."""
+
+    def after_commit(self, games: GameService, game_id: str) -> None:
+        return None
+
+
+@pytest.fixture(scope="session")
+def redis_server_url() -> Iterator[str]:
+    """The machine's Redis if it answers, else a private redis-server; fails loudly without either."""
+    url = machine_redis_url()
+    if answers(url):
+        base = url.rstrip("/")
+        yield base.rsplit("/", 1)[0] if base.count("/") > 2 else base
+        return
+    if not PrivateRedis.available():
+        pytest.fail(NO_REDIS.format(url=url), pytrace=False)
+    server = PrivateRedis().start()
+    try:
+        yield f"redis://127.0.0.1:{server.port}"
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server_url: str, worker_id: str) -> Iterator[str]:
+    """A Redis database of this test process's own (10 + xdist worker index), empty before and after."""
+    index = 0 if worker_id == "master" else int(worker_id.removeprefix("gw"))
+    url = f"{redis_server_url}/{10 + index}"
+    client = redis.Redis.from_url(url)
+    client.flushdb()
+    try:
+        yield url
+    finally:
+        client.flushdb()
+        client.close()
+
+
+@pytest.fixture
+def client_for() -> Callable[[Path], Any]:
+    """A test client of an app with inline jobs on the given database."""
+
+    def client(db_path: Path) -> Any:
+        from service.app import create_app
+
+        return create_app({"DATABASE": str(db_path), "REDIS_URL": None, "GAMES": (*GAMES, TOY)}).test_client()
+
+    return client
+
+
+@pytest.fixture
+def rq_config(db_path: Path, redis_url: str) -> dict[str, Any]:
+    return {
+        "DATABASE": str(db_path),
+        "REDIS_URL": redis_url,
+        "QUEUE_PREFIX": f"t{uuid.uuid4().hex[:8]}",
+        "SWEEP_SECONDS": 1,
+        "GAMES": (*GAMES, TOY),
+        "TESTING": True,
+    }
+
+
+def worker_env(config: dict[str, Any]) -> dict[str, str]:
+    return {
+        **os.environ,
+        "TRAILHEAD_DB": config["DATABASE"],
+        "REDIS_URL": config["REDIS_URL"],
+        "TRAILHEAD_QUEUE_PREFIX": config["QUEUE_PREFIX"],
+        "TRAILHEAD_SWEEP_SECONDS": str(config["SWEEP_SECONDS"]),
+        "PYTHONPATH": str(ROOT),
+        **{k: str(v) for k, v in config.get("ENV", {}).items()},
+    }
+
+
+@pytest.fixture
+def start_worker(rq_config: dict[str, Any], tmp_path: Path) -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
+    """Start real worker processes (tests/support/worker_main.py, or `trailhead worker` with cli=True)."""
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start(*args: str, cli: bool = False, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+        command = (
+            [sys.executable, "-m", "service.cli", "worker", *args]
+            if cli
+            else [sys.executable, str(ROOT / "tests" / "support" / "worker_main.py"), *args]
+        )
+        log = open(tmp_path / f"worker-{len(started)}.log", "wb")  # noqa: SIM115 - closed with the process
+        process = subprocess.Popen(command, cwd=ROOT, env={**worker_env(rq_config), **(env or {})},
+                                   stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def open_games(db_path: Path, jobs: Any = None) -> GameService:
+    db = connect(db_path)
+    ensure_schema(db)
+    ensure_read_model_schema(db)
+    return GameService(EventStore(db), REGISTRY, StateCache(), jobs or NoJobs())
+
+
+def play_bot_game(games: GameService, type_: str, seed: str, level: str = "random", seats: int | None = None) -> str:
+    """A bots-only game played to the end through the command handler; returns its id."""
+    from workers.bots import play_bot_turns
+
+    spec = REGISTRY(type_)
+    count = seats or spec.min_seats
+    game, _ = games.create(type_, [SeatConfig(name=f"{level}-{i}", bot=level) for i in range(count)], {}, seed)
+    play_bot_turns(games, game.record.id)
+    return game.record.id
+
+
+def snapshot(db_path: Path | str) -> dict[str, list[tuple[Any, ...]]]:
+    """Every read-model row, in a stable order."""
+    conn = sqlite3.connect(str(db_path))
+    try:
+        return {
+            table: sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr)  # noqa: S608
+            for table in READ_MODEL_TABLES
+        }
+    finally:
+        conn.close()
+
+
+def rebuilt_snapshot(db_path: Path, tmp_path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """The read models a from-scratch rebuild gives, computed on a copy of the database."""
+    copy = tmp_path / f"rebuild-{uuid.uuid4().hex[:6]}.sqlite"
+    source = sqlite3.connect(str(db_path))
+    target = sqlite3.connect(str(copy))
+    source.backup(target)
+    source.close()
+    target.close()
+    db = connect(copy)
+    outcome = rebuild(db, Projector(REGISTRY))
+    assert outcome.halted_at is None
+    db.conn.close()
+    return snapshot(copy)
+
+
+def wait_for(condition: Callable[[], Any], timeout: float = 30.0, interval: float = 0.05, what: str = "") -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout}s waiting for {what or condition}")
+        time.sleep(interval)
