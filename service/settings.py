@@ -21,6 +21,8 @@ def settings_from_env() -> dict[str, Any]:
         "SWEEP_SECONDS": int(os.environ.get("TRAILHEAD_SWEEP_SECONDS", "30")),
         "BOT_BUDGET_SECONDS": float(os.environ.get("TRAILHEAD_BOT_BUDGET_SECONDS", "2")),
         "PROJECTION_BATCH": int(os.environ.get("TRAILHEAD_PROJECTION_BATCH", "500")),
+        "STREAM_POLL_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_POLL_SECONDS", "0.05")),
+        "STREAM_HEARTBEAT_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_HEARTBEAT_SECONDS", "15")),
     }
 
 
