@@ -95,6 +95,24 @@ def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[st
     return body
 
 
+def created_body(game: LoadedGame, tokens: dict[int, str]) -> dict[str, Any]:
+    """What a new game's creator gets: the game, and each human seat's token, shown only here."""
+    rows = seat_rows(game)
+    for row in rows:
+        if row["index"] in tokens:
+            row["token"] = tokens[row["index"]]
+    return {
+        "id": game.record.id,
+        "type": game.record.type,
+        "status": game.status,
+        "version": game.version,
+        "head_hash": game.head_hash,
+        "rules_version": game.record.rules_version,
+        "seed_commitment": game.record.seed_commitment,
+        "seats": rows,
+    }
+
+
 @games_api.get("/game-types")
 def game_types() -> Any:
     specs = current_app.config["GAMES"]
@@ -120,20 +138,7 @@ def create_game() -> tuple[Any, int, dict[str, str]]:
     games = game_service()
     seats = [SeatConfig(name=seat["name"], bot=seat["bot"]) for seat in body["seats"]]
     game, tokens = games.create(body["type"], seats, body["options"], body["seed"])
-    rows = seat_rows(game)
-    for row in rows:
-        if row["index"] in tokens:
-            row["token"] = tokens[row["index"]]
-    created = {
-        "id": game.record.id,
-        "type": game.record.type,
-        "status": game.status,
-        "version": game.version,
-        "head_hash": game.head_hash,
-        "rules_version": game.record.rules_version,
-        "seed_commitment": game.record.seed_commitment,
-        "seats": rows,
-    }
+    created = created_body(game, tokens)
     return _created.dump(created), 201, {"Location": f"/api/v1/games/{game.record.id}"}
 
 

@@ -16,6 +16,7 @@ from service.games import Jobs, StateCache
 from service.lobby import lobby_api
 from service.meta import meta_api
 from service.readmodels import ensure_read_model_schema
+from service.replays_api import replays_api
 from service.runtime import close_connection
 from service.settings import registry_of, settings_from_env
 from service.stream import stream_api
@@ -61,6 +62,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(games_api)
     app.register_blueprint(lobby_api)
     app.register_blueprint(stream_api)
+    app.register_blueprint(replays_api)
     app.register_blueprint(meta_api)
     app.teardown_appcontext(close_connection)
     return app

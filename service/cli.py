@@ -136,5 +136,14 @@ def projections_rebuild() -> None:
         raise click.ClickException(f"halted at position {outcome.halted_at}: {outcome.error}")
 
 
+def _add_replay_commands() -> None:
+    from replays.cli import replay
+
+    main.add_command(replay)
+
+
+_add_replay_commands()
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -20,6 +20,8 @@ from typing import Any, Protocol
 from domain.core import (
     DomainError,
     Event,
+    GameConfig,
+    GameCreated,
     GameSpec,
     IllegalCommand,
     SeatConfig,
@@ -110,9 +112,15 @@ def fingerprint(seat: int | None, type_: str, args: Mapping[str, Any]) -> str:
 
 def chain(spec: GameSpec, game_id: str, events: Sequence[Event], first_seq: int, prev_hash: str,
           seat: int | None, command_id: str | None) -> list[StoredEvent]:
-    """Envelopes for `events`: seq numbered from `first_seq`, hashed onto `prev_hash`."""
+    """Envelopes for one command's `events`: seq numbered from `first_seq`, hashed onto `prev_hash`."""
+    return chain_each(spec, game_id, events, first_seq, prev_hash, [(seat, command_id)] * len(events))
+
+
+def chain_each(spec: GameSpec, game_id: str, events: Sequence[Event], first_seq: int, prev_hash: str,
+               origins: Sequence[tuple[int | None, str | None]]) -> list[StoredEvent]:
+    """Envelopes for `events`, each with its own (seat, command_id), chained from `prev_hash`."""
     stored = []
-    for offset, event in enumerate(events):
+    for offset, (event, (seat, command_id)) in enumerate(zip(events, origins, strict=True)):
         type_, data = spec.events.encode(event)
         seq = first_seq + offset
         digest = event_hash(prev_hash, seq, type_, data, seat, command_id)
@@ -196,8 +204,24 @@ class GameService:
         game_id = uuid.uuid4().hex
         seed = seed if seed is not None else secrets.token_hex(32)
         events = opening_events(spec, game_id, config, seed)
-        state = spec.fold(events)
         stored = chain(spec, game_id, events, 1, GENESIS_HASH, None, None)
+        return self.open(spec, config, seed, events, stored, "CreateGame", {})
+
+    def open(
+        self,
+        spec: GameSpec,
+        config: GameConfig,
+        seed: str,
+        events: Sequence[Event],
+        stored: Sequence[StoredEvent],
+        command_type: str,
+        command_args: Mapping[str, Any],
+    ) -> tuple[LoadedGame, dict[int, str]]:
+        """Store a new game from its opening events (created, or forked), with tokens for its human seats."""
+        game_id = stored[0].game_id
+        created = events[0]
+        assert isinstance(created, GameCreated)
+        state = spec.fold(events)
         tokens = {index: new_token() for index, seat in enumerate(config.seats) if seat.bot is None}
         record = GameRecord(
             id=game_id,
@@ -206,18 +230,18 @@ class GameService:
             status=FINISHED if spec.result(state) is not None else ACTIVE,
             version=len(stored),
             head_hash=stored[-1].hash,
-            seed_commitment=events[0].seed_commitment,  # type: ignore[attr-defined]
+            seed_commitment=created.seed_commitment,
             seats=[{"name": seat.name, "bot": seat.bot} for seat in config.seats],
             options=dict(config.options),
             original_id=game_id,
-            forked_from=None,
+            forked_from=created.forked_from,
             created_at="",
             updated_at="",
         )
-        args = {"seats": record.seats, "options": record.options}
+        args = {"seats": record.seats, "options": record.options, **command_args}
         response = {"version": record.version, "head_hash": record.head_hash}
-        command = CommandRecord(game_id, "create", None, None, "CreateGame", args, 0, 1, len(stored),
-                                fingerprint(None, "CreateGame", args), response)
+        command = CommandRecord(game_id, command_type.lower(), None, None, command_type, args, 0, 1, len(stored),
+                                fingerprint(None, command_type, args), response)
         self.store.create_game(record, seed, {seat: token_hash(t) for seat, t in tokens.items()}, stored, command)
         self.cache.put(game_id, record.version, record.head_hash, state)
         self.jobs.after_commit(self, game_id)

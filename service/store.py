@@ -201,32 +201,26 @@ class EventStore:
         """Write a new game, its seed, its seat tokens and its opening events atomically."""
         stamp = now()
         with self._immediate():
-            self.conn.execute(
-                "INSERT INTO games (id, type, rules_version, status, version, head_hash, seed_commitment, seats,"
-                " options, original_id, forked_from, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    game.id,
-                    game.type,
-                    game.rules_version,
-                    game.status,
-                    game.version,
-                    game.head_hash,
-                    game.seed_commitment,
-                    canonical_json(game.seats),
-                    canonical_json(game.options),
-                    game.original_id,
-                    canonical_json(game.forked_from) if game.forked_from else None,
-                    stamp,
-                    stamp,
-                ],
-            )
+            self._insert_game(game, stamp)
             self.conn.execute("INSERT INTO game_seeds (game_id, seed) VALUES (?, ?)", [game.id, seed])
             self.conn.executemany(
                 "INSERT INTO seat_tokens (token_hash, game_id, seat) VALUES (?, ?, ?)",
                 [(token_hash, game.id, seat) for seat, token_hash in sorted(token_hashes.items())],
             )
             self._insert(self._positioned(events, stamp), command, stamp)
+
+    def import_game(
+        self, game: GameRecord, seed: str, events: Sequence[StoredEvent], commands: Sequence[CommandRecord]
+    ) -> None:
+        """Write an imported (finished, verified) game with all its events and command records atomically."""
+        stamp = now()
+        with self._immediate():
+            self._insert_game(game, stamp)
+            self.conn.execute("INSERT INTO game_seeds (game_id, seed) VALUES (?, ?)", [game.id, seed])
+            positioned = self._positioned(events, stamp)
+            self._insert(positioned, commands[0], stamp)
+            for command in commands[1:]:
+                self._insert_command(command, stamp)
 
     def append(
         self,
@@ -272,6 +266,28 @@ class EventStore:
             for offset, event in enumerate(events, start=1)
         ]
 
+    def _insert_game(self, game: GameRecord, stamp: str) -> None:
+        self.conn.execute(
+            "INSERT INTO games (id, type, rules_version, status, version, head_hash, seed_commitment, seats,"
+            " options, original_id, forked_from, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                game.id,
+                game.type,
+                game.rules_version,
+                game.status,
+                game.version,
+                game.head_hash,
+                game.seed_commitment,
+                canonical_json(game.seats),
+                canonical_json(game.options),
+                game.original_id,
+                canonical_json(game.forked_from) if game.forked_from else None,
+                stamp,
+                stamp,
+            ],
+        )
+
     def _insert(self, events: Sequence[StoredEvent], command: CommandRecord, stamp: str) -> None:
         self.conn.executemany(
             _INSERT_EVENT,
@@ -292,6 +308,9 @@ class EventStore:
                 for e in events
             ],
         )
+        self._insert_command(command, stamp)
+
+    def _insert_command(self, command: CommandRecord, stamp: str) -> None:
         self.conn.execute(
             _INSERT_COMMAND,
             [

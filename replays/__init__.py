@@ -1,0 +1,1 @@
+"""Replays and audit: rebuild, step through, verify, export/import and fork any game."""

@@ -1,0 +1,172 @@
+"""`trailhead replay`: verify, export, import and show games from the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from replays.audit import audit
+from replays.log import log_from_store
+from replays.rebuild import state_after, timeline
+from replays.transfer import ImportRefused, document_bytes, export_document, import_document
+from service.games import FINISHED, GameService
+from service.store import EventStore
+from workers.context import context_from_env
+
+
+def service() -> GameService:
+    return context_from_env().games()
+
+
+def store_of(games: GameService) -> EventStore:
+    return games.store
+
+
+@click.group()
+def replay() -> None:
+    """Verify, export, import and show games (TRAILHEAD_DB names the database)."""
+
+
+@replay.command()
+@click.argument("game_id", required=False)
+@click.option("--head", default=None, help="The head hash you held: a log that does not contain it fails.")
+@click.option("--all", "all_games", is_flag=True, help="Verify every finished game.")
+@click.option("--type", "game_type", default=None, help="With --all: only games of this type.")
+def verify(game_id: str | None, head: str | None, all_games: bool, game_type: str | None) -> None:
+    """Audit one game (hash chain, seed, re-derivation), or every finished game with --all."""
+    games = service()
+    if all_games == (game_id is not None):
+        raise click.UsageError("name one GAME_ID, or use --all")
+    if game_id is not None:
+        record = games.record(game_id)
+        report = audit(log_from_store(games.store.db, game_id, record.status == FINISHED), games.registry, head)
+        click.echo(json.dumps(report.to_json(), indent=2))
+        if not report.ok:
+            sys.exit(1)
+        return
+    verify_all(games, game_type)
+
+
+def verify_all(games: GameService, game_type: str | None) -> None:
+    sql = "SELECT id, type FROM games WHERE status = 'finished'"
+    params: list[Any] = []
+    if game_type is not None:
+        sql += " AND type = ?"
+        params.append(game_type)
+    rows = games.store.conn.execute(sql + " ORDER BY rowid", params).fetchall()
+    failed: list[tuple[str, str, Any, str]] = []
+    counts: dict[str, list[int]] = {}
+    events = 0
+    started = time.perf_counter()
+    with click.progressbar(rows, label="verifying", show_pos=True, file=sys.stderr) as bar:
+        for game_id, type_ in bar:
+            report = audit(log_from_store(games.store.db, game_id, True), games.registry)
+            events += report.events
+            tally = counts.setdefault(type_, [0, 0])
+            tally[0 if report.ok else 1] += 1
+            if report.failure is not None:
+                failed.append((game_id, type_, report.failure.seq, report.failure.reason))
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    click.echo(f"{'game type':<22} {'ok':>6} {'failed':>7}")
+    for type_, (ok, bad) in sorted(counts.items()):
+        click.echo(f"{type_:<22} {ok:>6} {bad:>7}")
+    click.echo(f"{len(rows)} games, {events} events in {elapsed:.2f} s: {events / elapsed:,.0f} events/s, "
+               f"{len(rows) / elapsed:,.1f} games/s")
+    for game_id, type_, seq, reason in failed:
+        click.echo(f"FAILED {game_id} ({type_}) at seq {seq}: {reason}")
+    if failed:
+        sys.exit(1)
+
+
+@replay.command()
+@click.argument("game_id")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the document here (default: standard output).")
+def export(game_id: str, output: Path | None) -> None:
+    """Write a finished game's portable replay document."""
+    games = service()
+    games.record(game_id)
+    document = export_document(games.store, log_from_store(games.store.db, game_id, True), game_id)
+    data = document_bytes(document)
+    if output is None:
+        click.echo(data.decode(), nl=False)
+    else:
+        output.write_bytes(data)
+        click.echo(f"exported {document['version']} events to {output}", err=True)
+
+
+@replay.command("import")
+@click.argument("document", type=click.File("rb"))
+def import_(document: Any) -> None:
+    """Import a replay document (only if it verifies); prints the new local game id."""
+    games = service()
+    try:
+        parsed = json.loads(document.read())
+        game_id, new = import_document(games.store, parsed, games.registry)
+    except ImportRefused as refused:
+        raise click.ClickException(f"refused: {refused}") from None
+    except (ValueError, KeyError, TypeError) as error:
+        raise click.ClickException(f"not a replay document: {type(error).__name__}: {error}") from None
+    click.echo(game_id if new else f"{game_id} (already imported)")
+
+
+@replay.command()
+@click.argument("game_id")
+@click.option("--at", type=int, default=None, help="Show the state after this event (default: the last).")
+def show(game_id: str, at: int | None) -> None:
+    """Print the timeline and a readable rendering of the state after event N (as a spectator)."""
+    games = service()
+    game = games.load(game_id)
+    events = games.store.events(game_id)
+    at = game.version if at is None else at
+    if not 1 <= at <= game.version:
+        raise click.UsageError(f"--at must be between 1 and {game.version}")
+    click.echo(f"{game.spec.title} {game_id}: {game.status}, {game.version} events")
+    for entry in timeline(game.spec, events[:at], None, game.finished):
+        who = f"seat {entry['seat']}" if entry["seat"] is not None else "table"
+        click.echo(f"{entry['seq']:>5}  {who:<7} {entry['text']}")
+    state = state_after(game.spec, events, at)
+    click.echo(f"\nState after event {at}:")
+    click.echo(render(game.spec.view(state, None)))
+    result = game.spec.result(state)
+    if result is not None:
+        click.echo("\nResult:")
+        click.echo(render(result))
+
+
+def render(value: Any, indent: int = 1) -> str:
+    """A view as indented lines: mappings as `key: value`, short lists inline."""
+    pad = "  " * indent
+    if isinstance(value, dict):
+        lines = []
+        for key, item in value.items():
+            if isinstance(item, (dict, list)) and item and not _inline(item):
+                lines.append(f"{pad}{key}:")
+                lines.append(render(item, indent + 1))
+            else:
+                lines.append(f"{pad}{key}: {_scalar(item)}")
+        return "\n".join(lines)
+    if isinstance(value, list):
+        return "\n".join(
+            f"{pad}-\n{render(item, indent + 1)}" if isinstance(item, (dict, list)) and not _inline(item)
+            else f"{pad}- {_scalar(item)}"
+            for item in value
+        )
+    return f"{pad}{_scalar(value)}"
+
+
+def _inline(value: Any) -> bool:
+    return isinstance(value, list) and all(not isinstance(item, (dict, list)) for item in value) and len(value) <= 12
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_scalar(item) for item in value) + "]"
+    if value is None:
+        return "-"
+    return str(value)

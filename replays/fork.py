@@ -1,0 +1,63 @@
+"""Fork: a new game from the state after event N of a finished game, with a fresh seed after it."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from domain.core import GameCreated, IllegalCommand, InvalidCommand, SeatConfig, seed_commitment
+from service.chain import GENESIS_HASH
+from service.games import GameService, LoadedGame, chain_each
+
+
+def fork_game(
+    games: GameService, source_id: str, at: int, seats: Sequence[SeatConfig] | None = None
+) -> tuple[LoadedGame, dict[int, str]]:
+    """Start a what-if game from event `at` of a finished game.
+
+    The new log opens with its own GameCreated (recording the source game, the fork
+    point and the source's hash there) followed by the source's events 2..at; what
+    comes after is decided with the new game's own fresh seed.
+
+    Raises:
+        UnknownGameId: no such source game.
+        IllegalCommand: the source is still running, or `at` is outside its play.
+        InvalidCommand: seats of the wrong number or with an unknown bot level.
+    """
+    source = games.load(source_id)
+    if not source.finished:
+        raise IllegalCommand("only a finished game can be forked (its seed must be revealed first)")
+    opening = games.store.command(source_id, "creategame") or games.store.command(source_id, "forkgame")
+    first = opening.last_seq if opening is not None else 1
+    if not first <= at < source.version:
+        raise IllegalCommand(f"a fork point must be an event from {first} (the end of the set-up) to "
+                             f"{source.version - 1} (before the last); got {at}")
+    spec = source.spec
+    previous = [SeatConfig(name=s["name"], bot=s.get("bot")) for s in source.record.seats]
+    if seats is not None and len(seats) != len(previous):
+        raise InvalidCommand(f"seats: a fork keeps the {len(previous)} seats of its source")
+    config = spec.normalize_config(seats if seats is not None else previous, source.record.options)
+    inherited = games.store.events(source_id, after=1, limit=at - 1)
+    game_id = uuid.uuid4().hex
+    seed = secrets.token_hex(32)
+    forked_from: dict[str, Any] = {
+        "game_id": source_id,
+        "original_id": source.record.original_id,
+        "at": at,
+        "head_hash": games.store.events(source_id, after=at - 1, limit=1)[0].hash,
+    }
+    created = GameCreated(
+        game_id=game_id,
+        game_type=spec.id,
+        rules_version=spec.rules_version,
+        seed_commitment=seed_commitment(seed),
+        seats=config.seats,
+        options=dict(config.options),
+        forked_from=forked_from,
+    )
+    events = [created, *(spec.events.decode(e.type, e.data) for e in inherited)]
+    origins = [(None, None), *((e.seat, e.command_id) for e in inherited)]
+    stored = chain_each(spec, game_id, events, 1, GENESIS_HASH, origins)
+    return games.open(spec, config, seed, events, stored, "ForkGame", {"source": source_id, "at": at})

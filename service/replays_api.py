@@ -1,0 +1,177 @@
+"""The replay API: step through, timeline, audit, export, import and fork."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, json, request
+from marshmallow import fields, validate
+
+from domain.core import SeatConfig
+from replays.audit import audit
+from replays.fork import fork_game
+from replays.log import FORMAT, FORMAT_VERSION, log_from_store
+from replays.rebuild import replay_view, timeline
+from replays.transfer import ImportRefused, export_document, import_document
+from service import schemas
+from service.api import caller_seat, created_body, json_body
+from service.games import FINISHED, GameService
+from service.problems import Forbidden, Unauthorized, problem
+from service.runtime import game_service
+
+replays_api = Blueprint("replays_api", __name__, url_prefix="/api/v1")
+
+
+class ReplayQuery(schemas.StrictSchema):
+    at = fields.Integer(required=True, validate=validate.Range(min=1))
+    as_ = fields.Integer(data_key="as", load_default=None, validate=validate.Range(min=0))
+
+
+class TimelineQuery(schemas.StrictSchema):
+    as_ = fields.Integer(data_key="as", load_default=None, validate=validate.Range(min=0))
+
+
+class AuditQuery(schemas.StrictSchema):
+    head = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-f]{64}$"))
+
+
+class ForkRequest(schemas.StrictSchema):
+    at = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    seats = fields.List(fields.Nested(schemas.SeatRequest), load_default=None, validate=validate.Length(min=1, max=12))
+
+
+class DocumentEvent(schemas.StrictSchema):
+    seq = fields.Integer(required=True, strict=True)
+    type = fields.String(required=True)
+    data = fields.Raw(required=True, allow_none=True)
+    seat = fields.Integer(required=True, strict=True, allow_none=True)
+    command_id = fields.String(required=True, allow_none=True)
+    visibility = fields.Raw(required=True)
+    prev_hash = fields.String(required=True)
+    hash = fields.String(required=True)
+
+
+class DocumentCommand(schemas.StrictSchema):
+    command_id = fields.String(required=True)
+    seat = fields.Integer(required=True, strict=True, allow_none=True)
+    bot = fields.String(required=True, allow_none=True)
+    type = fields.String(required=True)
+    args = fields.Dict(required=True)
+    expected_version = fields.Integer(required=True, strict=True)
+    first_seq = fields.Integer(required=True, strict=True)
+    last_seq = fields.Integer(required=True, strict=True)
+
+
+class ReplayDocument(schemas.StrictSchema):
+    format = fields.String(required=True, validate=validate.Equal(FORMAT))
+    format_version = fields.Integer(required=True, strict=True, validate=validate.Equal(FORMAT_VERSION))
+    game_type = fields.String(required=True)
+    rules_version = fields.Integer(required=True, strict=True)
+    game_id = fields.String(required=True)
+    seats = fields.List(fields.Dict(), required=True)
+    options = fields.Dict(required=True)
+    forked_from = fields.Dict(required=True, allow_none=True)
+    seed = fields.String(required=True)
+    seed_commitment = fields.String(required=True)
+    version = fields.Integer(required=True, strict=True)
+    head_hash = fields.String(required=True)
+    events = fields.List(fields.Nested(DocumentEvent), required=True, validate=validate.Length(min=1))
+    commands = fields.List(fields.Nested(DocumentCommand), required=True, validate=validate.Length(min=1))
+
+
+_replay_query = ReplayQuery()
+_timeline_query = TimelineQuery()
+_audit_query = AuditQuery()
+_fork_request = ForkRequest()
+_document = ReplayDocument()
+
+
+def viewer(games: GameService, game_id: str, as_seat: int | None, finished: bool, seats: int) -> int | None:
+    """Whose eyes to replay with: `as` a seat (its token needed until the end), else the caller's.
+
+    Raises:
+        Unauthorized, Forbidden: `as` a seat whose token the caller does not hold, before the end.
+    """
+    caller = caller_seat(games, game_id)
+    if as_seat is None:
+        return caller
+    if as_seat >= seats:
+        raise Forbidden(f"there is no seat {as_seat} in this game")
+    if not finished and caller != as_seat:
+        if caller is None:
+            raise Unauthorized(f"replaying as seat {as_seat} before the game ends needs that seat's token")
+        raise Forbidden(f"your token is seat {caller}'s; seat {as_seat}'s view stays private until the game ends")
+    return as_seat
+
+
+@replays_api.get("/games/<game_id>/replay")
+def replay(game_id: str) -> Any:
+    query = _replay_query.load(request.args.to_dict())
+    games = game_service()
+    game = games.load(game_id)
+    if query["at"] > game.version:
+        return problem(400, "invalid-request", "Invalid request", f"at: the game has {game.version} events")
+    seat = viewer(games, game_id, query["as_"], game.finished, len(game.record.seats))
+    events = games.store.events(game_id)
+    return {"id": game_id, "version": game.version, **replay_view(game.spec, events, query["at"], seat, game.finished)}
+
+
+@replays_api.get("/games/<game_id>/timeline")
+def game_timeline(game_id: str) -> Any:
+    query = _timeline_query.load(request.args.to_dict())
+    games = game_service()
+    game = games.load(game_id)
+    seat = viewer(games, game_id, query["as_"], game.finished, len(game.record.seats))
+    entries = timeline(game.spec, games.store.events(game_id), seat, game.finished)
+    return {"id": game_id, "version": game.version, "as": seat, "entries": entries}
+
+
+@replays_api.get("/games/<game_id>/audit")
+def game_audit(game_id: str) -> Any:
+    query = _audit_query.load(request.args.to_dict())
+    games = game_service()
+    record = games.record(game_id)
+    log = log_from_store(games.store.db, game_id, reveal_seed=record.status == FINISHED)
+    return {"id": game_id, **audit(log, games.registry, expected_head=query["head"]).to_json()}
+
+
+@replays_api.get("/games/<game_id>/export")
+def game_export(game_id: str) -> Response:
+    games = game_service()
+    record = games.record(game_id)
+    log = log_from_store(games.store.db, game_id, reveal_seed=record.status == FINISHED)
+    document = export_document(games.store, log, game_id)
+    response = Response(json.dumps(document), mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="{record.type}-{record.original_id}.json"'
+    return response
+
+
+@replays_api.post("/replays")
+def import_replay() -> Any:
+    document = _document.load(json_body())
+    games = game_service()
+    games.registry(document["game_type"])
+    try:
+        game_id, new = import_document(games.store, document, games.registry)
+    except ImportRefused as refused:
+        failure = refused.failure
+        return problem(422, "replay-does-not-verify", "Replay does not verify", str(refused),
+                       seq=failure.seq, check=failure.check)
+    games.jobs.after_commit(games, game_id)
+    game = games.load(game_id)
+    body = {"id": game_id, "original_id": game.record.original_id, "type": game.record.type, "status": game.status,
+            "version": game.version, "head_hash": game.head_hash}
+    return body, 201 if new else 200, {"Location": f"/api/v1/games/{game_id}"}
+
+
+@replays_api.post("/games/<game_id>/fork")
+def fork(game_id: str) -> Any:
+    body = _fork_request.load(json_body())
+    games = game_service()
+    seats = None
+    if body["seats"] is not None:
+        seats = [SeatConfig(name=seat["name"], bot=seat["bot"]) for seat in body["seats"]]
+    game, tokens = fork_game(games, game_id, body["at"], seats)
+    created = created_body(game, tokens)
+    created["forked_from"] = game.record.forked_from
+    return created, 201, {"Location": f"/api/v1/games/{game.record.id}"}
