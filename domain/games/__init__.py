@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from domain.core import GameSpec, UnknownGame
-from domain.games import hikes_of_the_west
+from domain.games import hike, hikes_of_the_west, hitchiker, peaks
 
-GAMES: tuple[GameSpec, ...] = (hikes_of_the_west.SPEC,)
+GAMES: tuple[GameSpec, ...] = (
+    hike.SPEC,
+    hikes_of_the_west.SPEC,
+    hitchiker.SPEC,
+    peaks.SPEC,
+)
 
 
 def game_spec(game_id: str) -> GameSpec:

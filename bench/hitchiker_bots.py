@@ -1,0 +1,99 @@
+"""Hitchiker: the `hustler` bot against `random`, and how long bots games last.
+
+    python bench/hitchiker_bots.py [--games N] [--workers W] [--round-limit R]
+
+Plays N seeded games (default 300), alternating 2 and 4 seats, with one hustler
+and random bots in the other seats; the hustler's seat rotates game by game.
+Prints the hustler's win rate (against the 1/seats a random bot would get), how
+games ended, and the distribution of game length in turns (one turn = one
+hitchiker's roll) with its maximum against the cap (round limit x seats).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from domain.core import SeatConfig, Table
+from domain.games.hitchiker import SPEC
+
+STRONG = "hustler"
+
+
+def play(job: tuple[int, int, int]) -> dict[str, object]:
+    """One game: (index, seats, round limit) -> who won, why, how many turns."""
+    index, seats, round_limit = job
+    strong_seat = index // 2 % seats
+    levels = [STRONG if seat == strong_seat else "random" for seat in range(seats)]
+    config = SPEC.normalize_config([SeatConfig(name=f"p{seat}", bot=levels[seat]) for seat in range(seats)],
+                                   {"round_limit": round_limit})
+    table = Table(SPEC, config, f"hitchiker-bench-{index}")
+    table.play_bots(levels, max_commands=200_000)
+    result = SPEC.result(table.state)
+    assert result is not None
+    winners = result["winners"]
+    return {"seats": seats, "won": strong_seat in winners, "share": 1 / len(winners) if strong_seat in winners else 0,
+            "reason": result["reason"], "turns": result["turns"], "cap": round_limit * seats}
+
+
+def distribution(turns: list[int]) -> str:
+    ordered = sorted(turns)
+    def pct(p: float) -> int:
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+    return (f"min {ordered[0]}, p25 {pct(0.25)}, median {int(statistics.median(ordered))}, p75 {pct(0.75)}, "
+            f"p90 {pct(0.9)}, max {ordered[-1]}")
+
+
+def histogram(turns: list[int], cap: int, width: int = 40) -> list[str]:
+    step = max(1, cap // 10)
+    buckets = Counter(min(turn // step, 9) for turn in turns)
+    top = max(buckets.values())
+    lines = []
+    for bucket in range(10):
+        low, high = bucket * step, (bucket + 1) * step if bucket < 9 else cap
+        count = buckets.get(bucket, 0)
+        lines.append(f"    {low:>5}-{high:<5} {count:>4} {'#' * round(width * count / top)}")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--round-limit", type=int, default=SPEC.options_schema["properties"]["round_limit"]["default"])
+    args = parser.parse_args()
+    jobs = [(index, 2 if index % 2 == 0 else 4, args.round_limit) for index in range(args.games)]
+    started = time.perf_counter()
+    with multiprocessing.Pool(args.workers) as pool:
+        rows = pool.map(play, jobs, chunksize=4)
+    elapsed = time.perf_counter() - started
+    print(f"Hitchiker: {STRONG} vs random, {len(rows)} games, round limit {args.round_limit}, "
+          f"{args.workers} workers, {elapsed:.1f} s")
+    for seats in (2, 4):
+        games = [row for row in rows if row["seats"] == seats]
+        if not games:
+            continue
+        wins = sum(1 for row in games if row["won"])
+        share = sum(float(row["share"]) for row in games)  # type: ignore[arg-type]
+        turns = [int(row["turns"]) for row in games]  # type: ignore[call-overload]
+        cap = int(games[0]["cap"])  # type: ignore[call-overload]
+        reasons = Counter(str(row["reason"]) for row in games)
+        print(f"\n{seats} seats: {len(games)} games; {STRONG} won {wins} ({100 * wins / len(games):.1f}%, "
+              f"tie-weighted {100 * share / len(games):.1f}%) against {100 / seats:.1f}% for a random seat")
+        print(f"  ended by: {', '.join(f'{reason} {count}' for reason, count in sorted(reasons.items()))}")
+        print(f"  turns: {distribution(turns)}; cap {cap} ({args.round_limit} rounds x {seats}); "
+              f"max/cap {max(turns)}/{cap}, over the cap: {sum(1 for t in turns if t > cap)}")
+        print("\n".join(histogram(turns, cap)))
+    wins = sum(1 for row in rows if row["won"])
+    print(f"\noverall: {STRONG} won {wins}/{len(rows)} ({100 * wins / len(rows):.1f}%)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+"""Hike!: husky sled drafting and racing for 2 to 6 mushers (SnowBoardGames, preview rulebook)."""
+
+from __future__ import annotations
+
+from domain.core import Codec, GameSpec, random_bot
+from domain.games.hike.bots import expert_bot
+from domain.games.hike.commands import COMMANDS
+from domain.games.hike.days import setup
+from domain.games.hike.events import EVENTS
+from domain.games.hike.evolve import evolve
+from domain.games.hike.rules import decide, legal_commands, to_act
+from domain.games.hike.standings import result
+from domain.games.hike.timeline import describe
+from domain.games.hike.views import view
+
+SPEC = GameSpec(
+    id="hike",
+    title="Hike!",
+    min_seats=2,
+    max_seats=6,
+    rules_version=1,
+    options_schema={"type": "object", "properties": {}, "additionalProperties": False},
+    bots={"random": random_bot, "expert": expert_bot},
+    events=Codec(EVENTS, "event"),
+    commands=Codec(COMMANDS, "command"),
+    setup=setup,
+    evolve=evolve,
+    decide=decide,
+    to_act=to_act,
+    legal_commands=legal_commands,
+    view=view,
+    result=result,
+    describe=describe,
+)
+
+__all__ = ["SPEC"]

@@ -1,0 +1,331 @@
+"""The Race: huskies' movement points, equipment fields, rest, care cards and making camp.
+
+Predicates here are shared by `decide` (which raises with the reason) and by
+`legal_commands` (which lists every concrete choice they allow).
+"""
+
+from __future__ import annotations
+
+from domain.core import Command, IllegalCommand, InvalidCommand
+from domain.games.hike.cards import (
+    Field,
+    is_double_care,
+    is_equipment,
+    is_experienced,
+    is_single_care,
+)
+from domain.games.hike.chronicle import Chronicle
+from domain.games.hike.commands import (
+    CareForColumn,
+    CareForHusky,
+    EndTurn,
+    PushThrough,
+    RestHusky,
+    StopBeforeField,
+    UseEquipment,
+    UseHusky,
+)
+from domain.games.hike.events import (
+    CareGiven,
+    EquipmentFieldForced,
+    EquipmentSpent,
+    HuskyRan,
+    HuskyRested,
+    MovementStopped,
+    TurnEnded,
+)
+from domain.games.hike.sled import column_slots, movement_points
+from domain.games.hike.state import HikeState, Step
+from domain.games.hike.track import (
+    Points,
+    can_enter,
+    pick_point,
+    stretch,
+    track_fields,
+    without,
+)
+
+# Predicates and queries
+
+
+def fields(state: HikeState) -> tuple[Field, ...]:
+    return track_fields(state.landscapes)
+
+
+def last_field(state: HikeState) -> int:
+    return len(fields(state))
+
+
+def has_finished(state: HikeState, seat: int) -> bool:
+    return state.mushers[seat].position >= last_field(state)
+
+
+def can_use_husky(state: HikeState, seat: int, slot: int) -> bool:
+    """A ready experienced husky (no cube, not resting) with a point that matches the next field."""
+    musher = state.mushers[seat]
+    spot = musher.sled[slot]
+    if spot.card is None or not is_experienced(spot.card) or spot.tired or spot.resting:
+        return False
+    return can_enter(movement_points(musher.sled, state.columns, slot), fields(state), musher.position)
+
+
+def usable_huskies(state: HikeState, seat: int) -> tuple[int, ...]:
+    return tuple(slot for slot in range(len(state.mushers[seat].sled)) if can_use_husky(state, seat, slot))
+
+
+def single_care(state: HikeState, seat: int) -> str | None:
+    """The single care card a CareForHusky spends: the lowest id (tokens last)."""
+    return next((card for card in state.mushers[seat].hand if is_single_care(card)), None)
+
+
+def double_care(state: HikeState, seat: int) -> str | None:
+    return next((card for card in state.mushers[seat].hand if is_double_care(card)), None)
+
+
+def tired_slots(state: HikeState, seat: int) -> tuple[int, ...]:
+    """Huskies with a cube that are not resting: what a care card can refresh."""
+    return tuple(slot for slot, spot in enumerate(state.mushers[seat].sled)
+                 if spot.card and spot.tired and not spot.resting)
+
+
+def tired_columns(state: HikeState, seat: int) -> tuple[int, ...]:
+    tired = set(tired_slots(state, seat))
+    return tuple(column for column in range(state.columns) if tired & set(column_slots(column, state.columns)))
+
+
+def care_slots(state: HikeState, seat: int) -> tuple[int, ...]:
+    """Using care cards: only when no husky can be used; a single card refreshes one tired husky."""
+    if state.step is not Step.RUN or single_care(state, seat) is None or usable_huskies(state, seat):
+        return ()
+    return tired_slots(state, seat)
+
+
+def care_columns(state: HikeState, seat: int) -> tuple[int, ...]:
+    """A double care card refreshes the two huskies of a column with at least one tired."""
+    if state.step is not Step.RUN or double_care(state, seat) is None or usable_huskies(state, seat):
+        return ()
+    return tired_columns(state, seat)
+
+
+def can_make_camp(state: HikeState, seat: int) -> bool:
+    """A musher may stop for the day, unless still holding the care card they must use today."""
+    musher = state.mushers[seat]
+    if state.step is not Step.RUN:
+        return False
+    if musher.compulsory_care is None or musher.compulsory_care not in musher.hand:
+        return True
+    if usable_huskies(state, seat):
+        return False
+    usable = tired_columns(state, seat) if is_double_care(musher.compulsory_care) else tired_slots(state, seat)
+    return not usable
+
+
+def rest_choices(state: HikeState, seat: int) -> tuple[int, ...]:
+    """Huskies that may be turned to rest: ready ones (youngsters too) first, else tired ones."""
+    sled = state.mushers[seat].sled
+    ready = tuple(slot for slot, spot in enumerate(sled) if spot.card and not spot.resting and not spot.tired)
+    return ready or tuple(slot for slot, spot in enumerate(sled) if spot.card and not spot.resting)
+
+
+def has_equipment(state: HikeState, seat: int) -> bool:
+    return any(is_equipment(card) for card in state.mushers[seat].hand)
+
+
+def has_race_choice(state: HikeState, seat: int) -> bool:
+    """Whether the musher can still do anything but make camp (else the turn ends by itself)."""
+    if state.step is not Step.RUN:
+        return True
+    if has_finished(state, seat):
+        return False
+    return bool(usable_huskies(state, seat) or care_slots(state, seat) or care_columns(state, seat))
+
+
+def legal_race_commands(state: HikeState, seat: int) -> list[Command]:
+    """Every concrete command of the current Race step."""
+    match state.step:
+        case Step.RUN:
+            return [
+                *(UseHusky(slot=slot) for slot in usable_huskies(state, seat)),
+                *(CareForHusky(slot=slot) for slot in care_slots(state, seat)),
+                *(CareForColumn(column=column) for column in care_columns(state, seat)),
+                *([EndTurn()] if can_make_camp(state, seat) else []),
+            ]
+        case Step.EQUIPMENT:
+            return [*([UseEquipment()] if has_equipment(state, seat) else []), PushThrough(), StopBeforeField()]
+        case Step.REST:
+            return [RestHusky(slot=slot) for slot in rest_choices(state, seat)]
+    return []
+
+
+# Guards and handlers
+
+
+def _check_slot(state: HikeState, slot: int) -> None:
+    places = len(state.mushers[0].sled)
+    if not 0 <= slot < places:
+        raise InvalidCommand(f"args.slot: a sled has places 0 to {places - 1}")
+
+
+def _expect(state: HikeState, step: Step, reason: str) -> None:
+    if state.step is not step:
+        raise IllegalCommand(reason)
+
+
+WAITING = {
+    Step.EQUIPMENT: "first decide how to get onto the field that requires equipment",
+    Step.REST: "first turn your huskies to the rest state",
+}
+
+
+def _expect_run(state: HikeState) -> None:
+    _expect(state, Step.RUN, WAITING.get(state.step, "not now"))
+
+
+def _run(log: Chronicle, seat: int, slot: int, points: Points) -> None:
+    """Spend `points` of the husky at `slot` as far as they go; no event if they cannot move at all."""
+    state = log.state
+    leg = stretch(points, fields(state), state.mushers[seat].position)
+    if leg.spent or leg.at_equipment:
+        log.emit(HuskyRan(seat=seat, slot=slot, spent=leg.spent, position=leg.position, remaining=leg.remaining))
+
+
+def use_husky(log: Chronicle, seat: int, command: UseHusky) -> None:
+    """Using husky movement points: all of one husky's points at once, as far as they match the track.
+
+    Raises:
+        IllegalCommand: a decision is pending, or the husky is not ready, resting, or has no matching point.
+    """
+    state = log.state
+    _check_slot(state, command.slot)
+    _expect_run(state)
+    spot = state.mushers[seat].sled[command.slot]
+    if spot.card is None or not is_experienced(spot.card):
+        raise IllegalCommand("only experienced huskies have movement points")
+    if spot.resting:
+        raise IllegalCommand("huskies in the rest state can not be used again")
+    if spot.tired:
+        raise IllegalCommand("this husky is tired: it has a cube on it")
+    if not can_use_husky(state, seat, command.slot):
+        raise IllegalCommand("to move onto a field you must spend a movement point identical to the one on it")
+    _run(log, seat, command.slot, movement_points(state.mushers[seat].sled, state.columns, command.slot))
+
+
+def _pending(state: HikeState) -> tuple[int, Points]:
+    _expect(state, Step.EQUIPMENT, "no field that requires equipment lies ahead of your husky")
+    assert state.run is not None
+    return state.run.slot, state.run.points
+
+
+def use_equipment(log: Chronicle, seat: int, command: UseEquipment) -> None:
+    """Landscape cards that require equipment: spend the point and discard an equipment card, go on.
+
+    Raises:
+        IllegalCommand: no such field ahead, or no equipment card in hand (the sled's do not count).
+    """
+    state = log.state
+    slot, points = _pending(state)
+    equipment = sorted(card for card in state.mushers[seat].hand if is_equipment(card))
+    if not equipment:
+        raise IllegalCommand("you have no equipment card in your hand; equipment under huskies may not be used")
+    position = state.mushers[seat].position
+    snow = fields(state)[position].snow
+    index = pick_point(points, snow)
+    assert index is not None
+    log.emit(EquipmentSpent(seat=seat, card=equipment[0], snow=snow, position=position + 1))
+    _run(log, seat, slot, without(points, index))
+
+
+def push_through(log: Chronicle, seat: int, command: PushThrough) -> None:
+    """Without equipment: move onto the field, stop there, and turn 2 huskies to rest.
+
+    Raises:
+        IllegalCommand: no field that requires equipment ahead.
+    """
+    state = log.state
+    _pending(state)
+    position = state.mushers[seat].position
+    resting = sum(1 for spot in state.mushers[seat].sled if spot.card and not spot.resting)
+    log.emit(EquipmentFieldForced(seat=seat, snow=fields(state)[position].snow, position=position + 1,
+                                  rests=min(2, resting)))
+
+
+def stop_before_field(log: Chronicle, seat: int, command: StopBeforeField) -> None:
+    """Decline the field that requires equipment; the husky's unspent points are lost.
+
+    Raises:
+        IllegalCommand: no field that requires equipment ahead.
+    """
+    _pending(log.state)
+    log.emit(MovementStopped(seat=seat, position=log.state.mushers[seat].position))
+
+
+def rest_husky(log: Chronicle, seat: int, command: RestHusky) -> None:
+    """Turn a husky to the rest state: ready ones without a cube first, youngsters included.
+
+    Raises:
+        IllegalCommand: no rest is due, or a ready husky must be chosen first.
+    """
+    state = log.state
+    _check_slot(state, command.slot)
+    _expect(state, Step.REST, "huskies are turned to rest only after pushing through without equipment")
+    if command.slot not in rest_choices(state, seat):
+        spot = state.mushers[seat].sled[command.slot]
+        if spot.card is None or spot.resting:
+            raise IllegalCommand("there is no husky to turn on that place")
+        raise IllegalCommand("you must start with ready huskies that have no cube on them")
+    log.emit(HuskyRested(seat=seat, slot=command.slot))
+
+
+def _check_care_allowed(state: HikeState, seat: int) -> None:
+    _expect_run(state)
+    if usable_huskies(state, seat):
+        raise IllegalCommand("care cards can only be used when no husky can be used")
+
+
+def care_for_husky(log: Chronicle, seat: int, command: CareForHusky) -> None:
+    """Using care cards: discard a single care card to take the cube off one husky.
+
+    Raises:
+        IllegalCommand: a husky can still be used, no single care card, or the husky is not tired.
+    """
+    state = log.state
+    _check_slot(state, command.slot)
+    _check_care_allowed(state, seat)
+    card = single_care(state, seat)
+    if card is None:
+        raise IllegalCommand("you have no single care card in your hand")
+    if command.slot not in tired_slots(state, seat):
+        raise IllegalCommand("a care card takes the cube off a tired husky")
+    log.emit(CareGiven(seat=seat, card=card, slots=(command.slot,)))
+
+
+def care_for_column(log: Chronicle, seat: int, command: CareForColumn) -> None:
+    """Double care: the cubes come off both huskies of a column (one if only one is tired).
+
+    Raises:
+        IllegalCommand: a husky can still be used, no double care card, or no tired husky in the column.
+    """
+    state = log.state
+    if not 0 <= command.column < state.columns:
+        raise InvalidCommand(f"args.column: a sled has columns 0 to {state.columns - 1}")
+    _check_care_allowed(state, seat)
+    card = double_care(state, seat)
+    if card is None:
+        raise IllegalCommand("you have no double care card in your hand")
+    tired = tuple(slot for slot in column_slots(command.column, state.columns) if slot in tired_slots(state, seat))
+    if not tired:
+        raise IllegalCommand("a double care card takes the cubes off tired huskies in one column")
+    log.emit(CareGiven(seat=seat, card=card, slots=tired))
+
+
+def make_camp(log: Chronicle, seat: int, command: EndTurn) -> None:
+    """Stop for the day.
+
+    Raises:
+        IllegalCommand: a decision is pending, or the care card drawn for being behind must be used today.
+    """
+    state = log.state
+    _expect_run(state)
+    if not can_make_camp(state, seat):
+        raise IllegalCommand("you need to use the care card you drew today, when no husky can be used")
+    log.emit(TurnEnded(seat=seat))

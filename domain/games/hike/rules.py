@@ -1,0 +1,109 @@
+"""decide, legal_commands and to_act: one musher acts at a time, in the day's turn order."""
+
+from __future__ import annotations
+
+from domain.core import Command, Event, IllegalCommand, InvalidCommand, Rng
+from domain.games.hike import preparations, race
+from domain.games.hike.chronicle import Chronicle
+from domain.games.hike.commands import (
+    CareForColumn,
+    CareForHusky,
+    DeclareReady,
+    DraftCard,
+    DraftHusky,
+    EndTurn,
+    OpenCards,
+    PlaceHusky,
+    PlaceYoungster,
+    PushThrough,
+    RestHusky,
+    StopBeforeField,
+    SwapHusky,
+    UpgradeHusky,
+    UseEquipment,
+    UseHusky,
+)
+from domain.games.hike.days import advance
+from domain.games.hike.state import HikeState, Phase
+
+PREPARATION_COMMANDS = (OpenCards, DraftHusky, DraftCard, PlaceHusky, SwapHusky, PlaceYoungster, DeclareReady,
+                        UpgradeHusky)
+RACE_COMMANDS = (UseHusky, UseEquipment, PushThrough, StopBeforeField, RestHusky, CareForHusky, CareForColumn)
+
+
+def to_act(state: HikeState) -> frozenset[int]:
+    """The musher whose turn it is; nobody once the race is over."""
+    seat = state.current
+    return frozenset() if seat is None else frozenset({seat})
+
+
+def legal_commands(state: HikeState, seat: int) -> list[Command]:
+    """Every command `decide` accepts from `seat` now (care cards listed once per kind)."""
+    if seat != state.current:
+        return []
+    if state.phase is Phase.PREPARATIONS:
+        return preparations.legal_preparation_commands(state, seat)
+    return race.legal_race_commands(state, seat)
+
+
+def _check_phase(state: HikeState, command: Command) -> None:
+    if state.phase is Phase.PREPARATIONS and isinstance(command, RACE_COMMANDS):
+        raise IllegalCommand("that is done in the Race, after Preparations")
+    if state.phase is Phase.RACE and isinstance(command, PREPARATION_COMMANDS):
+        raise IllegalCommand("that is done in Preparations; the race is on")
+
+
+def decide(state: HikeState, seat: int, command: Command, rng: Rng) -> list[Event]:
+    """The events of `command` from `seat`, then everything that follows until the next choice.
+
+    Raises:
+        InvalidCommand: an unknown command, seat, card, place or column.
+        IllegalCommand: not this musher's turn, or the rules forbid the command now.
+    """
+    if not 0 <= seat < state.seats:
+        raise InvalidCommand(f"no seat {seat} at this table")
+    if state.phase is Phase.OVER:
+        raise IllegalCommand("the race is over")
+    if seat != state.current:
+        raise IllegalCommand("it is not your turn")
+    _check_phase(state, command)
+    log = Chronicle(state)
+    match command:
+        case OpenCards():
+            preparations.open_cards(log, seat, command)
+        case DraftHusky():
+            preparations.draft_husky(log, seat, command)
+        case DraftCard():
+            preparations.draft_card(log, seat, command)
+        case PlaceHusky():
+            preparations.place_husky(log, seat, command)
+        case SwapHusky():
+            preparations.swap_husky(log, seat, command)
+        case PlaceYoungster():
+            preparations.place_youngster(log, seat, command)
+        case DeclareReady():
+            preparations.declare_ready(log, seat, command)
+        case UpgradeHusky():
+            preparations.upgrade_husky(log, seat, command)
+        case EndTurn() if state.phase is Phase.PREPARATIONS:
+            preparations.end_preparation_turn(log, seat)
+        case EndTurn():
+            race.make_camp(log, seat, command)
+        case UseHusky():
+            race.use_husky(log, seat, command)
+        case UseEquipment():
+            race.use_equipment(log, seat, command)
+        case PushThrough():
+            race.push_through(log, seat, command)
+        case StopBeforeField():
+            race.stop_before_field(log, seat, command)
+        case RestHusky():
+            race.rest_husky(log, seat, command)
+        case CareForHusky():
+            race.care_for_husky(log, seat, command)
+        case CareForColumn():
+            race.care_for_column(log, seat, command)
+        case _:
+            raise InvalidCommand(f"{type(command).__name__} is not a Hike! command")
+    advance(log, rng)
+    return log.events

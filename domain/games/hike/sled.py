@@ -1,0 +1,106 @@
+"""The husky sled: two rows of places, placement rules and the huskies' movement points.
+
+Places are numbered row by row: with four columns, 0-3 is the top row and 4-7 the one
+below it (three columns at five or six players: 0-2 and 3-5).
+"""
+
+from __future__ import annotations
+
+from domain.games.hike.cards import (
+    HUSKIES,
+    OPPOSITE,
+    Side,
+    Snow,
+    is_experienced,
+    is_youngster,
+    points,
+)
+from domain.games.hike.state import Spot
+
+ROWS = 2
+
+
+def columns_for(seats: int) -> int:
+    """Game setup 5: two rows of 4 places, of 3 with five or six players."""
+    return 3 if seats >= 5 else 4
+
+
+def neighbours(slot: int, columns: int) -> tuple[tuple[Side, int], ...]:
+    """The places next to `slot`, with the side of `slot` that faces each (top, right, bottom, left)."""
+    row, column = divmod(slot, columns)
+    found = []
+    if row > 0:
+        found.append((Side.TOP, slot - columns))
+    if column < columns - 1:
+        found.append((Side.RIGHT, slot + 1))
+    if row < ROWS - 1:
+        found.append((Side.BOTTOM, slot + columns))
+    if column > 0:
+        found.append((Side.LEFT, slot - 1))
+    return tuple(found)
+
+
+def column_slots(column: int, columns: int) -> tuple[int, ...]:
+    """The two places of one column, top first (Using care cards: double care)."""
+    return tuple(row * columns + column for row in range(ROWS))
+
+
+def can_place(sled: tuple[Spot, ...], columns: int, slot: int, card: str) -> bool:
+    """Whether `card` may go on the free place `slot` (Placement rules).
+
+    An experienced husky's edges must match the facing edges of every neighbouring
+    experienced husky already in the sled, without rotation; youngsters fit anywhere,
+    and any husky fits next to a youngster or an empty place.
+    """
+    if not 0 <= slot < len(sled) or sled[slot].card is not None:
+        return False
+    if is_youngster(card):
+        return True
+    husky = HUSKIES[card]
+    for side, other_slot in neighbours(slot, columns):
+        other = sled[other_slot].card
+        if other is not None and is_experienced(other) and HUSKIES[other].edges[OPPOSITE[side]] != husky.edges[side]:
+            return False
+    return True
+
+
+def free_slots(sled: tuple[Spot, ...]) -> tuple[int, ...]:
+    return tuple(slot for slot, spot in enumerate(sled) if spot.card is None)
+
+
+def is_complete(sled: tuple[Spot, ...]) -> bool:
+    """Declaring you are ready: every placeholder cube has been replaced by a husky."""
+    return all(spot.card is not None for spot in sled)
+
+
+def can_upgrade(spot: Spot) -> bool:
+    """Declaring you are ready 3: an experienced husky with exactly 1 point and no equipment yet."""
+    card = spot.card
+    return card is not None and is_experienced(card) and len(points(card)) == 1 and spot.equipment is None
+
+
+def extra_point_snow(sled: tuple[Spot, ...], columns: int, slot: int) -> tuple[Snow, ...]:
+    """The snow types the upgrade's extra point may take: those on the nearest neighbours (Race)."""
+    cards = [sled[other].card for _, other in neighbours(slot, columns)]
+    kinds = {point for card in cards if card for point in points(card)}
+    return tuple(kind for kind in Snow if kind in kinds)
+
+
+def movement_points(sled: tuple[Spot, ...], columns: int, slot: int) -> tuple[tuple[Snow, ...], ...]:
+    """A husky's points for one use, each as the snow types it can be spent as."""
+    card = sled[slot].card
+    printed = tuple((point,) for point in points(card)) if card else ()
+    if sled[slot].equipment is None:
+        return printed
+    extra = extra_point_snow(sled, columns, slot)
+    return printed + ((extra,) if extra else ())
+
+
+def printed_points(sled: tuple[Spot, ...]) -> int:
+    """All movement points printed on the sled's huskies, resting ones too (End of the game, tie)."""
+    return sum(len(points(spot.card)) for spot in sled if spot.card)
+
+
+def ready_huskies(sled: tuple[Spot, ...]) -> int:
+    """Huskies neither tired nor resting, youngsters included (End of the game, tie)."""
+    return sum(1 for spot in sled if spot.card and not spot.tired and not spot.resting)

@@ -1,0 +1,128 @@
+"""The Hike! game state: a frozen value, changed only by `evolve`."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+from domain.games.hike.cards import Snow
+
+FIRST_PLAYER = 0
+"""Gameplay: the first player is whoever was on the snow most recently; we seat them first."""
+PREPARATION_DAY_CAP = 30
+"""Ruling: if nobody has declared ready by the end of this day, Preparations end (every game ends)."""
+RACE_DAY_CAP = 30
+"""Ruling: the race ends at the end of this day if nobody has reached the last field by then."""
+COUNTDOWN_DAYS = 3
+"""Declaring you are ready: Preparations continue for at most 3 more days after the first declaration."""
+BEHIND_LIMIT = 7
+"""End of the day: more than 6 fields behind the leader, 6 or more fields strictly between."""
+
+
+class Phase(enum.Enum):
+    """The two phases of play (Gameplay), and the end."""
+
+    PREPARATIONS = "preparations"
+    RACE = "race"
+    OVER = "over"
+
+
+class Step(enum.Enum):
+    """Where the current turn stands, so a client can always list its actions."""
+
+    OPEN = "open"  # Preparations: open cards from the husky deck, with any +1 cards
+    ACTION = "action"  # Preparations: exactly one of the four actions
+    SWAP = "swap"  # Preparations: a husky was taken back; place one from hand
+    BONUS = "bonus"  # Preparations: optional youngster, declare ready, or end the turn
+    UPGRADE = "upgrade"  # Preparations: just declared; upgrade 1-point huskies with equipment
+    RUN = "run"  # Race: use a husky or a care card, or make camp
+    EQUIPMENT = "equipment"  # Race: the next field needs equipment
+    REST = "rest"  # Race: turn huskies to the rest state after pushing through without equipment
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Spot:
+    """One place of a sled: a husky card or the placeholder cube, and its race state."""
+
+    card: str | None = None
+    tired: bool = False  # a cube lies on the husky (used today)
+    resting: bool = False  # turned face-down for the rest of the race
+    equipment: str | None = None  # the equipment card under an upgraded 1-point husky
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Run:
+    """A husky being used whose movement paused before a field that needs equipment.
+
+    `points` are its unspent movement points, each as the snow types it may be spent as
+    (one type for a printed point, the neighbours' types for an upgrade's extra point).
+    """
+
+    slot: int
+    points: tuple[tuple[Snow, ...], ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Musher:
+    """One seat's cards, sled and place on the track."""
+
+    hand: tuple[str, ...] = ()  # sorted card ids from the husky deck and care piles
+    plus_cards: int = 2
+    care_pile: tuple[str, ...] = ()  # face-up personal care pile, top first
+    sled: tuple[Spot, ...] = ()
+    ready: bool = False
+    out: bool = False
+    position: int = 0  # 0 is the start card's empty space; fields are 1..last
+    compulsory_care: str | None = None  # the care card drawn for being far behind, to use today
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class HikeState:
+    """Everything `decide`, `view` and `result` need; hidden parts stay out of views."""
+
+    names: tuple[str, ...]
+    columns: int
+    phase: Phase = Phase.PREPARATIONS
+    step: Step = Step.OPEN
+    day: int = 0
+    turn_order: tuple[int, ...] = ()
+    turn: int = 0
+    landscapes: tuple[str, ...] = ()  # the face-down track between start and finish, hidden until turned
+    rotated: int = 0  # 1-based place of the rotated landscape among them
+    turned: int = 0  # how many of them are face up
+    deck: tuple[str, ...] = ()  # the husky deck, top first: hidden
+    centre: tuple[str, ...] = ()  # opened cards, in the order they were opened
+    side_care: tuple[str, ...] = ()  # care cards put to the side at setup
+    care_pile: tuple[str, ...] = ()  # the race's face-down care pile, top first: hidden
+    care_discards: tuple[str, ...] = ()
+    tokens_used: int = 0
+    mushers: tuple[Musher, ...] = ()
+    first_ready: int | None = None
+    last_preparation_day: int | None = None
+    bonus_used: bool = False
+    run: Run | None = None
+    rests_due: int = 0
+    ending: str | None = None
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def current(self) -> int | None:
+        """The seat whose turn it is, or None between days and after the end."""
+        if self.phase is Phase.OVER or self.turn >= len(self.turn_order):
+            return None
+        return self.turn_order[self.turn]
+
+
+def with_musher(state: HikeState, seat: int, **changes: Any) -> HikeState:
+    """The state with one musher's fields replaced."""
+    musher = dataclasses.replace(state.mushers[seat], **changes)
+    return dataclasses.replace(state, mushers=state.mushers[:seat] + (musher,) + state.mushers[seat + 1:])
+
+
+def with_spot(sled: tuple[Spot, ...], slot: int, **changes: Any) -> tuple[Spot, ...]:
+    """The sled with one spot's fields replaced."""
+    return sled[:slot] + (dataclasses.replace(sled[slot], **changes),) + sled[slot + 1:]

@@ -1,0 +1,35 @@
+"""Hikes of the West: a solo dice game of three hikes, scored like golf against par."""
+
+from __future__ import annotations
+
+from domain.core import Codec, GameSpec
+from domain.games.hikes_of_the_west.bots import planner_bot, random_bot
+from domain.games.hikes_of_the_west.commands import COMMANDS
+from domain.games.hikes_of_the_west.events import EVENTS
+from domain.games.hikes_of_the_west.evolve import evolve, setup
+from domain.games.hikes_of_the_west.rules import decide, legal_commands, to_act
+from domain.games.hikes_of_the_west.timeline import describe
+from domain.games.hikes_of_the_west.views import result, view
+
+SPEC = GameSpec(
+    id="hikes-of-the-west",
+    title="Hikes of the West",
+    min_seats=1,
+    max_seats=1,
+    rules_version=1,
+    options_schema={"type": "object", "properties": {}, "additionalProperties": False},
+    bots={"random": random_bot, "planner": planner_bot},
+    events=Codec(EVENTS, "event"),
+    commands=Codec(COMMANDS, "command"),
+    setup=setup,
+    evolve=evolve,
+    decide=decide,
+    to_act=to_act,
+    legal_commands=legal_commands,
+    view=view,
+    result=result,
+    describe=describe,
+    lower_score_wins=True,
+)
+
+__all__ = ["SPEC"]

@@ -1,0 +1,208 @@
+"""The bots: `random`, and `planner`, which weighs each move by the rests it expects to cost.
+
+Both see only the view and the legal commands. The planner rebuilds the trails from the public
+layout, covers every terrain it can, keeps its highest spare die as stamina, and chooses paths,
+rolls on or rests by the expected rests of each (odds.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from domain.core import Command, Rng, random_bot
+from domain.games.hikes_of_the_west.cards import (
+    BLACK_HILLS,
+    CEDAR_BREAKS,
+    GRAND_CANYON,
+    GREAT_SAND_DUNES,
+    JOSHUA_TREE,
+    MT_RAINIER,
+    PIKES_PEAK,
+    PIKES_PEAK_RIDE,
+    PIPESTONE,
+    ZION,
+)
+from domain.games.hikes_of_the_west.commands import ChoosePath, Cover, PlanHikes, Rest, RideToTop, Roll, SaveStamina
+from domain.games.hikes_of_the_west.dice import can_cover, stamina_limit
+from domain.games.hikes_of_the_west.odds import dice_rule, roll_value, start_value, stop_value
+from domain.games.hikes_of_the_west.state import Step
+from domain.games.hikes_of_the_west.trail import BASE_ROW, PYRAMID_CARDS_HIKED, RIMS, TOP_ROW, is_canyon, route_trail
+
+__all__ = ["planner_bot", "random_bot"]
+
+# The order the planner hikes its three locations in: locations whose rule hinders first, while
+# all six dice are in play; those that cope with fewer dice (two stamina dice at Cedar Breaks,
+# fewer triples in the Black Hills, any higher die at Pipestone) later; the Grand Canyon, which
+# few dice cannot finish, near the end; and Pikes Peak last, whose ride costs 5 whatever is left.
+# Measured with bench/hikes_of_the_west_bots.py against other orders.
+HIKING_ORDER = (
+    MT_RAINIER,
+    GREAT_SAND_DUNES,
+    JOSHUA_TREE,
+    ZION,
+    CEDAR_BREAKS,
+    BLACK_HILLS,
+    PIPESTONE,
+    GRAND_CANYON,
+    PIKES_PEAK,
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Spot:
+    """Where the hiker stands, rebuilt from the view."""
+
+    location: str
+    trail: tuple[int, ...]
+    rest_stop: int | None
+    position: int
+    free: tuple[int, ...]
+    stamina: tuple[int, ...]
+    dice: int
+
+    @property
+    def rule(self) -> str:
+        return dice_rule(self.location)
+
+    @property
+    def stamina_per_rest(self) -> int:
+        return stamina_limit(self.location)
+
+    def rest_now(self) -> float:
+        """Rest at once (with a stamina die that fits the next terrain covering it first)."""
+        spot = self.position + (1 if self.wild else 0)
+        if spot == len(self.trail) and self.rule != MT_RAINIER:
+            return 0.0
+        return 1.0 + stop_value(self.trail, spot, self.dice, self.rule, self.stamina_per_rest)
+
+    def roll_now(self, free: int) -> float:
+        """Roll `free` dice and play on well."""
+        if free == 0:
+            return float("inf")
+        return roll_value(
+            self.trail, self.rest_stop, self.position, free, self.wild, self.dice, self.rule, self.stamina_per_rest
+        )
+
+    @property
+    def wild(self) -> int:
+        """The stamina dice that fit the next terrain."""
+        terrain = self.trail[self.position]
+        return sum(1 for die in self.stamina if can_cover(self.location, die, terrain, True))
+
+
+def planner_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Command:
+    """The `planner` level: the command that keeps the expected number of rests lowest."""
+    if any(isinstance(command, PlanHikes) for command in legal):
+        return _plan(view)
+    hike, dice = view["hike"], view["dice"]["in_play"]
+    if RideToTop() in legal and _ride_is_cheaper(hike, dice):
+        return RideToTop()
+    if hike["step"] == Step.AT_REST.value:
+        return Roll()
+    paths = [command for command in legal if isinstance(command, ChoosePath)]
+    if paths:
+        return _choose_path(hike, dice, paths)
+    spot = _spot(hike, hike["trail"], dice)
+    keep = _stamina_to_save(spot, [command.die for command in legal if isinstance(command, SaveStamina)])
+    if keep is not None:
+        return SaveStamina(die=keep)
+    covers = [command for command in legal if isinstance(command, Cover)]
+    plain = [cover.die for cover in covers if not cover.stamina]
+    if plain:
+        return Cover(die=min(plain))
+    stamina = [cover.die for cover in covers if cover.stamina]
+    return _stamina_roll_or_rest(spot, hike["step"] == Step.ROLLED.value, stamina, Roll() in legal)
+
+
+def _plan(view: dict[str, Any]) -> PlanHikes:
+    order = sorted((location["id"] for location in view["locations"]), key=HIKING_ORDER.index)
+    return PlanHikes(order=(order[0], order[1], order[2]))
+
+
+def _ride_is_cheaper(hike: dict[str, Any], dice: int) -> bool:
+    rule, stamina = dice_rule(hike["location"]), stamina_limit(hike["location"])
+    return min(start_value(trail, dice, rule, stamina) for trail in _whole_trails(hike, ())) > PIKES_PEAK_RIDE
+
+
+def _whole_trails(hike: dict[str, Any], route: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every complete trail through the layout that starts with `route`."""
+    location = hike["location"]
+    layout = tuple(card["card"] for card in hike["layout"])
+    if is_canyon(location):
+        return [route_trail(location, layout, (start,)) for start in route[:1] or RIMS]
+    if len(route) == PYRAMID_CARDS_HIKED:
+        return [route_trail(location, layout, route)]
+    return [route_trail(location, layout, (base, top)) for base in route[:1] or BASE_ROW for top in TOP_ROW]
+
+
+def _choose_path(hike: dict[str, Any], dice: int, choices: list[ChoosePath]) -> ChoosePath:
+    """The card whose best whole trail the dice in hand serve best."""
+    route = tuple(hike["route"])
+    must_place = hike["step"] == Step.ROLLED.value
+
+    def value(choice: ChoosePath) -> float:
+        picked = (choice.slot,) if is_canyon(hike["location"]) else (*route, choice.slot)
+        return min(_after_covering(_spot(hike, trail, dice), must_place) for trail in _whole_trails(hike, picked))
+
+    return min(choices, key=value)
+
+
+def _cover_greedily(spot: Spot) -> tuple[int, tuple[int, ...]]:
+    """How far the free dice reach along the spot's trail, each terrain taking the lowest die that fits."""
+    free = list(spot.free)
+    position = spot.position
+    while position < len(spot.trail):
+        usable = [die for die in free if can_cover(spot.location, die, spot.trail[position], False)]
+        if not usable:
+            break
+        free.remove(min(usable))
+        position += 1
+    return position, tuple(free)
+
+
+def _after_covering(spot: Spot, must_place: bool) -> float:
+    """The expected rests once the free dice have covered all they can along the spot's trail."""
+    position, free = _cover_greedily(spot)
+    if position == len(spot.trail):
+        return 0.0
+    if position == spot.position and must_place:
+        return 1.0 + stop_value(spot.trail, spot.rest_stop or 0, spot.dice, spot.rule, spot.stamina_per_rest)
+    moved = dataclasses.replace(spot, position=position, free=free)
+    return min(moved.rest_now(), moved.roll_now(len(free)))
+
+
+def _stamina_to_save(spot: Spot, savable: list[int]) -> int | None:
+    """The highest die the covering will not need (saving any spare die measured best)."""
+    _, spare = _cover_greedily(spot)
+    kept = [die for die in savable if die in spare]
+    return max(kept) if kept else None
+
+
+def _stamina_roll_or_rest(spot: Spot, must_place: bool, stamina: list[int], can_roll: bool) -> Command:
+    """No free die fits: use stamina, roll the free dice, or rest, whichever costs fewer rests.
+
+    Stamina used just before a rest costs nothing (it comes back at the rest), so it is used
+    when resting is the better choice; when rolling is, it stays in reserve against a bad roll.
+    """
+    if must_place:
+        return Cover(die=min(stamina), stamina=True) if stamina else Rest()
+    rest = spot.rest_now()
+    roll = spot.roll_now(len(spot.free)) if can_roll else float("inf")
+    if stamina and rest <= roll:
+        return Cover(die=min(stamina), stamina=True)
+    return Roll() if roll < rest else Rest()
+
+
+def _spot(hike: dict[str, Any], trail: Sequence[int], dice: int) -> Spot:
+    rest = hike["rest_stop"]
+    return Spot(
+        location=hike["location"],
+        trail=tuple(trail),
+        rest_stop=rest["position"] if rest is not None else None,
+        position=hike["position"],
+        free=tuple(hike["free_dice"]),
+        stamina=tuple(hike["stamina"]),
+        dice=dice,
+    )

@@ -1,0 +1,269 @@
+"""decide, legal_commands and to_act, built on one refusal predicate per command.
+
+Each `*_refusal` returns why a command is illegal now, in the rulebook's words, or None when
+it is legal: `decide` raises that reason and `legal_commands` keeps the commands it allows.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from domain.core import Command, Event, IllegalCommand, InvalidCommand, Rng
+from domain.games.hikes_of_the_west.cards import (
+    MT_RAINIER,
+    PATH_CARDS_PER_HIKE,
+    PIKES_PEAK,
+    PIKES_PEAK_RIDE,
+    location_name,
+)
+from domain.games.hikes_of_the_west.commands import (
+    ChoosePath,
+    Cover,
+    PlanHikes,
+    Rest,
+    RideToTop,
+    Roll,
+    SaveStamina,
+)
+from domain.games.hikes_of_the_west.dice import (
+    can_place_a_die,
+    cover_refusal,
+    rolls_a_triple,
+    stamina_die_refusal,
+    stamina_limit,
+    stamina_value,
+)
+from domain.games.hikes_of_the_west.events import (
+    DiceRolled,
+    HikesPlanned,
+    PathChosen,
+    PathsDealt,
+    RodeToTop,
+    StaminaSaved,
+    TerrainCovered,
+)
+from domain.games.hikes_of_the_west.evolve import evolve
+from domain.games.hikes_of_the_west.hiking import completion_events, next_location_events, rest_events
+from domain.games.hikes_of_the_west.state import GameState, Hike, Phase, RestCause, Step
+from domain.games.hikes_of_the_west.trail import is_canyon, path_options, slot_name, trail, trail_length
+
+HIKER = 0
+FACES = range(1, 7)
+SLOTS = range(PATH_CARDS_PER_HIKE)
+
+
+def to_act(state: GameState) -> frozenset[int]:
+    """The hiker while the game runs; nobody once it is over."""
+    return frozenset() if state.phase is Phase.FINISHED else frozenset({HIKER})
+
+
+def turn_refusal(state: GameState, seat: int) -> str | None:
+    """Why `seat` may not act at all now: the game is over, or it is not the hiker's seat."""
+    if state.phase is Phase.FINISHED:
+        return "the game is over"
+    if seat != HIKER:
+        return f"Hikes of the West is played solo: only seat {HIKER} hikes"
+    return None
+
+
+def plan_refusal(state: GameState, order: tuple[str, ...]) -> str | None:
+    """Why these three locations may not be ordered so (rulebook, Planning stage)."""
+    if state.phase is not Phase.PLANNING:
+        return "the hikes are already planned"
+    if sorted(order) != sorted(state.locations):
+        names = ", ".join(location_name(location) for location in state.locations)
+        return f"order the three locations you turned up: {names}"
+    return None
+
+
+def path_refusal(state: GameState, slot: int) -> str | None:
+    """Why the card in `slot` may not be chosen now (rulebook, Setting off; Completing a path card)."""
+    hike, refusal = _hiking(state)
+    if hike is None:
+        return refusal
+    options = path_options(hike)
+    if not options:
+        if is_canyon(hike.location):
+            return "at the Grand Canyon there is no more choice of path until you reach the other rim"
+        return "there is no choice of path here: choose when you reach the top of the first card"
+    if slot not in options:
+        allowed = ", ".join(f"{option} ({slot_name(hike.location, option)})" for option in options)
+        return f"choose one of the slots {allowed}"
+    return None
+
+
+def roll_refusal(state: GameState) -> str | None:
+    """Why the free dice may not be rolled now (rulebook, Rolling again)."""
+    hike, refusal = _hiking(state)
+    if hike is None:
+        return refusal
+    if hike.step is Step.ROLLED:
+        return "after rolling you must place at least one die before rolling again, or rest"
+    if not hike.free and state.dice_in_hand == 0:
+        return "you have no free dice to roll: rest instead"
+    return None
+
+
+def save_refusal(state: GameState, die: int) -> str | None:
+    """Why a die showing `die` may not be saved as stamina now (rulebook, Using stamina)."""
+    hike, refusal = _hiking(state)
+    if hike is None:
+        return refusal
+    if hike.step is Step.AT_REST:
+        return "roll your dice first: stamina is saved from a roll"
+    if hike.rolls_since_rest != 1:
+        return "stamina may be saved only from the first roll after a rest"
+    limit = stamina_limit(hike.location)
+    if hike.saved_since_rest >= limit:
+        what = "your stamina" if limit == 1 else f"{limit} stamina dice"
+        return f"you already saved {what} since the last rest"
+    if die not in hike.free:
+        return f"you have no free die showing {die}"
+    return stamina_die_refusal(hike.location, die)
+
+
+def covering_refusal(state: GameState, die: int, stamina: bool) -> str | None:
+    """Why the next terrain may not be covered with this die now (rulebook, Hiking; Using stamina)."""
+    hike, refusal = _hiking(state)
+    if hike is None:
+        return refusal
+    if hike.step is Step.AT_REST:
+        return "roll your dice first"
+    if path_options(hike):
+        return "choose which path card to hike before covering its terrain"
+    pool, kind = (hike.stamina, "stamina") if stamina else (hike.free, "free")
+    if die not in pool:
+        return f"you have no {kind} die showing {die}"
+    return cover_refusal(hike.location, die, trail(hike)[hike.position], stamina)
+
+
+def rest_refusal(state: GameState) -> str | None:
+    """Why the hiker may not rest now: only just after a rest (rulebook, Resting)."""
+    hike, refusal = _hiking(state)
+    if hike is None:
+        return refusal
+    if hike.step is Step.AT_REST:
+        return "you have just rested: roll your dice"
+    return None
+
+
+def ride_refusal(state: GameState) -> str | None:
+    """Why the hiker may not ride to the top now (rulebook, Location reference, Pikes Peak)."""
+    hike, refusal = _hiking(state)
+    if hike is None:
+        return refusal
+    if hike.location != PIKES_PEAK:
+        return "only at Pikes Peak can you ride to the top"
+    if hike.set_off:
+        return "you decided to start hiking Pikes Peak and may not change your mind"
+    return None
+
+
+def legal_commands(state: GameState, seat: int) -> list[Command]:
+    """Every command `decide` accepts from `seat` now, from the same refusal predicates."""
+    if turn_refusal(state, seat) is not None:
+        return []
+    orders = itertools.permutations(sorted(state.locations), 3)
+    commands: list[Command] = [
+        PlanHikes(order=(first, second, third))
+        for first, second, third in orders
+        if plan_refusal(state, (first, second, third)) is None
+    ]
+    commands += [ChoosePath(slot=slot) for slot in SLOTS if path_refusal(state, slot) is None]
+    commands += [Roll()] if roll_refusal(state) is None else []
+    commands += [SaveStamina(die=die) for die in FACES if save_refusal(state, die) is None]
+    commands += [
+        Cover(die=die, stamina=stamina)
+        for stamina in (False, True)
+        for die in FACES
+        if covering_refusal(state, die, stamina) is None
+    ]
+    commands += [Rest()] if rest_refusal(state) is None else []
+    commands += [RideToTop()] if ride_refusal(state) is None else []
+    return commands
+
+
+def decide(state: GameState, seat: int, command: Command, rng: Rng) -> list[Event]:
+    """The events of one command.
+
+    Raises:
+        InvalidCommand: an unknown command, a die face outside 1-6, a slot outside 0-4.
+        IllegalCommand: the rules forbid the command now (the reason says which rule).
+    """
+    _require(turn_refusal(state, seat))
+    match command:
+        case PlanHikes(order=order):
+            _require(plan_refusal(state, order))
+            return [HikesPlanned(order=order), PathsDealt(location=order[0], cards=state.deck[:PATH_CARDS_PER_HIKE])]
+        case ChoosePath(slot=slot):
+            _check_range("slot", slot, SLOTS)
+            _require(path_refusal(state, slot))
+            return [PathChosen(slot=slot, card=_current(state).layout[slot])]
+        case Roll():
+            _require(roll_refusal(state))
+            return _roll(state, rng)
+        case SaveStamina(die=die):
+            _check_range("die", die, FACES)
+            _require(save_refusal(state, die))
+            return [StaminaSaved(die=die, stamina=stamina_value(_current(state).location, die))]
+        case Cover(die=die, stamina=stamina):
+            _check_range("die", die, FACES)
+            _require(covering_refusal(state, die, stamina))
+            return _cover(state, die, stamina, rng)
+        case Rest():
+            _require(rest_refusal(state))
+            cause = RestCause.CHOSEN if _current(state).step is Step.MOVING else RestCause.NO_COVER
+            return rest_events(state, cause, rng)
+        case RideToTop():
+            _require(ride_refusal(state))
+            ride = RodeToTop(location=PIKES_PEAK, die=PIKES_PEAK_RIDE)
+            return [ride, *next_location_events(evolve(state, ride), rng)]
+    raise InvalidCommand(f"unknown command {command.TYPE!r} for Hikes of the West")
+
+
+def _roll(state: GameState, rng: Rng) -> list[Event]:
+    """Roll every free die; no die to place, or a Black Hills triple, forces a rest (rulebook, Hiking)."""
+    hike = _current(state)
+    rolled = DiceRolled(dice=rng.dice(len(hike.free) + state.dice_in_hand))
+    after = evolve(state, rolled)
+    if rolls_a_triple(hike.location, rolled.dice):
+        return [rolled, *rest_events(after, RestCause.TRIPLE, rng)]
+    if not can_place_a_die(_current(after)):
+        return [rolled, *rest_events(after, RestCause.NO_DIE, rng)]
+    return [rolled]
+
+
+def _cover(state: GameState, die: int, stamina: bool, rng: Rng) -> list[Event]:
+    """Cover the next terrain; Mt. Rainier's stamina makes it the new rest stop; the last one completes."""
+    hike = _current(state)
+    covered = TerrainCovered(position=hike.position + 1, terrain=trail(hike)[hike.position], die=die, stamina=stamina)
+    after = evolve(state, covered)
+    if stamina and hike.location == MT_RAINIER:
+        return [covered, *rest_events(after, RestCause.STAMINA, rng)]
+    if covered.position == trail_length(hike.location):
+        return [covered, *completion_events(after, rng)]
+    return [covered]
+
+
+def _hiking(state: GameState) -> tuple[Hike | None, str]:
+    if state.phase is Phase.FINISHED:
+        return None, "the game is over"
+    if state.phase is Phase.PLANNING or state.hike is None:
+        return None, "order the three locations first"
+    return state.hike, ""
+
+
+def _current(state: GameState) -> Hike:
+    assert state.hike is not None, "a hike is under way"
+    return state.hike
+
+
+def _require(refusal: str | None) -> None:
+    if refusal is not None:
+        raise IllegalCommand(refusal)
+
+
+def _check_range(name: str, value: int, allowed: range) -> None:
+    if value not in allowed:
+        raise InvalidCommand(f"args.{name}: must be {allowed.start} to {allowed.stop - 1}")
+

@@ -1,0 +1,49 @@
+"""Hitchiker: the roll-and-move money game of contraband, Hometowns, insurance and casinos.
+
+Rulebook: ../../../../shared/rules/hitchiker.md (Scott Marshall); the rulings that
+fill its gaps are in data/RULINGS.md.
+"""
+
+from __future__ import annotations
+
+from domain.core import Codec, GameSpec, random_bot
+from domain.games.hitchiker.bots import hustler_bot
+from domain.games.hitchiker.commands import COMMANDS
+from domain.games.hitchiker.describe import describe
+from domain.games.hitchiker.evolve import EVENTS, evolve, setup
+from domain.games.hitchiker.rules import decide, legal_commands, to_act
+from domain.games.hitchiker.views import result, view
+
+OPTIONS_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "round_limit": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+            "default": 100,
+            "description": "rounds after which the richest (cash + savings) wins",
+        },
+    },
+    "additionalProperties": False,
+}
+
+SPEC = GameSpec(
+    id="hitchiker",
+    title="Hitchiker",
+    min_seats=2,
+    max_seats=6,
+    rules_version=1,
+    options_schema=OPTIONS_SCHEMA,
+    bots={"random": random_bot, "hustler": hustler_bot},
+    events=Codec(EVENTS, "event"),
+    commands=Codec(COMMANDS, "command"),
+    setup=setup,
+    evolve=evolve,
+    decide=decide,
+    to_act=to_act,
+    legal_commands=legal_commands,
+    view=view,
+    result=result,
+    describe=describe,
+)

@@ -1,0 +1,261 @@
+"""How the casino's facts change the state (the rest of evolve is in ../evolve.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from domain.core import Event
+from domain.games.hitchiker import events as ev
+from domain.games.hitchiker.casino import events as cev
+from domain.games.hitchiker.casino.betting import MIN_BET, next_actor, opening_actor
+from domain.games.hitchiker.state import (
+    BlackjackHand,
+    BlackjackTable,
+    CasinoGame,
+    HandStatus,
+    HoldemTable,
+    Phase,
+    State,
+    put,
+    with_player,
+)
+
+replace = dataclasses.replace
+
+
+def _without(deck: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The deck less the first copy of each dealt card."""
+    rest = list(deck)
+    for card in cards:
+        if card in rest:
+            rest.remove(card)
+    return tuple(rest)
+
+
+def _pay(state: State, seat: int, amount: int) -> State:
+    return with_player(state, seat, cash=state.players[seat].cash + amount)
+
+
+def _game_chosen(state: State, event: ev.CasinoGameChosen) -> State:
+    if event.game is CasinoGame.BLACKJACK:
+        return replace(state, blackjack=BlackjackTable(dealer=event.seat), phase=Phase.BLACKJACK_WAGERS)
+    return state
+
+
+def _shuffled(state: State, event: cev.CardsShuffled) -> State:
+    if state.blackjack is not None:
+        return replace(state, blackjack=replace(state.blackjack, deck=event.order))
+    if state.holdem is not None:
+        return replace(state, holdem=replace(state.holdem, deck=event.order))
+    return state
+
+
+# --- High Roll Craps ----------------------------------------------------------------------------
+
+def _craps_won(state: State, event: cev.CrapsPotWon) -> State:
+    for seat, share in zip(event.winners, event.shares, strict=False):
+        state = _pay(state, seat, share)
+    return state
+
+
+# --- Blackjack ----------------------------------------------------------------------------------
+
+def _table(state: State) -> BlackjackTable:
+    assert state.blackjack is not None
+    return state.blackjack
+
+
+def _with_hand(state: State, index: int, **changes: Any) -> State:
+    table = _table(state)
+    hands = put(table.hands, index, replace(table.hands[index], **changes))
+    return replace(state, blackjack=replace(table, hands=hands))
+
+
+def _hand_dealt(state: State, event: cev.BlackjackHandDealt) -> State:
+    table = _table(state)
+    hand = BlackjackHand(owner=event.seat, cards=(event.card,))
+    hands = (*table.hands[:event.hand], hand, *table.hands[event.hand:])
+    return replace(state, blackjack=replace(table, hands=hands, deck=_without(table.deck, (event.card,))))
+
+
+def _card_dealt(state: State, event: cev.BlackjackCardDealt) -> State:
+    table = _table(state)
+    hand = table.hands[event.hand]
+    status = HandStatus.OPEN if hand.status is HandStatus.WAGERED else hand.status
+    state = replace(state, blackjack=replace(table, deck=_without(table.deck, (event.card,))))
+    return _with_hand(state, event.hand, cards=(*hand.cards, event.card), status=status)
+
+
+def _house_card(state: State, event: cev.HouseCardDealt) -> State:
+    table = _table(state)
+    return replace(state, blackjack=replace(table, house=(*table.house, event.card),
+                                            deck=_without(table.deck, (event.card,))))
+
+
+def _wager(state: State, event: cev.WagerPlaced) -> State:
+    state = _pay(state, event.seat, -event.amount)
+    return _with_hand(state, event.hand, wager=event.amount, status=HandStatus.WAGERED)
+
+
+def _passed(state: State, event: cev.HandPassed) -> State:
+    return _with_hand(state, event.hand, status=HandStatus.PASSED)
+
+
+def _bets_down(state: State, event: cev.BetsAreDown) -> State:
+    return replace(state, phase=Phase.BLACKJACK_PLAY)
+
+
+def _natural(state: State, event: cev.BlackjackPaid) -> State:
+    return _with_hand(_pay(state, event.seat, event.amount), event.hand, status=HandStatus.BLACKJACK)
+
+
+def _stood(state: State, event: cev.HandStood) -> State:
+    return _with_hand(state, event.hand, status=HandStatus.STOOD)
+
+
+def _busted(state: State, event: cev.HandBusted) -> State:
+    return _with_hand(state, event.hand, status=HandStatus.BUSTED)
+
+
+def _doubled(state: State, event: cev.DoubledDown) -> State:
+    wager = _table(state).hands[event.hand].wager
+    return _with_hand(_pay(state, event.seat, -event.amount), event.hand, wager=wager + event.amount)
+
+
+def _split(state: State, event: cev.HandSplit) -> State:
+    state = _pay(state, event.seat, -event.amount)
+    table = _table(state)
+    hand = table.hands[event.hand]
+    second = BlackjackHand(owner=event.seat, cards=hand.cards[1:2], status=HandStatus.OPEN, wager=event.amount)
+    hands = put(table.hands, event.hand, replace(hand, cards=hand.cards[:1]))
+    hands = (*hands[:event.new_hand], second, *hands[event.new_hand:])
+    return replace(state, blackjack=replace(table, hands=hands))
+
+
+def _settled(state: State, event: cev.HandSettled) -> State:
+    return _with_hand(_pay(state, event.seat, event.payout), event.hand, status=HandStatus.SETTLED)
+
+
+# --- Texas Hold'em ------------------------------------------------------------------------------
+
+def _holdem(state: State) -> HoldemTable:
+    assert state.holdem is not None
+    return state.holdem
+
+
+def _opened(state: State, event: cev.HoldemOpened) -> State:
+    zeros = (0,) * state.seats
+    table = HoldemTable(dealer=event.dealer, seed=event.seed, eligible=event.eligible, contributed=zeros,
+                        round_bets=zeros)
+    return replace(state, holdem=table, phase=Phase.HOLDEM_ANTE)
+
+
+def _ante(state: State, event: cev.AntePaid) -> State:
+    table = _holdem(state)
+    seats = tuple(seat for seat in table.eligible if seat in (*table.seats, event.seat))
+    table = replace(table, decided=(*table.decided, event.seat), seats=seats,
+                    contributed=put(table.contributed, event.seat, table.contributed[event.seat] + event.amount))
+    return replace(_pay(state, event.seat, -event.amount), holdem=table)
+
+
+def _sat_out(state: State, event: cev.SatOut) -> State:
+    table = _holdem(state)
+    return replace(state, holdem=replace(table, decided=(*table.decided, event.seat)))
+
+
+def _hole_cards(state: State, event: cev.HoleCardsDealt) -> State:
+    table = _holdem(state)
+    return replace(state, holdem=replace(table, holes=(*table.holes, (event.seat, event.cards)),
+                                         deck=_without(table.deck, event.cards)))
+
+
+def _board(state: State, event: cev.BoardDealt) -> State:
+    table = _holdem(state)
+    table = replace(table, board=(*table.board, *event.cards), deck=_without(table.deck, event.cards),
+                    street=event.street, round_bets=(0,) * state.seats, current_bet=0, min_raise=MIN_BET,
+                    acted=(), last_aggressor=None)
+    return replace(state, holdem=replace(table, actor=opening_actor(table, state.players)),
+                   phase=Phase.HOLDEM_BETTING)
+
+
+def _chips_in(state: State, seat: int, amount: int, **changes: Any) -> State:
+    """`seat` puts `amount` more into the pot; then the next seat to act is found."""
+    state = _pay(state, seat, -amount)
+    table = _holdem(state)
+    table = replace(table, round_bets=put(table.round_bets, seat, table.round_bets[seat] + amount),
+                    contributed=put(table.contributed, seat, table.contributed[seat] + amount), **changes)
+    return replace(state, holdem=replace(table, actor=next_actor(table, state.players, seat)))
+
+
+def _checked(state: State, event: cev.Checked) -> State:
+    return _chips_in(state, event.seat, 0, acted=(*_holdem(state).acted, event.seat))
+
+
+def _bet(state: State, event: cev.BetPlaced) -> State:
+    return _chips_in(state, event.seat, event.amount, acted=(event.seat,), current_bet=event.amount,
+                     min_raise=max(MIN_BET, event.amount), last_aggressor=event.seat)
+
+
+def _called(state: State, event: cev.Called) -> State:
+    return _chips_in(state, event.seat, event.amount, acted=(*_holdem(state).acted, event.seat))
+
+
+def _raised(state: State, event: cev.Raised) -> State:
+    table = _holdem(state)
+    size = event.amount - table.current_bet
+    full = size >= table.min_raise
+    return _chips_in(state, event.seat, event.amount - table.round_bets[event.seat],
+                     acted=(event.seat,) if full else (*table.acted, event.seat),
+                     min_raise=size if full else table.min_raise, current_bet=event.amount,
+                     last_aggressor=event.seat)
+
+
+def _folded(state: State, event: cev.Folded) -> State:
+    table = _holdem(state)
+    table = replace(table, folded=(*table.folded, event.seat))
+    return replace(state, holdem=replace(table, actor=next_actor(table, state.players, event.seat)))
+
+
+def _shown(state: State, event: cev.HoleCardsShown) -> State:
+    table = _holdem(state)
+    return replace(state, holdem=replace(table, shown=(*table.shown, (event.seat, event.cards)), actor=None))
+
+
+def _pot(state: State, event: cev.PotAwarded) -> State:
+    for seat, share in zip(event.winners, event.shares, strict=False):
+        state = _pay(state, seat, share)
+    return state
+
+
+CASINO_APPLIERS: dict[type[Event], Callable[[State, Any], State]] = {
+    ev.CasinoGameChosen: _game_chosen,
+    cev.CardsShuffled: _shuffled,
+    cev.CrapsRolled: lambda state, event: state,
+    cev.CrapsPotWon: _craps_won,
+    cev.BlackjackHandDealt: _hand_dealt,
+    cev.BlackjackCardDealt: _card_dealt,
+    cev.HouseCardDealt: _house_card,
+    cev.WagerPlaced: _wager,
+    cev.HandPassed: _passed,
+    cev.BetsAreDown: _bets_down,
+    cev.BlackjackPaid: _natural,
+    cev.HandStood: _stood,
+    cev.HandBusted: _busted,
+    cev.DoubledDown: _doubled,
+    cev.HandSplit: _split,
+    cev.HandSettled: _settled,
+    cev.HoldemOpened: _opened,
+    cev.AntePaid: _ante,
+    cev.SatOut: _sat_out,
+    cev.HoleCardsDealt: _hole_cards,
+    cev.BoardDealt: _board,
+    cev.Checked: _checked,
+    cev.BetPlaced: _bet,
+    cev.Called: _called,
+    cev.Raised: _raised,
+    cev.Folded: _folded,
+    cev.HoleCardsShown: _shown,
+    cev.PotAwarded: _pot,
+}

@@ -1,0 +1,279 @@
+"""Texas Hold'em as the Hitchiker book changes it.
+
+Rulebook: TEXAS HOLD 'EM. The bank seeds $100,000; whoever wants to play antes
+$10,000 (everyone decides at once); two hole cards each, face down; no pre-flop
+betting; a betting round after the flop, the turn and the river, each opened by
+the first player on the dealer's left; then the showdown, with side pots.
+"""
+
+from __future__ import annotations
+
+from domain.core import Command
+from domain.games.hitchiker.cards import FULL_DECK
+from domain.games.hitchiker.casino.betting import (
+    ANTE,
+    SEED,
+    bet_range,
+    can_check,
+    live,
+    raise_range,
+    to_call,
+)
+from domain.games.hitchiker.casino.events import (
+    AntePaid,
+    BetPlaced,
+    BoardDealt,
+    Called,
+    CardsShuffled,
+    Checked,
+    Folded,
+    HoldemOpened,
+    HoleCardsDealt,
+    HoleCardsShown,
+    PotAwarded,
+    Raised,
+    SatOut,
+)
+from domain.games.hitchiker.casino.hands import best_hand, hand_name
+from domain.games.hitchiker.casino.pots import side_pots, split
+from domain.games.hitchiker.commands import Ante, Bet, Call, Check, Fold, Raise, SitOut
+from domain.games.hitchiker.events import CasinoClosed
+from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.guards import require, require_phase
+from domain.games.hitchiker.state import HoldemTable, Phase, State, clockwise_from
+
+STREETS = (("flop", 3), ("turn", 1), ("river", 1))
+
+
+def _table(state: State) -> HoldemTable:
+    assert state.holdem is not None
+    return state.holdem
+
+
+def open_holdem(flow: Flow, dealer: int) -> None:
+    order = (*clockwise_from(flow.state, dealer), dealer)
+    eligible = tuple(seat for seat in order if flow.player(seat).cash >= ANTE)
+    flow.emit(HoldemOpened(dealer=dealer, seed=SEED, eligible=eligible))
+    if not eligible:
+        flow.emit(CasinoClosed(seat=dealer))
+
+
+def undecided(state: State) -> tuple[int, ...]:
+    if state.holdem is None or state.phase is not Phase.HOLDEM_ANTE:
+        return ()
+    return tuple(seat for seat in state.holdem.eligible if seat not in state.holdem.decided)
+
+
+# --- ante up ------------------------------------------------------------------------------------
+
+def check_ante(state: State, seat: int, command: Ante) -> None:
+    """Ante $10,000 to play, once, with the cash for it.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    require_phase(state, Phase.HOLDEM_ANTE, "the antes are in")
+    require(seat in undecided(state), "you have already decided")
+    require(state.players[seat].cash >= ANTE, "the ante is $10,000")
+
+
+def ante(flow: Flow, seat: int, command: Ante) -> None:
+    flow.emit(AntePaid(seat=seat, amount=ANTE))
+    _deal_when_all_decided(flow)
+
+
+def check_sit_out(state: State, seat: int, command: SitOut) -> None:
+    """Playing is a choice.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    require_phase(state, Phase.HOLDEM_ANTE, "the antes are in")
+    require(seat in undecided(state), "you have already decided")
+
+
+def sit_out(flow: Flow, seat: int, command: SitOut) -> None:
+    flow.emit(SatOut(seat=seat))
+    _deal_when_all_decided(flow)
+
+
+def ante_choices(state: State, seat: int) -> list[Command]:
+    return [Ante(), SitOut()]
+
+
+def _deal_when_all_decided(flow: Flow) -> None:
+    """Two hole cards each from the dealer's left, one at a time, then the flop."""
+    if undecided(flow.state):
+        return
+    table = _table(flow.state)
+    if len(table.seats) < 2:
+        _award_uncontested(flow)
+        return
+    order = flow.rng.shuffled(FULL_DECK)
+    flow.emit(CardsShuffled(order=order))
+    count = len(table.seats)
+    for place, seat in enumerate(table.seats):
+        flow.emit(HoleCardsDealt(seat=seat, cards=(order[place], order[place + count])))
+    _next_street(flow)
+    _betting_goes_on(flow)
+
+
+def _next_street(flow: Flow) -> None:
+    table = _table(flow.state)
+    dealt = len(table.board)
+    for street, count in STREETS:
+        if dealt == 0:
+            flow.emit(BoardDealt(street=street, cards=table.deck[:count]))
+            return
+        dealt -= count
+
+
+# --- betting ------------------------------------------------------------------------------------
+
+def _check_betting(state: State, seat: int) -> None:
+    require_phase(state, Phase.HOLDEM_BETTING, "there is no betting round now")
+    require(_table(state).actor == seat, "all actions must be taken in turn")
+
+
+def check_check(state: State, seat: int, command: Check) -> None:
+    """Check when there is nothing to call.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    _check_betting(state, seat)
+    require(can_check(_table(state), seat), f"there is ${to_call(_table(state), seat):,} to call: call, raise or fold")
+
+
+def check(flow: Flow, seat: int, command: Check) -> None:
+    flow.emit(Checked(seat=seat))
+    _betting_goes_on(flow)
+
+
+def check_bet(state: State, seat: int, command: Bet) -> None:
+    """Open the betting: at least $10,000 or all of a smaller stack.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    _check_betting(state, seat)
+    amounts = bet_range(_table(state), state.players, seat)
+    require(amounts is not None, "there is already a bet: call, raise or fold")
+    assert amounts is not None
+    require(command.amount in amounts, "the minimum bet is $10,000 (or all of your cash), in $1,000 bills")
+
+
+def bet(flow: Flow, seat: int, command: Bet) -> None:
+    flow.emit(BetPlaced(seat=seat, amount=command.amount))
+    _betting_goes_on(flow)
+
+
+def check_call(state: State, seat: int, command: Call) -> None:
+    """Match the highest bet, or call all in for less.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    _check_betting(state, seat)
+    require(to_call(_table(state), seat) > 0, "there is no bet to call: check or bet")
+
+
+def call(flow: Flow, seat: int, command: Call) -> None:
+    """Match the highest bet, or call all in with all of your cash if it is less."""
+    amount = min(to_call(_table(flow.state), seat), flow.player(seat).cash)
+    flow.emit(Called(seat=seat, amount=amount))
+    _betting_goes_on(flow)
+
+
+def check_raise(state: State, seat: int, command: Raise) -> None:
+    """Raise by at least the last bet or raise, or all in, unless a short all-in did not reopen the betting.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    _check_betting(state, seat)
+    amounts = raise_range(_table(state), state.players, seat)
+    require(amounts is not None, "you cannot raise now")
+    assert amounts is not None
+    require(command.amount in amounts,
+            f"raise to at least ${amounts.low:,} (the bet plus the last bet or raise) or all in")
+
+
+def raise_(flow: Flow, seat: int, command: Raise) -> None:
+    flow.emit(Raised(seat=seat, amount=command.amount))
+    _betting_goes_on(flow)
+
+
+def check_fold(state: State, seat: int, command: Fold) -> None:
+    """Give up the hand, in turn.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    _check_betting(state, seat)
+
+
+def fold(flow: Flow, seat: int, command: Fold) -> None:
+    flow.emit(Folded(seat=seat))
+    _betting_goes_on(flow)
+
+
+def betting_choices(state: State, seat: int) -> list[Command]:
+    table = _table(state)
+    choices: list[Command] = [Check(), Call()]
+    bets = bet_range(table, state.players, seat)
+    if bets is not None:
+        choices += [Bet(amount=amount) for amount in bets.samples()]
+    raises = raise_range(table, state.players, seat)
+    if raises is not None:
+        choices += [Raise(amount=amount) for amount in raises.samples()]
+    return [*choices, Fold()]
+
+
+def _betting_goes_on(flow: Flow) -> None:
+    """After an action: the pot to the last player in, the next street, or the showdown."""
+    while True:
+        table = _table(flow.state)
+        if len(live(table)) == 1:
+            _award_uncontested(flow)
+            return
+        if table.actor is not None:
+            return
+        if len(table.board) == 5:
+            _showdown(flow)
+            return
+        _next_street(flow)
+
+
+# --- the end of the hand ----------------------------------------------------------------------------
+
+def _award_uncontested(flow: Flow) -> None:
+    """Everyone else folded (or nobody else anted): the pot without a showdown."""
+    table = _table(flow.state)
+    winners = live(table)
+    if winners:
+        amount = table.seed + sum(table.contributed)
+        flow.emit(PotAwarded(pot=0, amount=amount, winners=winners[:1], shares=(amount,)))
+    flow.emit(CasinoClosed(seat=table.dealer))
+
+
+def showing_order(table: HoldemTable) -> tuple[int, ...]:
+    """The last player to bet shows first, then clockwise; with no bet, from the dealer's left."""
+    order = live(table)
+    if table.last_aggressor in order:
+        start = order.index(table.last_aggressor)
+        order = order[start:] + order[:start]
+    return order
+
+
+def _showdown(flow: Flow) -> None:
+    table = _table(flow.state)
+    holes = dict(table.holes)
+    ranks = {seat: best_hand((*holes[seat], *table.board)) for seat in live(table)}
+    for seat in showing_order(table):
+        flow.emit(HoleCardsShown(seat=seat, cards=holes[seat], hand=hand_name(ranks[seat])))
+    for index, pot in enumerate(side_pots(table.contributed, table.seats, table.folded, table.seed)):
+        best = max(ranks[seat] for seat in pot.eligible)
+        winners = tuple(seat for seat in pot.eligible if ranks[seat] == best)
+        flow.emit(PotAwarded(pot=index, amount=pot.amount, winners=winners, shares=split(pot.amount, winners)))
+    flow.emit(CasinoClosed(seat=table.dealer))

@@ -1,0 +1,181 @@
+"""Hometowns: choosing one, banking, rent, buying more.
+
+Rulebook: PLAYERS GET SET UP; SAVINGS OR TRAVELLING CASH?; ABOUT YOUR HOMETOWN;
+BUYING EXTRA HOMETOWNS; DEATH IS NOT PERMANENT.
+"""
+
+from __future__ import annotations
+
+from domain.core import Command
+from domain.games.hitchiker.amounts import Range, bills
+from domain.games.hitchiker.board import HOMETOWNS
+from domain.games.hitchiker.commands import (
+    BuyHometown,
+    ChooseHometown,
+    DeclineHometown,
+    DepositSavings,
+    SkipDeposit,
+)
+from domain.games.hitchiker.events import (
+    DepositOffered,
+    DepositSkipped,
+    DiceRolled,
+    HometownBought,
+    HometownChosen,
+    HometownDeclined,
+    HometownPriced,
+    Reincarnated,
+    SavingsDeposited,
+)
+from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.guards import require, require_phase
+from domain.games.hitchiker.money import pay
+from domain.games.hitchiker.state import BILL, LAND_DEPOSIT_LIMIT, START_CASH, Phase, State, owner_of
+
+RENT_PER_PIP = 5_000
+PRICE_PER_PIP = 5_000
+
+
+# --- choosing a Hometown: at set-up and on reincarnation ---------------------------------------
+
+def free_hometowns(state: State) -> tuple[int, ...]:
+    return tuple(place for place in HOMETOWNS if owner_of(state, place) is None)
+
+
+def check_choose_hometown(state: State, seat: int, command: ChooseHometown) -> None:
+    """An unowned Hometown, at set-up or on reincarnation.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    require(state.phase in (Phase.CHOOSING_HOMETOWNS, Phase.REINCARNATION), "there is no Hometown to choose now")
+    require(command.location in HOMETOWNS, "choose a city labelled as a HOMETOWN")
+    require(owner_of(state, command.location) is None, "that Hometown is already owned")
+
+
+def choose_hometown(flow: Flow, seat: int, command: ChooseHometown) -> None:
+    if flow.state.phase is Phase.REINCARNATION:
+        flow.emit(Reincarnated(seat=seat, location=command.location, cash=START_CASH))
+    else:
+        flow.emit(HometownChosen(seat=seat, location=command.location))
+
+
+def hometown_choices(state: State, seat: int) -> list[Command]:
+    return [ChooseHometown(location=place) for place in free_hometowns(state)]
+
+
+# --- deposits ---------------------------------------------------------------------------------
+
+def offer_deposit(flow: Flow, seat: int, location: int, limit: int) -> None:
+    """A deposit of up to `limit` at an own Hometown, if the hitchiker has a bill to bank."""
+    if flow.player(seat).cash >= BILL:
+        flow.emit(DepositOffered(seat=seat, location=location, limit=limit))
+
+
+def deposit_range(state: State) -> Range | None:
+    if state.deposit is None:
+        return None
+    high = min(state.deposit.limit, bills(state.players[state.current].cash))
+    return Range(low=BILL, high=high) if high >= BILL else None
+
+
+def check_deposit(state: State, seat: int, command: DepositSavings) -> None:
+    """Whole bills up to the deposit limit and the cash in hand, at an own Hometown.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    require_phase(state, Phase.DEPOSIT, "you can only put money in your Bank at a Hometown you own")
+    amounts = deposit_range(state)
+    require(amounts is not None and command.amount in amounts,
+            f"you may deposit $1,000 bills up to ${amounts.high if amounts else 0:,} here")
+
+
+def deposit(flow: Flow, seat: int, command: DepositSavings) -> None:
+    offer = flow.state.deposit
+    assert offer is not None
+    flow.emit(SavingsDeposited(seat=seat, location=offer.location, amount=command.amount))
+
+
+def check_skip_deposit(state: State, seat: int, command: SkipDeposit) -> None:
+    """Banking is a choice.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    require_phase(state, Phase.DEPOSIT, "there is no deposit to skip")
+
+
+def skip_deposit(flow: Flow, seat: int, command: SkipDeposit) -> None:
+    offer = flow.state.deposit
+    assert offer is not None
+    flow.emit(DepositSkipped(seat=seat, location=offer.location))
+
+
+def deposit_choices(state: State, seat: int) -> list[Command]:
+    amounts = deposit_range(state)
+    offers: list[Command] = [] if amounts is None else [DepositSavings(amount=a) for a in amounts.samples()]
+    return [*offers, SkipDeposit()]
+
+
+# --- landing on a Hometown --------------------------------------------------------------------
+
+def land_on_hometown(flow: Flow, seat: int, location: int) -> None:
+    """Bank at your own, pay rent at another's, or price an unowned one."""
+    owner = owner_of(flow.state, location)
+    if owner == seat:
+        offer_deposit(flow, seat, location, LAND_DEPOSIT_LIMIT)
+    elif owner is not None:
+        pay_rent(flow, seat, owner)
+    else:
+        die = flow.roll(1)[0]
+        flow.emit(HometownPriced(seat=seat, location=location, die=die, price=die * PRICE_PER_PIP))
+        if flow.player(seat).cash < die * PRICE_PER_PIP:
+            flow.emit(HometownDeclined(seat=seat, location=location))
+
+
+def pay_rent(flow: Flow, seat: int, owner: int) -> None:
+    """$5,000 times both dice of the roll that brought you (a fresh roll after a card move)."""
+    dice = flow.state.move_dice
+    if not dice:
+        dice = flow.roll()
+        flow.emit(DiceRolled(seat=seat, dice=dice, purpose="rent"))
+    pay(flow, seat, owner, RENT_PER_PIP * sum(dice), "rent")
+
+
+def check_buy_hometown(state: State, seat: int, command: BuyHometown) -> None:
+    """The priced Hometown, if the hitchiker can pay the price.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    require_phase(state, Phase.BUY_HOMETOWN, "there is no Hometown for sale here")
+    offer = state.hometown_offer
+    require(offer is not None and state.players[seat].cash >= offer.price, "you cannot afford this Hometown")
+
+
+def buy_hometown(flow: Flow, seat: int, command: BuyHometown) -> None:
+    """Pay the bank; then a deposit of up to $50,000 (no welfare on a Hometown just bought)."""
+    offer = flow.state.hometown_offer
+    assert offer is not None
+    flow.emit(HometownBought(seat=seat, location=offer.location, price=offer.price))
+    offer_deposit(flow, seat, offer.location, LAND_DEPOSIT_LIMIT)
+
+
+def check_decline_hometown(state: State, seat: int, command: DeclineHometown) -> None:
+    """Buying is a choice after seeing the price.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    require_phase(state, Phase.BUY_HOMETOWN, "there is no Hometown for sale here")
+
+
+def decline_hometown(flow: Flow, seat: int, command: DeclineHometown) -> None:
+    offer = flow.state.hometown_offer
+    assert offer is not None
+    flow.emit(HometownDeclined(seat=seat, location=offer.location))
+
+
+def purchase_choices(state: State, seat: int) -> list[Command]:
+    return [BuyHometown(), DeclineHometown()]

@@ -1,0 +1,86 @@
+"""The miscellaneous locations, listed from the top right of the board going clockwise.
+
+Rulebook: MISCELLANEOUS LOCATIONS. Every roll they call for is made at once and
+recorded in a `DiceRolled`.
+"""
+
+from __future__ import annotations
+
+from domain.games.hitchiker.amounts import bills
+from domain.games.hitchiker.events import (
+    ContrabandLost,
+    ContrabandReceived,
+    DiceRolled,
+    JuryCalled,
+    SavingsSeized,
+    StuckInRemindya,
+)
+from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.money import collect, die, poorest_other
+
+ENERGY_REBATE_PER_PIP = 10_000
+LIE_N_SIN_JACKPOT = 1_000_000
+SINGING_PRIZE = 50_000
+SHARK_ROLLS = (7, 11)
+TORTLAND_PER_PIP = 20_000
+
+
+def _roll(flow: Flow, seat: int, purpose: str) -> tuple[int, ...]:
+    dice = flow.roll()
+    flow.emit(DiceRolled(seat=seat, dice=dice, purpose=purpose))
+    return dice
+
+
+def energy_rebate(flow: Flow, seat: int, location: int) -> None:
+    """la capacité de production énorme: $10,000 times both dice."""
+    collect(flow, seat, ENERGY_REBATE_PER_PIP * sum(_roll(flow, seat, "energy_rebate")), "energy_rebate")
+
+
+def twister_city(flow: Flow, seat: int, location: int) -> None:
+    """All your Contraband blows away to the player on your right."""
+    units = flow.player(seat).contraband
+    if units > 0:
+        right = (seat - 1) % flow.state.seats
+        flow.emit(ContrabandLost(seat=seat, payee=right, units=units, reason="twister_city"))
+
+
+def lie_n_sin(flow: Flow, seat: int, location: int) -> None:
+    """Doubles win $1,000,000."""
+    dice = _roll(flow, seat, "lie_n_sin")
+    if dice[0] == dice[1]:
+        collect(flow, seat, LIE_N_SIN_JACKPOT, "lie_n_sin")
+
+
+def smashville(flow: Flow, seat: int, location: int) -> None:
+    """Sing for $50,000: the other players judge (jury.py pays the prize)."""
+    flow.emit(JuryCalled(seat=seat, subject="smashville", card=None))
+
+
+def corpus_risky(flow: Flow, seat: int, location: int) -> None:
+    """A 7 or an 11 and you die in a shark attack."""
+    if sum(_roll(flow, seat, "corpus_risky")) in SHARK_ROLLS:
+        die(flow, seat, "shark attack")
+
+
+def smell_gaso(flow: Flow, seat: int, location: int) -> None:
+    """One free Unit of Contraband times both dice."""
+    units = sum(_roll(flow, seat, "smell_gaso"))
+    flow.emit(ContrabandReceived(seat=seat, units=units, reason="smell_gaso"))
+
+
+def tortland(flow: Flow, seat: int, location: int) -> None:
+    """D.B. Cooper's ransom: $20,000 times both dice."""
+    collect(flow, seat, TORTLAND_PER_PIP * sum(_roll(flow, seat, "tortland")), "tortland")
+
+
+def fort_mcslurry(flow: Flow, seat: int, location: int) -> None:
+    """Carbon credits: half your savings to the player with the least Travelling Cash."""
+    half = bills(flow.player(seat).savings // 2)
+    if half > 0:
+        flow.emit(SavingsSeized(seat=seat, payee=poorest_other(flow.state, seat), amount=half,
+                                reason="fort_mcslurry"))
+
+
+def remindya(flow: Flow, seat: int, location: int) -> None:
+    """Stuck here until an odd roll (turn.py moves the odd roll)."""
+    flow.emit(StuckInRemindya(seat=seat, location=location))

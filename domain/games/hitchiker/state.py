@@ -1,0 +1,211 @@
+"""The state of a game of Hitchiker: frozen values that only `evolve` changes."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+BILL = 1_000  # the smallest bill: every amount of money is a whole number of bills
+START_CASH = 25_000
+WELFARE = 10_000
+PASS_DEPOSIT_LIMIT = 20_000
+LAND_DEPOSIT_LIMIT = 50_000
+SAVINGS_GOAL = 250_000
+CASH_GOAL = 50_000_000
+
+
+class Phase(enum.Enum):
+    """Who is being asked what; TRAVELLING is the moment between two questions."""
+
+    CHOOSING_HOMETOWNS = "choosing_hometowns"
+    BEFORE_ROLL = "before_roll"
+    TRAVELLING = "travelling"
+    DEPOSIT = "deposit"
+    BUY_HOMETOWN = "buy_hometown"
+    BLACK_MARKET = "black_market"
+    DEAL_ROLL = "deal_roll"
+    DEAL_CHOICE = "deal_choice"
+    SELL = "sell"
+    JURY_ADDRESS = "jury_address"
+    JURY_VOTE = "jury_vote"
+    CASINO_CHOICE = "casino_choice"
+    BLACKJACK_WAGERS = "blackjack_wagers"
+    BLACKJACK_PLAY = "blackjack_play"
+    HOLDEM_ANTE = "holdem_ante"
+    HOLDEM_BETTING = "holdem_betting"
+    REINCARNATION = "reincarnation"
+    BETWEEN_TURNS = "between_turns"
+    OVER = "over"
+
+
+class CasinoGame(enum.Enum):
+    BLACKJACK = "blackjack"
+    HOLDEM = "holdem"
+    CRAPS = "craps"
+
+
+class HandStatus(enum.Enum):
+    """A Blackjack hand from its first card to its end."""
+
+    WAITING = "waiting"  # one card, no wager yet
+    PASSED = "passed"  # no wager: out of the round
+    WAGERED = "wagered"  # wager down, waiting for its second card
+    OPEN = "open"  # being played
+    STOOD = "stood"
+    BUSTED = "busted"
+    BLACKJACK = "blackjack"  # paid at once
+    SETTLED = "settled"
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Player:
+    name: str
+    cash: int = START_CASH
+    savings: int = 0
+    contraband: int = 0
+    position: int | None = None
+    hometowns: tuple[int, ...] = ()
+    insured: bool = False
+    stuck: bool = False  # in Remindya until an odd roll
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Stop:
+    """A location of the current move still to be dealt with, in board order."""
+
+    location: int
+    landed: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class DepositOffer:
+    location: int
+    limit: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class HometownOffer:
+    location: int
+    price: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class SellOffer:
+    location: int
+    price: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Deal:
+    """A Black Market purchase: the stake on the board and the rolls so far."""
+
+    buyer: int
+    stake: int
+    attempt: int  # 1 to 3
+    roller: int
+    roll: int | None = None  # the total on the table, waiting for take or decline
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Jury:
+    """The other players judging a hitchiker: Smashville's contest or a Bad Ride card."""
+
+    defendant: int
+    subject: str  # "smashville" or "bad_ride"
+    card: int | None = None
+    words: str | None = None
+    votes: tuple[tuple[int, bool], ...] = ()  # hidden until the judgment
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class BlackjackHand:
+    owner: int
+    cards: tuple[str, ...]
+    status: HandStatus = HandStatus.WAITING
+    wager: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class BlackjackTable:
+    dealer: int
+    deck: tuple[str, ...] = ()  # hidden order
+    hands: tuple[BlackjackHand, ...] = ()
+    house: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class HoldemTable:
+    dealer: int
+    seed: int
+    eligible: tuple[int, ...]  # seats with enough cash to ante, from the dealer's left
+    decided: tuple[int, ...] = ()
+    seats: tuple[int, ...] = ()  # who anted, from the dealer's left
+    deck: tuple[str, ...] = ()  # hidden order
+    holes: tuple[tuple[int, tuple[str, ...]], ...] = ()  # hidden: each seat sees its own
+    board: tuple[str, ...] = ()
+    street: str = "ante"
+    contributed: tuple[int, ...] = ()  # per seat, antes included
+    round_bets: tuple[int, ...] = ()  # per seat, this betting round
+    folded: tuple[int, ...] = ()
+    current_bet: int = 0
+    min_raise: int = 0
+    acted: tuple[int, ...] = ()  # since the last full bet or raise
+    actor: int | None = None
+    last_aggressor: int | None = None
+    shown: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class State:
+    players: tuple[Player, ...]
+    round_limit: int
+    phase: Phase = Phase.CHOOSING_HOMETOWNS
+    first: int = 0
+    current: int = 0
+    turn: int = 0
+    choosing: tuple[int, ...] = ()
+    reincarnating: int | None = None
+    insurance_priced: bool = False  # Life Insurance is offered once a turn
+    move_dice: tuple[int, ...] = ()
+    stops: tuple[Stop, ...] = ()
+    deposit: DepositOffer | None = None
+    hometown_offer: HometownOffer | None = None
+    sell_offer: SellOffer | None = None
+    deal: Deal | None = None
+    jury: Jury | None = None
+    bad_ride_deck: tuple[int, ...] = ()  # hidden order
+    bad_ride_discards: tuple[int, ...] = ()
+    last_bad_ride: int | None = None
+    casino_location: int | None = None
+    blackjack: BlackjackTable | None = None
+    holdem: HoldemTable | None = None
+    winners: tuple[int, ...] = ()
+    end_reason: str | None = None
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+
+def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """`values` with the item at `index` replaced."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def with_player(state: State, seat: int, **changes: Any) -> State:
+    """`state` with some fields of one player changed."""
+    player = dataclasses.replace(state.players[seat], **changes)
+    return dataclasses.replace(state, players=put(state.players, seat, player))
+
+
+def clockwise_from(state: State, seat: int) -> tuple[int, ...]:
+    """Every other seat, starting on `seat`'s left (the next seat) and going clockwise."""
+    return tuple((seat + step) % state.seats for step in range(1, state.seats))
+
+
+def owner_of(state: State, location: int) -> int | None:
+    for seat, player in enumerate(state.players):
+        if location in player.hometowns:
+            return seat
+    return None

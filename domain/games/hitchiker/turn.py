@@ -1,0 +1,126 @@
+"""A hitchiker's turn: Life Insurance, the roll, every stop in board order, the next player.
+
+Rulebook: THE FIRST MOVE; ORDER OF OCCURRENCE; LIFE INSURANCE; Remindya. After
+every command `advance` carries the game on until somebody must decide something.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.core import Command
+from domain.games.hitchiker import blackmarket, hometowns, locations
+from domain.games.hitchiker.badride import land_on_bad_ride
+from domain.games.hitchiker.board import BOARD, Kind
+from domain.games.hitchiker.casino.floor import land_on_casino
+from domain.games.hitchiker.commands import BuyLifeInsurance, RollDice
+from domain.games.hitchiker.events import (
+    LifeInsurancePriced,
+    MoveRolled,
+    StillInRemindya,
+    StopReached,
+    TurnEnded,
+    TurnLimitReached,
+    TurnStarted,
+)
+from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.guards import require, require_phase
+from domain.games.hitchiker.movement import move
+from domain.games.hitchiker.state import PASS_DEPOSIT_LIMIT, Phase, State
+
+PREMIUM_PER_PIP = 10_000
+
+LANDINGS: dict[Kind, Callable[[Flow, int, int], None]] = {
+    Kind.HOMETOWN: hometowns.land_on_hometown,
+    Kind.BLACK_MARKET: blackmarket.land_on_black_market,
+    Kind.SELL: blackmarket.land_on_sell_city,
+    Kind.CUSTOMS: blackmarket.land_on_customs,
+    Kind.BAD_RIDE: land_on_bad_ride,
+    Kind.CASINO: land_on_casino,
+    Kind.ENERGY_REBATE: locations.energy_rebate,
+    Kind.TWISTER_CITY: locations.twister_city,
+    Kind.LIE_N_SIN: locations.lie_n_sin,
+    Kind.SMASHVILLE: locations.smashville,
+    Kind.CORPUS_RISKY: locations.corpus_risky,
+    Kind.SMELL_GASO: locations.smell_gaso,
+    Kind.TORTLAND: locations.tortland,
+    Kind.FORT_MCSLURRY: locations.fort_mcslurry,
+    Kind.REMINDYA: locations.remindya,
+}
+
+
+def check_insurance(state: State, seat: int, command: BuyLifeInsurance) -> None:
+    """Once a turn, before the roll to move.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    require_phase(state, Phase.BEFORE_ROLL, "Life Insurance is bought prior to your roll to move")
+    require(not state.insurance_priced, "Life Insurance is offered once a turn, before the roll")
+
+
+def buy_insurance(flow: Flow, seat: int, command: BuyLifeInsurance) -> None:
+    """Roll for the premium (both dice x $10,000); paid only if you can afford it."""
+    dice = flow.roll()
+    premium = PREMIUM_PER_PIP * sum(dice)
+    flow.emit(LifeInsurancePriced(seat=seat, dice=dice, premium=premium, bought=flow.player(seat).cash >= premium))
+
+
+def check_roll(state: State, seat: int, command: RollDice) -> None:
+    """The roll to move, once a turn.
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    require_phase(state, Phase.BEFORE_ROLL, "you have already rolled this turn")
+
+
+def roll(flow: Flow, seat: int, command: RollDice) -> None:
+    """Move the roll; stuck in Remindya, only an odd roll moves."""
+    dice = flow.roll()
+    flow.emit(MoveRolled(seat=seat, dice=dice))
+    if flow.player(seat).stuck and sum(dice) % 2 == 0:
+        flow.emit(StillInRemindya(seat=seat))
+        return
+    move(flow, seat, sum(dice), "roll")
+
+
+def turn_choices(state: State, seat: int) -> list[Command]:
+    return [RollDice(), BuyLifeInsurance()]
+
+
+def advance(flow: Flow) -> None:
+    """Carry on until a seat must decide: the first turn, each stop, the end of a turn, the next."""
+    while True:
+        state = flow.state
+        if state.phase is Phase.CHOOSING_HOMETOWNS and not state.choosing:
+            flow.emit(TurnStarted(seat=state.first, turn=1))
+        elif state.phase is Phase.TRAVELLING and state.stops:
+            _reach_next_stop(flow)
+        elif state.phase is Phase.TRAVELLING:
+            flow.emit(TurnEnded(seat=state.current))
+        elif state.phase is Phase.BETWEEN_TURNS:
+            _next_turn(flow)
+        else:
+            return
+
+
+def _reach_next_stop(flow: Flow) -> None:
+    """Deposits at own Hometowns passed through, then whatever the landing holds."""
+    seat, stop = flow.state.current, flow.state.stops[0]
+    flow.emit(StopReached(seat=seat, location=stop.location, landed=stop.landed))
+    if not stop.landed:
+        hometowns.offer_deposit(flow, seat, stop.location, PASS_DEPOSIT_LIMIT)
+        return
+    LANDINGS[BOARD[stop.location].kind](flow, seat, stop.location)
+
+
+def _next_turn(flow: Flow) -> None:
+    """The next player to the left; after the last round, the richest wins (a ruling)."""
+    state = flow.state
+    if state.turn >= state.round_limit * state.seats:
+        worth = tuple(player.cash + player.savings for player in state.players)
+        best = max(worth)
+        flow.emit(TurnLimitReached(winners=tuple(s for s in range(state.seats) if worth[s] == best), worth=worth))
+        return
+    flow.emit(TurnStarted(seat=(state.current + 1) % state.seats, turn=state.turn + 1))

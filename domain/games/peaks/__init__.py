@@ -1,0 +1,37 @@
+"""Peaks (Sam Gray): engine-building mountaineering for 2-6 players, as a decider over plain data.
+
+Rules: ../shared/rules/peaks.md; every ruling where the preview rulebook is silent
+is in data/RULINGS.md.
+"""
+
+from __future__ import annotations
+
+from domain.core import Codec, GameSpec, random_bot
+from domain.games.peaks.bots import guide_bot
+from domain.games.peaks.commands import COMMANDS
+from domain.games.peaks.describe import describe
+from domain.games.peaks.events import EVENTS
+from domain.games.peaks.evolve import evolve, setup
+from domain.games.peaks.rules import decide, legal_commands, to_act
+from domain.games.peaks.scoring import result
+from domain.games.peaks.views import view
+
+SPEC = GameSpec(
+    id="peaks",
+    title="Peaks",
+    min_seats=2,
+    max_seats=6,
+    rules_version=1,
+    options_schema={"type": "object", "properties": {}, "additionalProperties": False},
+    bots={"random": random_bot, "guide": guide_bot},
+    events=Codec(EVENTS, "event"),
+    commands=Codec(COMMANDS, "command"),
+    setup=setup,
+    evolve=evolve,
+    decide=decide,
+    to_act=to_act,
+    legal_commands=legal_commands,
+    view=view,
+    result=result,
+    describe=describe,
+)

@@ -1,0 +1,197 @@
+"""Bots for Peaks: `random`, and `guide`, which plans rest, prepare and climb around its mountains.
+
+A bot sees only its own seat's view and the legal commands (DESIGN.md, Bots); the
+card data it reads (mountains, companions) is public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.core import Command, Rng
+from domain.games.peaks import cards
+from domain.games.peaks.commands import (
+    AcceptOffer,
+    BringCompanions,
+    CallForTagAlongs,
+    ClaimActionBonus,
+    Climb,
+    Decline,
+    DiscardBonusCard,
+    GainEquipment,
+    GainMountain,
+    KeepCompanion,
+    Prepare,
+    RejectOffer,
+    Rest,
+    StayBehind,
+    TagAlong,
+    Travel,
+    UpgradeAction,
+)
+
+REWARD_VALUE = {"flag": 3.0, "bonus": 1.2, "experience": 1.0, "companion": 1.2, "stamina_level": 1.5, "upgrade": 1.6}
+UPGRADE_ORDER = [("prepare", "dial"), ("climb", "tile"), ("prepare", "tile"), ("climb", "dial"), ("rest", "tile"),
+                 ("rest", "dial")]
+
+
+def _me(view: dict[str, Any]) -> dict[str, Any]:
+    return view["players"][view["you"]]
+
+
+def _danger_chance(shortfall: int) -> float:
+    return 1 - (5 / 6) ** max(0, shortfall)
+
+
+def _team_experience(me: dict[str, Any]) -> int:
+    table = cards.companions()
+    return me["experience"] + sum(table[slot["companion"]].experience for slot in me["companions"])
+
+
+def side_value(mountain: cards.Mountain, side: str, danger: float) -> float:
+    """The rewards of one side, green ones weighted by the chance that no danger is rolled."""
+    return sum(REWARD_VALUE.get(r.kind, 1.0) * ((1 - danger) if r.green else 1.0) for r in mountain.rewards(side))
+
+
+def climb_score(me: dict[str, Any], mountain: cards.Mountain, side: str) -> float:
+    shortfall = mountain.experience - _team_experience(me)
+    return side_value(mountain, side, _danger_chance(shortfall)) + 1.0 - 0.25 * mountain.stamina
+
+
+def mountain_prospect(me: dict[str, Any], mountain: cards.Mountain) -> float:
+    """How good a mountain is to hold: its best side, less what stands between us and its summit."""
+    best = max(climb_score(me, mountain, side) for side in ("left", "right"))
+    missing = sum(1 for kind in mountain.equipment if me["equipment"][kind] < 1)
+    far = 1.0 if mountain.acclimatisation and me["continent"] != mountain.continent else 0.0
+    tired = max(0, mountain.stamina - me["stamina_level"]) * 0.6
+    return best - 1.5 * missing - far - tired
+
+
+def _choose_action(view: dict[str, Any], legal: Sequence[Command]) -> Command:
+    me = _me(view)
+    table = cards.mountains()
+    climbs = [c for c in legal if isinstance(c, Climb)]
+    if climbs:
+        best = max(climbs, key=lambda c: (climb_score(me, table[c.mountain], c.side), c.mountain, c.side))
+        if climb_score(me, table[best.mountain], best.side) > 0.5:
+            return best
+    held = [table[m] for m in me["mountains"]]
+    costs = [m.stamina for m in held if mountain_prospect(me, m) > 0]
+    if costs and me["stamina"] < min(costs) and len(held) >= 2:
+        gain_level = me["stamina_level"] - me["stamina"]
+        dial = cards.mat().actions["rest"].dial[me["dials"]["rest"]]
+        return Rest(choice="level" if gain_level >= dial else "gain")
+    return Prepare()
+
+
+def _gain_mountain(view: dict[str, Any], legal: Sequence[Command]) -> Command:
+    me = _me(view)
+    table = cards.mountains()
+
+    def score(command: GainMountain) -> float:
+        if command.source == "display":
+            return mountain_prospect(me, table[view["display"][command.slot]])
+        return 0.5 if command.source == "A" else (1.0 if me["stamina_level"] >= 10 else -2.0)
+
+    options = [c for c in legal if isinstance(c, GainMountain)]
+    return max(options, key=lambda c: (score(c), -c.slot, c.source))
+
+
+def _gain_equipment(view: dict[str, Any], legal: Sequence[Command]) -> Command:
+    me = _me(view)
+    need = {kind: 0 for kind in cards.board().equipment}
+    for mountain_id in me["mountains"]:
+        for kind in cards.mountains()[mountain_id].equipment:
+            need[kind] += 1
+    options = [c for c in legal if isinstance(c, GainEquipment)]
+    return max(options, key=lambda c: (need[c.equipment] - me["equipment"][c.equipment], c.equipment))
+
+
+def _companion_value(companion_id: str, uses: int | None = None) -> float:
+    card = cards.companions()[companion_id]
+    return card.experience * (card.uses if uses is None else uses) + 1
+
+
+def _keep_companion(view: dict[str, Any], legal: Sequence[Command]) -> Command:
+    me = _me(view)
+    current = {slot["companion"]: _companion_value(slot["companion"], slot["uses"]) for slot in me["companions"]}
+    best: Command = Decline()
+    best_gain = 0.0
+    for command in legal:
+        if isinstance(command, KeepCompanion):
+            gain = _companion_value(command.companion) - (current[command.replace] if command.replace else 0)
+            if gain > best_gain:
+                best, best_gain = command, gain
+    return best
+
+
+def _upgrade(legal: Sequence[Command]) -> Command:
+    for action, part in UPGRADE_ORDER:
+        for command in legal:
+            if isinstance(command, UpgradeAction) and (command.action, command.part) == (action, part):
+                return command
+    return legal[0]
+
+
+def _tag_along(view: dict[str, Any], legal: Sequence[Command]) -> Command:
+    me = _me(view)
+    climb = view["climb"]
+    mountain = cards.mountains()[climb["mountain"]]
+    other = "right" if climb["side"] == "left" else "left"
+    options = [c for c in legal if isinstance(c, TagAlong)]
+    value = side_value(mountain, other, 0.3) + 1.0 - 0.3 * mountain.stamina
+    if me["stamina"] - mountain.stamina < 2:
+        value -= 1.0  # too tired afterwards for our own climbs
+    if not options or (value <= 1.0 and any(isinstance(c, StayBehind) for c in legal)):
+        return StayBehind()
+    return min(options, key=lambda c: (len(c.companions), c.companions))
+
+
+def _bring(view: dict[str, Any], legal: Sequence[Command]) -> Command:
+    me = _me(view)
+    mountain = cards.mountains()[view["climb"]["mountain"]]
+    options = [c for c in legal if isinstance(c, BringCompanions)]
+    if mountain.experience > me["experience"]:
+        return max(options, key=lambda c: (len(c.companions), c.companions))
+    return options[0]
+
+
+def guide_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Command:
+    """The `guide` level: climbs what pays, rests when short of stamina, prepares otherwise."""
+    kinds = {type(command) for command in legal}
+    if Rest in kinds:
+        return _choose_action(view, legal)
+    if kinds & {Climb, DiscardBonusCard}:
+        return _choose_action(view, legal)
+    if GainMountain in kinds:
+        return _gain_mountain(view, legal)
+    if GainEquipment in kinds:
+        return _gain_equipment(view, legal)
+    if KeepCompanion in kinds:
+        return _keep_companion(view, legal)
+    if UpgradeAction in kinds:
+        return _upgrade(legal)
+    if ClaimActionBonus in kinds:
+        for choice in ("flag", "stamina_level", "upgrade", "experience"):
+            if ClaimActionBonus(choice=choice) in legal:  # type: ignore[arg-type]
+                return ClaimActionBonus(choice=choice)  # type: ignore[arg-type]
+    if BringCompanions in kinds:
+        return _bring(view, legal)
+    if CallForTagAlongs in kinds:
+        return CallForTagAlongs()
+    if AcceptOffer in kinds or RejectOffer in kinds:
+        return AcceptOffer() if AcceptOffer in kinds else RejectOffer()
+    if TagAlong in kinds or StayBehind in kinds:
+        return _tag_along(view, legal)
+    if Travel in kinds:
+        return _travel(view, legal)
+    return legal[0]
+
+
+def _travel(view: dict[str, Any], legal: Sequence[Command]) -> Command:
+    me = _me(view)
+    wanted = [cards.mountains()[m].continent for m in me["mountains"] if cards.mountains()[m].acclimatisation]
+    options = [c for c in legal if isinstance(c, Travel)]
+    best = max(options, key=lambda c: (wanted.count(c.continent), c.continent))
+    return best if wanted.count(best.continent) else Decline()

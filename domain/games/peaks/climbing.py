@@ -1,0 +1,206 @@
+"""The climb action: requirements, tagging along, negotiation, the danger roll and the rewards.
+
+Rulebook: Climb 1-3, Requirements, Companions, Negotiation, Timing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+
+from domain.core import Event, Rng
+from domain.games.peaks import cards
+from domain.games.peaks.cards import Mountain
+from domain.games.peaks.events import ClimbPaid, ClimbResolved, DangerRolled
+from domain.games.peaks.state import (
+    Expedition,
+    Mountaineer,
+    Offer,
+    State,
+    Step,
+    StepKind,
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Cost:
+    """What one seat pays for its own place on a climb."""
+
+    stamina: int
+    equipment: tuple[str, ...]
+
+
+def abilities(companions: tuple[str, ...]) -> list[cards.Ability]:
+    table = cards.companions()
+    return [table[c].ability for c in companions if c in table]
+
+
+def own_cost(player: Mountaineer, mountain: Mountain, companions: tuple[str, ...],
+             covered: tuple[str, ...] = ()) -> Cost | None:
+    """The seat's stamina and equipment for `mountain`, or None when acclimatisation rules it out.
+
+    Brought companions lower the cost through their abilities; `covered` equipment is paid by the climber
+    under an accepted offer.
+    """
+    brought = abilities(companions)
+    if (mountain.acclimatisation and player.continent != mountain.continent
+            and not any(a.kind == "acclimatised" for a in brought)):
+        return None
+    discount = sum(a.amount for a in brought if a.kind == "stamina_discount")
+    waived = {a.equipment for a in brought if a.kind == "equipment_waiver"}
+    equipment = tuple(kind for kind in mountain.equipment if kind not in waived and kind not in covered)
+    return Cost(stamina=max(0, mountain.stamina - discount), equipment=equipment)
+
+
+def can_pay(player: Mountaineer, cost: Cost | None, extra: tuple[str, ...] = ()) -> bool:
+    """Enough stamina, and one of each required equipment (plus `extra` paid for opponents)?"""
+    if cost is None or player.stamina < cost.stamina:
+        return False
+    needed = cost.equipment + extra
+    return all(player.equipment[i] >= needed.count(kind) for i, kind in enumerate(cards.board().equipment))
+
+
+def companion_sets(player: Mountaineer) -> list[tuple[str, ...]]:
+    """Every set of the seat's companions it could bring, smallest first, in mat order."""
+    ids = [slot.companion for slot in player.companions]
+    return [combo for size in range(len(ids) + 1) for combo in itertools.combinations(ids, size)]
+
+
+def feasible_sets(player: Mountaineer, mountain: Mountain, covered: tuple[str, ...] = (),
+                  extra: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The companion sets with which the seat meets its own requirements."""
+    return [s for s in companion_sets(player) if can_pay(player, own_cost(player, mountain, s, covered), extra)]
+
+
+def can_climb(player: Mountaineer, mountain_id: str) -> bool:
+    """Climb step 1-2: one of your mountains whose requirements you can meet (with some companions)."""
+    mountain = cards.mountains().get(mountain_id)
+    return mountain is not None and mountain_id in player.mountains and bool(feasible_sets(player, mountain))
+
+
+def offered_equipment(expedition: Expedition, include_pending: bool = True) -> tuple[str, ...]:
+    """All equipment the climber has promised (accepted offers, and pending ones if asked)."""
+    return tuple(kind for offer in expedition.offers
+                 if offer.accepted or (include_pending and offer.accepted is None) for kind in offer.equipment)
+
+
+def accepted_offer(expedition: Expedition, seat: int) -> Offer | None:
+    return next((o for o in expedition.offers if o.seat == seat and o.accepted), None)
+
+
+def climber_cost(state: State) -> Cost | None:
+    expedition = state.expedition
+    assert expedition is not None
+    player = state.players[expedition.climber]
+    return own_cost(player, cards.mountains()[expedition.mountain], expedition.party[0].companions)
+
+
+def opponents_in_order(state: State, climber: int) -> list[int]:
+    """Timing: decide in player order from the current player."""
+    return [(climber + k) % state.seats for k in range(1, state.seats)]
+
+
+def offer_options(state: State) -> list[tuple[int, tuple[str, ...]]]:
+    """Negotiation: (opponent, equipment) offers the climber can still make and pay for this turn."""
+    expedition = state.expedition
+    if expedition is None:
+        return []
+    mountain = cards.mountains()[expedition.mountain]
+    climber = state.players[expedition.climber]
+    promised = offered_equipment(expedition)
+    offered_to = {offer.seat for offer in expedition.offers}
+    options = []
+    for seat in opponents_in_order(state, expedition.climber):
+        if seat in offered_to:
+            continue
+        for size in range(1, len(mountain.equipment) + 1):
+            for combo in itertools.combinations(mountain.equipment, size):
+                if (can_pay(climber, climber_cost(state), promised + combo)
+                        and feasible_sets(state.players[seat], mountain, covered=combo)):
+                    options.append((seat, combo))
+    return options
+
+
+def tag_along_sets(state: State, seat: int) -> list[tuple[str, ...]]:
+    """The companion sets with which `seat` can tag along on this climb (an accepted offer covers equipment)."""
+    expedition = state.expedition
+    if expedition is None or seat == expedition.climber:
+        return []
+    offer = accepted_offer(expedition, seat)
+    covered = offer.equipment if offer else ()
+    return feasible_sets(state.players[seat], cards.mountains()[expedition.mountain], covered=covered)
+
+
+def tag_along_candidates(state: State) -> tuple[int, ...]:
+    """Opponents able to tag along, in turn order from the climber."""
+    expedition = state.expedition
+    if expedition is None:
+        return ()
+    return tuple(seat for seat in opponents_in_order(state, expedition.climber) if tag_along_sets(state, seat))
+
+
+def reward_steps(kind: str, seat: int, continent: str) -> tuple[Step, ...]:
+    """The step that gains one reward symbol (rulebook: Rewards)."""
+    return {
+        "flag": (Step(kind=StepKind.FLAG, seat=seat, amount=1, continent=continent),),
+        "bonus": (Step(kind=StepKind.DRAW_BONUS, seat=seat),),
+        "experience": (Step(kind=StepKind.EXPERIENCE, seat=seat, amount=1),),
+        "companion": (Step(kind=StepKind.DRAW_COMPANIONS, seat=seat),),
+        "stamina_level": (Step(kind=StepKind.STAMINA_LEVEL, seat=seat, amount=1),),
+        "upgrade": (Step(kind=StepKind.UPGRADE, seat=seat),),
+    }.get(kind, ())
+
+
+def climb_experience(climber: Mountaineer) -> int:
+    """Climb step 3: everyone on the climb gains the experience shown by the climber's climb dial."""
+    dial = cards.mat().actions["climb"].dial
+    return dial[min(climber.dials[2], len(dial) - 1)]
+
+
+def team_experience(state: State, expedition: Expedition) -> int:
+    """Experience requirement: everyone's experience plus that of every companion brought."""
+    table = cards.companions()
+    return sum(state.players[r.seat].experience + sum(table[c].experience for c in r.companions if c in table)
+               for r in expedition.party)
+
+
+def resolve_climb(state: State, rng: Rng) -> list[Event]:
+    """Travel and pay, roll the danger die once per missing experience, and queue everyone's rewards."""
+    expedition = state.expedition
+    assert expedition is not None
+    mountain = cards.mountains()[expedition.mountain]
+    events: list[Event] = []
+    for roped in expedition.party:
+        player = state.players[roped.seat]
+        offer = accepted_offer(expedition, roped.seat)
+        cost = own_cost(player, mountain, roped.companions, offer.equipment if offer else ())
+        assert cost is not None
+        paid_for_others = offered_equipment(expedition, include_pending=False) if roped.seat == expedition.climber else ()
+        events.append(ClimbPaid(seat=roped.seat, continent=mountain.continent, stamina=cost.stamina,
+                                equipment=cost.equipment + paid_for_others, companions=roped.companions))
+    shortfall = max(0, mountain.experience - team_experience(state, expedition))
+    board = cards.board()
+    danger = False
+    if shortfall:
+        rolls = rng.dice(shortfall, board.die_faces)
+        danger = any(roll in board.danger_faces for roll in rolls)
+        events.append(DangerRolled(seat=expedition.climber, rolls=rolls, danger=danger))
+    gain = climb_experience(state.players[expedition.climber])
+    other = "right" if expedition.side == "left" else "left"
+    queued: list[Step] = []
+    for roped in expedition.party:
+        brought = abilities(roped.companions)
+        side = expedition.side if roped.seat == expedition.climber else other
+        extra = sum(a.amount for a in brought if a.kind == "experience_after")
+        queued.append(Step(kind=StepKind.EXPERIENCE, seat=roped.seat, amount=gain + extra))
+        sure_footed = any(a.kind == "sure_footed" for a in brought)
+        for reward in mountain.rewards(side):
+            if reward.green and danger and not sure_footed:
+                continue
+            queued.extend(reward_steps(reward.kind, roped.seat, mountain.continent))
+        stamina = sum(a.amount for a in brought if a.kind == "stamina_after")
+        if stamina:
+            queued.append(Step(kind=StepKind.STAMINA, seat=roped.seat, amount=stamina))
+    events.append(ClimbResolved(seat=expedition.climber, mountain=mountain.id, side=expedition.side,
+                                party=tuple(r.seat for r in expedition.party), danger=danger, queued=tuple(queued)))
+    return events

@@ -1,0 +1,221 @@
+"""`decide`, `legal_commands` and `to_act`: who acts, what they may do, and the events it makes.
+
+A command is checked against the phase (placing characters, choosing an action,
+or the step at the head of the turn's queue); afterwards `advance` runs every
+automatic step and every forced choice until a player has a real decision.
+Rulebook: Player setup, Rest, Prepare, Climb, Action bonuses, Game end.
+"""
+
+from __future__ import annotations
+
+from domain.core import Command, Event, IllegalCommand, InvalidCommand, Rng
+from domain.games.peaks import cards
+from domain.games.peaks.actions import (
+    climb_steps,
+    discard_steps,
+    prepare_steps,
+    rest_steps,
+)
+from domain.games.peaks.climbing import can_climb, feasible_sets, own_cost
+from domain.games.peaks.commands import (
+    BringCompanions,
+    Climb,
+    Decline,
+    DiscardBonusCard,
+    GainEquipment,
+    GainMountain,
+    KeepCompanion,
+    OfferEquipment,
+    PlaceCharacter,
+    Prepare,
+    Rest,
+    TagAlong,
+    Travel,
+)
+from domain.games.peaks.events import (
+    ActionChosen,
+    BonusCardDiscarded,
+    CharacterPlaced,
+    StepSkipped,
+    TurnEnded,
+)
+from domain.games.peaks.evolve import evolve
+from domain.games.peaks.scoring import end_game_events, end_reason
+from domain.games.peaks.state import AUTOMATIC, Phase, State, StepKind
+from domain.games.peaks.steps import (
+    OPTIONAL,
+    PROMPTS,
+    do_step,
+    run_automatic,
+    step_commands,
+)
+
+
+def to_act(state: State) -> frozenset[int]:
+    """Every seat still to place its character; then the seat of the waiting step, or the current player."""
+    if state.phase is Phase.OVER:
+        return frozenset()
+    if state.phase is Phase.PLACING:
+        return frozenset(seat for seat, player in enumerate(state.players) if player.continent is None)
+    if state.steps:
+        return frozenset({state.steps[0].seat})
+    return frozenset({state.current})
+
+
+def action_commands(state: State, seat: int) -> list[Command]:
+    """At the start of a turn: discard a bonus card, or rest, prepare, or climb one of your mountains."""
+    player = state.players[seat]
+    discards: list[Command] = [DiscardBonusCard(card=card) for card in sorted(player.bonus_cards)]
+    climbs: list[Command] = [
+        Climb(mountain=mountain, side=side)  # type: ignore[arg-type]
+        for mountain in player.mountains if can_climb(player, mountain) for side in ("left", "right")
+    ]
+    return [*discards, Rest(choice="level"), Rest(choice="gain"), Prepare(), *climbs]
+
+
+def legal_commands(state: State, seat: int) -> list[Command]:
+    """Every command `decide` accepts from `seat` now, in a stable order."""
+    if seat not in to_act(state):
+        return []
+    if state.phase is Phase.PLACING:
+        return [PlaceCharacter(continent=continent) for continent in cards.board().continents]
+    if not state.steps:
+        return action_commands(state, seat)
+    step = state.steps[0]
+    options = step_commands(state, step)
+    return [*options, Decline()] if step.kind in OPTIONAL else options
+
+
+def check_known(state: State, command: Command) -> None:
+    """Ids and numbers a command names must exist.
+
+    Raises:
+        InvalidCommand: an unknown continent, equipment, mountain, companion or bonus card, or seat.
+    """
+    board = cards.board()
+    match command:
+        case PlaceCharacter(continent=c) | Travel(continent=c) if c not in board.continents:
+            raise InvalidCommand(f"args.continent: unknown continent {c!r}; continents: {', '.join(board.continents)}")
+        case GainEquipment(equipment=kind) if kind not in board.equipment:
+            raise InvalidCommand(f"args.equipment: unknown equipment {kind!r}; equipment: {', '.join(board.equipment)}")
+        case OfferEquipment(to_seat=to_seat, equipment=kit):
+            if not 0 <= to_seat < state.seats:
+                raise InvalidCommand(f"args.to_seat: no seat {to_seat}")
+            if any(kind not in board.equipment for kind in kit):
+                raise InvalidCommand(f"args.equipment: equipment is one of {', '.join(board.equipment)}")
+        case Climb(mountain=mountain) if mountain not in cards.mountains():
+            raise InvalidCommand(f"args.mountain: unknown mountain {mountain!r}")
+        case KeepCompanion(companion=c, replace=r) if c not in cards.companions() or (r and r not in cards.companions()):
+            raise InvalidCommand("args: unknown companion")
+        case BringCompanions(companions=cs) | TagAlong(companions=cs) if any(c not in cards.companions() for c in cs):
+            raise InvalidCommand("args.companions: unknown companion")
+        case DiscardBonusCard(card=card) if card not in cards.bonus_cards():
+            raise InvalidCommand(f"args.card: unknown bonus card {card!r}")
+        case GainMountain(slot=slot) if not 0 <= slot < board.display_size:
+            raise InvalidCommand(f"args.slot: the display has slots 0 to {board.display_size - 1}")
+
+
+def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
+    """The events of `seat`'s command, followed by every automatic step it sets off.
+
+    Raises:
+        InvalidCommand: a command naming unknown pieces.
+        IllegalCommand: not your turn, or not allowed by the rules now.
+    """
+    check_known(state, command)
+    if state.phase is Phase.OVER:
+        raise IllegalCommand("the game is over")
+    if seat not in to_act(state):
+        raise IllegalCommand(waiting_for(state))
+    if state.phase is Phase.PLACING:
+        if not isinstance(command, PlaceCharacter):
+            raise IllegalCommand("place your character in a continent first")
+        return advance(state, [CharacterPlaced(seat=seat, continent=command.continent)], rng)
+    if isinstance(command, PlaceCharacter):
+        raise IllegalCommand("characters are placed at set-up only")
+    if not state.steps:
+        return advance(state, choose_action(state, seat, command), rng)
+    return advance(state, do_step(state, state.steps[0], command, rng), rng)
+
+
+def waiting_for(state: State) -> str:
+    if state.phase is Phase.PLACING:
+        return "you have already placed your character; waiting for the others"
+    if state.steps:
+        step = state.steps[0]
+        return f"waiting for {state.names[step.seat]} to {PROMPTS.get(step.kind, 'finish the turn')}"
+    return f"it is {state.names[state.current]}'s turn"
+
+
+def choose_action(state: State, seat: int, command: Command) -> list[Event]:
+    """Discard a bonus card, or place a player token on rest, prepare or climb.
+
+    Raises:
+        IllegalCommand: a bonus card you don't hold, or a mountain you cannot climb now.
+    """
+    player = state.players[seat]
+    match command:
+        case DiscardBonusCard(card=card):
+            if card not in player.bonus_cards:
+                raise IllegalCommand("you can only discard a bonus card in your hand")
+            return [BonusCardDiscarded(seat=seat, card=card, queued=discard_steps(card, seat))]
+        case Rest(choice=choice):
+            return [ActionChosen(seat=seat, action="rest", queued=rest_steps(player, seat, choice))]
+        case Prepare():
+            return [ActionChosen(seat=seat, action="prepare", queued=prepare_steps(player, seat))]
+        case Climb(mountain=mountain, side=side):
+            if not can_climb(player, mountain):
+                raise IllegalCommand(climb_refusal(state, seat, mountain))
+            return [ActionChosen(seat=seat, action="climb", mountain=mountain, side=side,
+                                 queued=climb_steps(player, seat))]
+    raise IllegalCommand("choose an action first: rest, prepare or climb")
+
+
+def climb_refusal(state: State, seat: int, mountain_id: str) -> str:
+    """Why the seat cannot climb the mountain, in the rulebook's words."""
+    player = state.players[seat]
+    mountain = cards.mountains()[mountain_id]
+    if mountain_id not in player.mountains:
+        return "choose 1 of your mountains to climb"
+    best = tuple(slot.companion for slot in player.companions)
+    cost = own_cost(player, mountain, best)
+    if cost is None:
+        return (f"{mountain.name} needs acclimatisation: you must not have moved this turn, "
+                f"so you must already be in {cards.board().continent_names[mountain.continent]}")
+    if player.stamina < cost.stamina:
+        return f"you must pay the entire stamina cost of {mountain.name} ({cost.stamina})"
+    assert not feasible_sets(player, mountain)
+    return f"you lack the equipment {mountain.name} requires"
+
+
+def advance(state: State, events: list[Event], rng: Rng) -> list[Event]:
+    """Fold `events`, then run automatic steps and forced choices until a real decision or the end."""
+    out = list(events)
+    for event in events:
+        state = evolve(state, event)
+    while state.phase is Phase.PLAYING and state.steps:
+        step = state.steps[0]
+        if step.kind is StepKind.END_TURN:
+            new = end_turn(state, step.seat)
+        elif step.kind in AUTOMATIC:
+            new = run_automatic(state, step, rng)
+        else:
+            options = step_commands(state, step)
+            if not options:
+                new = [StepSkipped(seat=step.seat, step=step.kind)]
+            elif len(options) == 1 and step.kind not in OPTIONAL:
+                new = do_step(state, step, options[0], rng)
+            else:
+                break
+        for event in new:
+            state = evolve(state, event)
+        out.extend(new)
+    return out
+
+
+def end_turn(state: State, seat: int) -> list[Event]:
+    """Pass the turn clockwise; at the end of the turn with a 16th flag (or the round cap), score the game."""
+    ended = TurnEnded(seat=seat, next_seat=(seat + 1) % state.seats)
+    after = evolve(state, ended)
+    reason = end_reason(after)
+    return [ended, *(end_game_events(after, reason) if reason else [])]

@@ -1,0 +1,183 @@
+"""The state of a game of Peaks: frozen values, changed only by `evolve`.
+
+A turn is a queue of steps (`State.steps`): choosing an action queues its steps,
+each step is done by a command (a choice) or automatically (a draw, a reward), and
+the queue's head says who acts. Rulebook: Rest, Prepare, Climb, Rewards, Action bonuses.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+
+
+class Phase(enum.Enum):
+    PLACING = "placing"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class StepKind(enum.Enum):
+    """One step of a turn; the automatic ones are done by `decide` without a command."""
+
+    GAIN_MOUNTAIN = "gain_mountain"
+    REFILL = "refill"
+    EQUIPMENT = "equipment"
+    TRAVEL = "travel"
+    DRAW_COMPANIONS = "draw_companions"
+    CHOOSE_COMPANION = "choose_companion"
+    DRAW_BONUS = "draw_bonus"
+    UPGRADE = "upgrade"
+    FLAG = "flag"
+    EXPERIENCE = "experience"
+    STAMINA_LEVEL = "stamina_level"
+    STAMINA = "stamina"
+    BRING_COMPANIONS = "bring_companions"
+    NEGOTIATE = "negotiate"
+    ANSWER_OFFER = "answer_offer"
+    TAG_ALONG = "tag_along"
+    RESOLVE_CLIMB = "resolve_climb"
+    ACTION_BONUS = "action_bonus"
+    END_TURN = "end_turn"
+
+
+AUTOMATIC: frozenset[StepKind] = frozenset({
+    StepKind.REFILL, StepKind.DRAW_COMPANIONS, StepKind.DRAW_BONUS, StepKind.FLAG, StepKind.EXPERIENCE,
+    StepKind.STAMINA_LEVEL, StepKind.STAMINA, StepKind.RESOLVE_CLIMB, StepKind.END_TURN,
+})
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Step:
+    """A step waiting in the turn's queue: whose it is and its parameters.
+
+    `amount` counts stamina, experience, levels, flags or equipment; `continent` is where a flag goes;
+    `equipment` restricts an equipment gain to one type; `cards` are the companions drawn to choose from.
+    """
+
+    kind: StepKind
+    seat: int
+    amount: int = 0
+    continent: str = ""
+    equipment: str = ""
+    cards: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class CompanionSlot:
+    """A companion on a player mat and its current use number."""
+
+    companion: str
+    uses: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Mountaineer:
+    """One seat's mat, pieces and cards."""
+
+    continent: str | None = None
+    stamina: int
+    stamina_level: int
+    experience: int = 0
+    equipment: tuple[int, ...]
+    flags: tuple[int, ...]
+    mountains: tuple[str, ...] = ()
+    companions: tuple[CompanionSlot, ...] = ()
+    bonus_cards: tuple[str, ...] = ()
+    tokens: tuple[int, int, int] = (0, 0, 0)
+    dials: tuple[int, int, int] = (0, 0, 0)
+    tiles: tuple[int, int, int] = (0, 0, 0)
+    first_summit: int | None = None
+
+    @property
+    def flags_placed(self) -> int:
+        return sum(self.flags)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Supply:
+    """Decks (top first), discard piles and the display; `b_next` once the B deck is right of the display."""
+
+    deck_a: tuple[str, ...] = ()
+    deck_b: tuple[str, ...] = ()
+    discard_a: tuple[str, ...] = ()
+    discard_b: tuple[str, ...] = ()
+    companions: tuple[str, ...] = ()
+    companion_discard: tuple[str, ...] = ()
+    bonus: tuple[str, ...] = ()
+    bonus_discard: tuple[str, ...] = ()
+    display: tuple[str | None, ...] = ()
+    b_next: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Offer:
+    """A climber's offer to pay part of an opponent's equipment requirement (rulebook: Negotiation)."""
+
+    seat: int
+    equipment: tuple[str, ...]
+    accepted: bool | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Roped:
+    """A seat on the climb and the companions it brings."""
+
+    seat: int
+    companions: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Expedition:
+    """The climb under way this turn."""
+
+    climber: int
+    mountain: str
+    side: str
+    party: tuple[Roped, ...] = ()
+    offers: tuple[Offer, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class FinalScore:
+    """The end-game steps 1-4 for one seat (rulebook: Game end)."""
+
+    seat: int
+    board_flags: int
+    bonus_flags: int
+    majorities: tuple[str, ...]
+    every_continent: int
+    stamina_level: int
+    experience: int
+    upgrades: int
+
+    @property
+    def total(self) -> int:
+        return (self.board_flags + self.bonus_flags + len(self.majorities) + self.every_continent
+                + self.stamina_level + self.experience + self.upgrades)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class State:
+    names: tuple[str, ...]
+    phase: Phase = Phase.PLACING
+    players: tuple[Mountaineer, ...]
+    supply: Supply = Supply()
+    current: int = 0
+    turn: int = 0
+    action: str | None = None
+    steps: tuple[Step, ...] = ()
+    expedition: Expedition | None = None
+    climbs: int = 0
+    revealed: tuple[tuple[str, ...], ...] = ()
+    final: tuple[FinalScore, ...] = ()
+    end_reason: str = ""
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)
+
+
+def put(values: tuple, index: int, value: object) -> tuple:
+    """`values` with the item at `index` replaced."""
+    return values[:index] + (value,) + values[index + 1:]

@@ -1,0 +1,308 @@
+"""The steps of a turn: what each step offers, how a choice is checked, and the automatic steps.
+
+Rulebook: Prepare 1-3, Companions, Rewards, Action bonuses, Negotiation, Timing.
+"""
+
+from __future__ import annotations
+
+from domain.core import Command, Event, IllegalCommand, Rng
+from domain.games.peaks import cards
+from domain.games.peaks.actions import bonus_steps, upgrade_options
+from domain.games.peaks.climbing import (
+    accepted_offer,
+    can_pay,
+    climber_cost,
+    feasible_sets,
+    offer_options,
+    offered_equipment,
+    resolve_climb,
+    tag_along_candidates,
+    tag_along_sets,
+)
+from domain.games.peaks.commands import (
+    AcceptOffer,
+    BringCompanions,
+    CallForTagAlongs,
+    ClaimActionBonus,
+    Decline,
+    GainEquipment,
+    GainMountain,
+    KeepCompanion,
+    OfferEquipment,
+    RejectOffer,
+    StayBehind,
+    TagAlong,
+    Travel,
+    UpgradeAction,
+)
+from domain.games.peaks.decks import can_draw, draw, refill_deck
+from domain.games.peaks.events import (
+    ActionBonusClaimed,
+    ActionUpgraded,
+    BonusCardDrawn,
+    CompanionKept,
+    CompanionsBrought,
+    CompanionsDiscarded,
+    CompanionsDrawn,
+    DecksSwapped,
+    DisplayRefilled,
+    EquipmentGained,
+    EquipmentOffered,
+    ExperienceGained,
+    FlagsPlaced,
+    MountainGained,
+    OfferAnswered,
+    StaminaGained,
+    StaminaLevelRaised,
+    StayedBehind,
+    StepDeclined,
+    StepSkipped,
+    TagAlongsCalled,
+    TaggedAlong,
+    Travelled,
+)
+from domain.games.peaks.state import State, Step, StepKind
+
+OPTIONAL: frozenset[StepKind] = frozenset({
+    StepKind.EQUIPMENT, StepKind.TRAVEL, StepKind.UPGRADE, StepKind.CHOOSE_COMPANION, StepKind.ACTION_BONUS,
+})
+PROMPTS: dict[StepKind, str] = {
+    StepKind.GAIN_MOUNTAIN: "gain a mountain from the display or the top of a deck",
+    StepKind.EQUIPMENT: "gain equipment or decline",
+    StepKind.TRAVEL: "travel to a continent or decline",
+    StepKind.CHOOSE_COMPANION: "keep one of the companions drawn, or discard them",
+    StepKind.UPGRADE: "upgrade an action or decline",
+    StepKind.ACTION_BONUS: "claim the action bonus or decline",
+    StepKind.BRING_COMPANIONS: "choose the companions to bring on the climb",
+    StepKind.NEGOTIATE: "make offers to opponents or call for tag-alongs",
+    StepKind.ANSWER_OFFER: "accept or reject the climber's offer",
+    StepKind.TAG_ALONG: "tag along on the climb or stay behind",
+}
+
+
+def companion_choices(state: State, step: Step) -> list[Command]:
+    """Keep one drawn companion: on an empty space, or (mat full) in place of an existing one."""
+    player = state.players[step.seat]
+    if len(player.companions) < cards.mat().companion_slots:
+        return [KeepCompanion(companion=card) for card in step.cards]
+    return [KeepCompanion(companion=card, replace=slot.companion) for card in step.cards for slot in player.companions]
+
+
+def step_commands(state: State, step: Step) -> list[Command]:
+    """The real choices of a waiting step (Decline, where optional, comes on top)."""
+    player = state.players[step.seat]
+    supply = state.supply
+    match step.kind:
+        case StepKind.GAIN_MOUNTAIN:
+            shown = [GainMountain(source="display", slot=i) for i, card in enumerate(supply.display) if card]
+            decks = [GainMountain(source=deck) for deck in ("A", "B") if can_draw(supply, deck)]
+            return [*shown, *decks]
+        case StepKind.EQUIPMENT:
+            kinds = (step.equipment,) if step.equipment else cards.board().equipment
+            return [GainEquipment(equipment=kind) for kind in kinds if can_gain_equipment(state, step.seat, kind)]
+        case StepKind.TRAVEL:
+            return [Travel(continent=c) for c in cards.board().continents if c != player.continent]
+        case StepKind.CHOOSE_COMPANION:
+            return companion_choices(state, step)
+        case StepKind.UPGRADE:
+            return [UpgradeAction(action=a, part=p) for a, p in upgrade_options(player)]  # type: ignore[arg-type]
+        case StepKind.ACTION_BONUS:
+            return [ClaimActionBonus(choice=c) for c in cards.mat().actions[state.action or "rest"].bonus]  # type: ignore[arg-type]
+        case StepKind.BRING_COMPANIONS:
+            mountain = cards.mountains()[state.expedition.mountain] if state.expedition else None
+            return [BringCompanions(companions=s) for s in feasible_sets(player, mountain)] if mountain else []
+        case StepKind.NEGOTIATE:
+            offers = [OfferEquipment(to_seat=seat, equipment=kit) for seat, kit in offer_options(state)]
+            return [*offers, CallForTagAlongs()]
+        case StepKind.ANSWER_OFFER:
+            return [*([AcceptOffer()] if offer_feasible(state, step.seat) else []), RejectOffer()]
+        case StepKind.TAG_ALONG:
+            bound = state.expedition is not None and accepted_offer(state.expedition, step.seat) is not None
+            stay: list[Command] = [] if bound else [StayBehind()]
+            return [*(TagAlong(companions=s) for s in tag_along_sets(state, step.seat)), *stay]
+    return []
+
+
+def can_gain_equipment(state: State, seat: int, kind: str) -> bool:
+    """You cannot have more equipment than the numbers on your mat."""
+    index = cards.board().equipment.index(kind)
+    return state.players[seat].equipment[index] < cards.mat().equipment_max
+
+
+def offer_feasible(state: State, seat: int) -> bool:
+    """Could the seat tag along with the pending offer's equipment paid for it?"""
+    expedition = state.expedition
+    if expedition is None:
+        return False
+    pending = next((o for o in expedition.offers if o.seat == seat and o.accepted is None), None)
+    if pending is None:
+        return False
+    mountain = cards.mountains()[expedition.mountain]
+    return bool(feasible_sets(state.players[seat], mountain, covered=pending.equipment))
+
+
+def in_mat_order(state: State, seat: int, companions: tuple[str, ...]) -> tuple[str, ...]:
+    """The companions named, in the order of the seat's mat.
+
+    Raises:
+        IllegalCommand: a companion not on your mat, or one named twice.
+    """
+    mat = [slot.companion for slot in state.players[seat].companions]
+    if len(set(companions)) != len(companions) or any(c not in mat for c in companions):
+        raise IllegalCommand("you can only bring companions on your player mat, each once")
+    return tuple(c for c in mat if c in companions)
+
+
+def do_step(state: State, step: Step, command: Command, rng: Rng) -> list[Event]:
+    """Check a choice for the waiting step and return its events.
+
+    Raises:
+        IllegalCommand: a choice the step does not offer now, with the rulebook's reason.
+    """
+    seat = step.seat
+    player = state.players[seat]
+    match step.kind, command:
+        case StepKind.GAIN_MOUNTAIN, GainMountain(source=source, slot=slot):
+            if source == "display":
+                shown = state.supply.display[slot] if 0 <= slot < len(state.supply.display) else None
+                if shown is None:
+                    raise IllegalCommand("that display slot is empty")
+                return [MountainGained(seat=seat, mountain=shown, source="display", slot=slot)]
+            if not can_draw(state.supply, source):
+                raise IllegalCommand(f"the '{source}' mountain deck is empty")
+            events, drawn = draw(state.supply, source, 1, rng)
+            return [*events, MountainGained(seat=seat, mountain=drawn[0], source=source)]
+        case StepKind.EQUIPMENT, GainEquipment(equipment=kind):
+            if step.equipment and kind != step.equipment:
+                raise IllegalCommand(f"this bonus gives {cards.board().equipment_names[step.equipment]} only")
+            if not can_gain_equipment(state, seat, kind):
+                raise IllegalCommand("you cannot have more equipment than the numbers on your mat")
+            return [EquipmentGained(seat=seat, equipment=kind)]
+        case StepKind.TRAVEL, Travel(continent=continent):
+            if continent == player.continent:
+                raise IllegalCommand("you are already in that continent")
+            return [Travelled(seat=seat, continent=continent)]
+        case StepKind.CHOOSE_COMPANION, KeepCompanion():
+            if command not in companion_choices(state, step):
+                raise IllegalCommand(_keep_refusal(state, step, command))
+            rest = tuple(card for card in step.cards if card != command.companion)
+            return [CompanionKept(seat=seat, companion=command.companion, replaced=command.replace, discarded=rest)]
+        case StepKind.CHOOSE_COMPANION, Decline():
+            return [CompanionsDiscarded(seat=seat, cards=step.cards)]
+        case StepKind.UPGRADE, UpgradeAction(action=action, part=part):
+            if (action, part) not in upgrade_options(player):
+                raise IllegalCommand(_upgrade_refusal(state, seat, action, part))
+            return [ActionUpgraded(seat=seat, action=action, part=part)]
+        case StepKind.ACTION_BONUS, ClaimActionBonus(choice=choice):
+            taken = state.action or "rest"
+            if choice not in cards.mat().actions[taken].bonus:
+                raise IllegalCommand(f"the {taken} action bonus is: {' or '.join(cards.mat().actions[taken].bonus)}")
+            continent = player.continent or ""
+            return [ActionBonusClaimed(seat=seat, action=taken, choice=choice,
+                                       queued=bonus_steps(taken, choice, seat, continent))]
+        case StepKind.BRING_COMPANIONS, BringCompanions(companions=companions):
+            chosen = in_mat_order(state, seat, companions)
+            assert state.expedition is not None
+            if chosen not in feasible_sets(player, cards.mountains()[state.expedition.mountain]):
+                raise IllegalCommand("with these companions you cannot meet the mountain's requirements")
+            return [CompanionsBrought(seat=seat, companions=chosen)]
+        case StepKind.NEGOTIATE, OfferEquipment(to_seat=to_seat, equipment=kit):
+            return [_offer(state, seat, to_seat, kit)]
+        case StepKind.NEGOTIATE, CallForTagAlongs():
+            return [TagAlongsCalled(seat=seat, asked=tag_along_candidates(state))]
+        case StepKind.ANSWER_OFFER, AcceptOffer():
+            if not offer_feasible(state, seat):
+                raise IllegalCommand("you could not meet the requirements to tag along, even with the offer")
+            return [OfferAnswered(seat=seat, accepted=True)]
+        case StepKind.ANSWER_OFFER, RejectOffer():
+            return [OfferAnswered(seat=seat, accepted=False)]
+        case StepKind.TAG_ALONG, TagAlong(companions=companions):
+            chosen = in_mat_order(state, seat, companions)
+            if chosen not in tag_along_sets(state, seat):
+                raise IllegalCommand("you cannot travel and pay the requirements to tag along (with these companions)")
+            return [TaggedAlong(seat=seat, companions=chosen)]
+        case StepKind.TAG_ALONG, StayBehind():
+            if state.expedition is not None and accepted_offer(state.expedition, seat):
+                raise IllegalCommand("you accepted the climber's offer: agreements are binding for the turn")
+            return [StayedBehind(seat=seat)]
+        case kind, Decline() if kind in OPTIONAL:
+            return [StepDeclined(seat=seat, step=kind)]
+    raise IllegalCommand(f"now {state.names[seat]} must {PROMPTS.get(step.kind, 'wait')}")
+
+
+def _offer(state: State, seat: int, to_seat: int, kit: tuple[str, ...]) -> Event:
+    expedition = state.expedition
+    assert expedition is not None
+    mountain = cards.mountains()[expedition.mountain]
+    if to_seat == seat:
+        raise IllegalCommand("offers are made to opponents")
+    if any(offer.seat == to_seat for offer in expedition.offers):
+        raise IllegalCommand("you have already made that player an offer this turn")
+    if not kit or len(set(kit)) != len(kit) or any(kind not in mountain.equipment for kind in kit):
+        raise IllegalCommand(f"you can only pay part of the equipment {mountain.name} requires")
+    kit = tuple(kind for kind in mountain.equipment if kind in kit)
+    if not can_pay(state.players[seat], climber_cost(state), offered_equipment(expedition) + kit):
+        raise IllegalCommand("you do not have the equipment to pay for your own climb and your offers")
+    if not feasible_sets(state.players[to_seat], mountain, covered=kit):
+        raise IllegalCommand("that player could not tag along even with this help")
+    return EquipmentOffered(seat=seat, to_seat=to_seat, equipment=kit)
+
+
+def _keep_refusal(state: State, step: Step, command: KeepCompanion) -> str:
+    if command.companion not in step.cards:
+        return "keep one of the two companions you drew"
+    if len(state.players[step.seat].companions) < cards.mat().companion_slots:
+        return "place the companion on an empty space of your mat"
+    return "your mat is full: replace one of your companions, or discard"
+
+
+def _upgrade_refusal(state: State, seat: int, action: str, part: str) -> str:
+    player = state.players[seat]
+    index = cards.ACTIONS.index(action)
+    mat = cards.mat().actions[action]
+    if part == "dial":
+        return f"each action dial can be upgraded {len(mat.dial) - 1} times"
+    if player.tiles[index] >= len(mat.tiles):
+        return f"every {action} tile is already slid up"
+    return f"you need at least {mat.tiles[player.tiles[index]].prerequisite} experience to slide up that tile"
+
+
+def run_automatic(state: State, step: Step, rng: Rng) -> list[Event]:
+    """The events of a step that needs no choice: refills, draws and track gains (capped by the mat)."""
+    seat, player, mat = step.seat, state.players[step.seat], cards.mat()
+    match step.kind:
+        case StepKind.REFILL:
+            return _refill(state, rng)
+        case StepKind.DRAW_COMPANIONS | StepKind.DRAW_BONUS:
+            deck, count = ("companions", 2) if step.kind is StepKind.DRAW_COMPANIONS else ("bonus", 1)
+            shuffles, drawn = draw(state.supply, deck, count, rng)
+            if not drawn:
+                return [StepSkipped(seat=seat, step=step.kind)]
+            if deck == "bonus":
+                return [*shuffles, BonusCardDrawn(seat=seat, card=drawn[0])]
+            return [*shuffles, CompanionsDrawn(seat=seat, cards=drawn)]
+        case StepKind.FLAG:
+            return [FlagsPlaced(seat=seat, continent=step.continent, count=step.amount)]
+        case StepKind.EXPERIENCE:
+            return [ExperienceGained(seat=seat, amount=max(0, min(step.amount, mat.experience_max - player.experience)))]
+        case StepKind.STAMINA:
+            return [StaminaGained(seat=seat, amount=max(0, min(step.amount, mat.stamina_max - player.stamina)))]
+        case StepKind.STAMINA_LEVEL:
+            amount = max(0, min(step.amount, mat.stamina_level_max - player.stamina_level))
+            events: list[Event] = [StaminaLevelRaised(seat=seat, amount=amount)]
+            if not state.supply.b_next and player.stamina_level + amount >= cards.board().b_deck_stamina_level:
+                events.append(DecksSwapped(seat=seat))
+            return events
+        case StepKind.RESOLVE_CLIMB:
+            return resolve_climb(state, rng)
+    raise AssertionError(f"not an automatic step: {step.kind}")
+
+
+def _refill(state: State, rng: Rng) -> list[Event]:
+    """Discard the leftmost mountain if not taken, slide left, refill from the deck right of the display."""
+    display = state.supply.display
+    discarded = display[0] if display and display[0] is not None else None
+    kept = tuple(card for card in display[1 if discarded else 0:] if card is not None)
+    need = cards.board().display_size - len(kept)
+    events, drawn = draw(state.supply, refill_deck(state.supply), need, rng) if need > 0 else ([], ())
+    return [*events, DisplayRefilled(discarded=discarded, display=kept + drawn)]

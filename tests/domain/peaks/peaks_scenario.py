@@ -1,0 +1,118 @@
+"""Scenario helpers for Peaks: given events, when a command, then events.
+
+The default table (two seats, Ann and Bo, both characters in Europe):
+    display        ben-nevis (Europe, 2 stamina, 0 exp; L: stamina level*, flag | R: bonus, upgrade),
+                   snowdon, scafell-pike
+    starting       Ann: pen-y-fan (as Ben Nevis), Bo: mount-elbert (North America, 6 stamina, 3 exp,
+                   acclimatisation; L: stamina level*, flag | R: bonus, upgrade)
+    A deck top     kirkjufell (Europe, 1 stamina, rope), mount-olympus, mount-etna, ... (data order)
+    B deck top     mount-everest, k2, ... (data order)
+    companions     boby, ana, tenzing, ... (data order); bonus cards in data order.
+(* = green-underlined)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.core import Command, Event, GameCreated, SeatConfig
+from domain.games.peaks import SPEC, cards
+from domain.games.peaks.events import (
+    ActionChosen,
+    CharacterPlaced,
+    ClimbPaid,
+    CompanionKept,
+    DeckShuffled,
+    DisplayDealt,
+    MountainGained,
+    StartingMountainsDealt,
+    TurnEnded,
+)
+from domain.games.peaks.state import State
+
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+DISPLAY = ("ben-nevis", "snowdon", "scafell-pike")
+STARTING = ("pen-y-fan", "mount-elbert", "uluru", "table-mountain", "mount-tai", "mount-ossa")
+
+
+class ScriptedRng:
+    """An Rng stand-in: scripted danger rolls in order; shuffles keep the given order."""
+
+    def __init__(self, *rolls: Sequence[int]) -> None:
+        self.rolls = [tuple(roll) for roll in rolls]
+
+    def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
+        roll = self.rolls.pop(0)
+        assert len(roll) == count, f"the rules rolled {count} dice; the script has {roll}"
+        return roll
+
+    def shuffled(self, items: Sequence[str]) -> tuple[str, ...]:
+        return tuple(items)
+
+
+def created(seats: int = 2) -> GameCreated:
+    return GameCreated(game_id="scenario", game_type="peaks", rules_version=1, seed_commitment="0" * 64,
+                       seats=tuple(SeatConfig(name=NAMES[i]) for i in range(seats)), options={})
+
+
+def opening(seats: int = 2, display: tuple[str, ...] = DISPLAY, starting: tuple[str, ...] | None = None,
+            deck_a: tuple[str, ...] | None = None) -> list[Event]:
+    """GameCreated, the four shuffles (data order unless told), the display and the starting mountains."""
+    starting = starting if starting is not None else STARTING[:seats]
+    used = display + starting
+    rest_a = deck_a if deck_a is not None else tuple(m for m in cards.deck_of("A") if m not in used)
+    return [
+        created(seats),
+        DeckShuffled(deck="A", order=used + rest_a),
+        DeckShuffled(deck="B", order=cards.deck_of("B")),
+        DeckShuffled(deck="companions", order=tuple(cards.companions())),
+        DeckShuffled(deck="bonus", order=tuple(cards.bonus_cards())),
+        DisplayDealt(display=display),
+        StartingMountainsDealt(mountains=starting),
+    ]
+
+
+def ready(seats: int = 2, continents: Sequence[str] | None = None, **kwargs: object) -> list[Event]:
+    """The opening with every character placed (all in Europe unless told): seat 0 to choose an action."""
+    where = continents if continents is not None else ["europe"] * seats
+    return [*opening(seats, **kwargs), *(CharacterPlaced(seat=s, continent=c) for s, c in enumerate(where))]  # type: ignore[arg-type]
+
+
+def state_of(events: Sequence[Event]) -> State:
+    return SPEC.fold(events)
+
+
+def when(given: Sequence[Event], seat: int, command: Command, *rolls: Sequence[int]) -> list[Event]:
+    return SPEC.decide(state_of(given), seat, command, ScriptedRng(*rolls))  # type: ignore[arg-type]
+
+
+def then(given: Sequence[Event], *moves: tuple[int, Command]) -> list[Event]:
+    """`given` followed by the events of each (seat, command) in turn (no danger rolls)."""
+    events = list(given)
+    for seat, command in moves:
+        events += when(events, seat, command)
+    return events
+
+
+def holding(seat: int, *mountains: str) -> list[Event]:
+    """The seat gains these mountains (from wherever they are)."""
+    return [MountainGained(seat=seat, mountain=m, source=cards.mountains()[m].deck) for m in mountains]
+
+
+def spent(seat: int, stamina: int, continent: str = "europe") -> ClimbPaid:
+    """The seat's stamina lowered (as by a climb in `continent`)."""
+    return ClimbPaid(seat=seat, continent=continent, stamina=stamina, equipment=(), companions=())
+
+
+def with_companion(seat: int, companion: str) -> CompanionKept:
+    return CompanionKept(seat=seat, companion=companion, replaced=None, discarded=())
+
+
+def tokens(seat: int, action: str, count: int) -> list[Event]:
+    """`count` earlier turns of `action` by the seat (tokens left on the mat), the turn back to the seat."""
+    return [event for _ in range(count)
+            for event in (ActionChosen(seat=seat, action=action, queued=()), TurnEnded(seat=seat, next_seat=seat))]
+
+
+def turn_to(seat: int) -> TurnEnded:
+    return TurnEnded(seat=seat - 1, next_seat=seat)
