@@ -26,7 +26,7 @@ from domain.core import (
     opening_events,
 )
 from replays.log import GameLog, RawEvent
-from service.chain import GENESIS_HASH, event_hash
+from service.chain import GENESIS_HASH, event_hash, salt_for
 
 CHECKS = ("chain", "head", "rules_version", "seed_commitment", "rederivation")
 
@@ -79,7 +79,7 @@ def audit(log: GameLog, registry: Callable[[str], GameSpec], expected_head: str 
     report = AuditReport(events=len(log.events), head_hash=log.events[-1].hash if log.events else None)
     current = "chain"
     try:
-        datas = check_chain(log.events)
+        datas = check_chain(log.events, log.salt_seed if log.salt_seed is not None else log.seed)
         report.checks["chain"] = "ok"
         if expected_head is not None:
             current = "head"
@@ -111,8 +111,12 @@ def audit(log: GameLog, registry: Callable[[str], GameSpec], expected_head: str 
     return report
 
 
-def check_chain(events: tuple[RawEvent, ...]) -> list[Any]:
-    """Seq 1..n without gaps, canonical data, each hash over its content and its predecessor's hash."""
+def check_chain(events: tuple[RawEvent, ...], seed: str | None) -> list[Any]:
+    """Seq 1..n without gaps, canonical data, each hash over its content and its predecessor's hash.
+
+    A hidden event's hash includes a salt from the seed (service/chain.py); without
+    the seed only its links to its neighbours can be checked.
+    """
     if not events:
         raise fail(1, "chain", "the log is empty")
     previous = GENESIS_HASH
@@ -130,7 +134,12 @@ def check_chain(events: tuple[RawEvent, ...]) -> list[Any]:
         if event.prev_hash != previous:
             raise fail(event.seq, "chain", "prev_hash is not the hash of the event before: the log was reordered, "
                                            "cut or altered here")
-        if event_hash(previous, event.seq, event.type, data, event.seat, event.command_id) != event.hash:
+        if event.visibility != "public" and seed is None:
+            previous = event.hash
+            datas.append(data)
+            continue
+        salt = salt_for(event.visibility, seed, event.seq)
+        if event_hash(previous, event.seq, event.type, data, event.seat, event.command_id, salt) != event.hash:
             raise fail(event.seq, "chain", "the hash does not match the event's content: the event was altered")
         previous = event.hash
         datas.append(data)

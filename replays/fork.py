@@ -59,5 +59,5 @@ def fork_game(
     )
     events = [created, *(spec.events.decode(e.type, e.data) for e in inherited)]
     origins = [(None, None), *((e.seat, e.command_id) for e in inherited)]
-    stored = chain_each(spec, game_id, events, 1, GENESIS_HASH, origins)
+    stored = chain_each(spec, game_id, seed, events, 1, GENESIS_HASH, origins)
     return games.open(spec, config, seed, events, stored, "ForkGame", {"source": source_id, "at": at})

@@ -59,6 +59,7 @@ class GameLog:
     seed: str | None
     finished: bool
     source_events: tuple[RawEvent, ...] | None = None  # a fork's source game, when it is at hand
+    salt_seed: str | None = None  # the server's own copy, to check hidden events' salted hashes; never shown
 
 
 def log_from_store(db: sqlite_utils.Database, game_id: str, reveal_seed: bool) -> GameLog:
@@ -82,15 +83,14 @@ def log_from_store(db: sqlite_utils.Database, game_id: str, reveal_seed: bool) -
             [game_id],
         )
     )
-    seed = None
-    if reveal_seed:
-        seed = db.conn.execute("SELECT seed FROM game_seeds WHERE game_id = ?", [game_id]).fetchone()[0]
+    secret = db.conn.execute("SELECT seed FROM game_seeds WHERE game_id = ?", [game_id]).fetchone()[0]
+    seed = secret if reveal_seed else None
     source = None
     if game[2]:
         forked = json.loads(game[2])
         if db.conn.execute("SELECT 1 FROM games WHERE id = ?", [forked["game_id"]]).fetchone():
             source = log_from_store(db, forked["game_id"], reveal_seed=False).events
-    return GameLog(game[0], events, commands, seed, game[1] == "finished", source)
+    return GameLog(game[0], events, commands, seed, game[1] == "finished", source, salt_seed=secret)
 
 
 def event_json(event: RawEvent) -> dict[str, Any]:

@@ -66,7 +66,7 @@ def log_from_document(document: dict[str, Any]) -> GameLog:
         for e in document["events"]
     )
     commands = tuple(RecordedCommand(**c) for c in document["commands"])
-    return GameLog(document["game_type"], events, commands, document["seed"], True)
+    return GameLog(document["game_type"], events, commands, document["seed"], True, salt_seed=document["seed"])
 
 
 def verify_document(document: dict[str, Any], registry: Callable[[str], GameSpec]) -> AuditReport:

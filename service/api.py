@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
-from domain.core import SeatConfig
+from domain.core import SeatConfig, canonical_json
 from service import schemas
 from service.auth import same_hash, token_hash
 from service.games import GameService, LoadedGame, envelope
@@ -27,17 +28,28 @@ _command_response = schemas.CommandResponse()
 _event_page = schemas.EventPage()
 
 
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def json_body() -> dict[str, Any]:
-    """The request's JSON object.
+    """The request's JSON object, parsed strictly.
+
+    NaN and Infinity are refused (they are not JSON), as are lone surrogates that
+    cannot be stored as UTF-8 and nesting too deep to parse.
 
     Raises:
         BadRequest: the body is not JSON, or not a JSON object.
     """
     if not request.is_json:
         raise BadRequest("send the body as JSON with Content-Type: application/json")
-    body = request.get_json(silent=True)
-    if body is None:
-        raise BadRequest("the body is not valid JSON")
+    try:
+        body = json.loads(request.get_data(cache=True), parse_constant=_no_constants)
+        canonical_json(body).encode("utf-8")
+    except RecursionError:
+        raise BadRequest("the body is nested too deeply") from None
+    except (ValueError, UnicodeError) as error:
+        raise BadRequest(f"the body is not valid JSON: {error}") from None
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
     return body

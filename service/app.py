@@ -11,11 +11,10 @@ from flask import Flask
 from domain.core import GameSpec
 from service import problems
 from service.api import games_api
-from service.database import connect, ensure_schema
+from service.database import prepare_database
 from service.games import Jobs, StateCache
 from service.lobby import lobby_api
 from service.meta import meta_api
-from service.readmodels import ensure_read_model_schema
 from service.replays_api import replays_api
 from service.runtime import close_connection
 from service.settings import registry_of, settings_from_env
@@ -47,11 +46,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         from domain.games import GAMES
 
         app.config["GAMES"] = GAMES
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    db = connect(app.config["DATABASE"], app.config["SYNCHRONOUS"])
-    ensure_schema(db)
-    ensure_read_model_schema(db)
-    db.conn.close()
+    app.json.sort_keys = True  # type: ignore[attr-defined]  # a replayed response is byte for byte the first
+    prepare_database(app.config["DATABASE"], app.config["SYNCHRONOUS"])
     registry = registry_of(tuple(app.config["GAMES"]))
     app.extensions["trailhead"] = Trailhead(
         registry=registry,

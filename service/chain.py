@@ -1,16 +1,53 @@
-"""The sha256 hash chain over a game's events (DESIGN.md, Events and the store)."""
+"""The sha256 hash chain over a game's events (DESIGN.md, Events and the store).
+
+hash = sha256(prev_hash + canonical([seq, type, data, seat, command_id])) for a
+public event. An event whose data is hidden (visibility is a list of seats) also
+hashes a salt derived from the game's secret seed and its seq:
+canonical([seq, type, data, seat, command_id, salt]). Without it, a seat could
+recover hidden data from the public hash by trying the few values it can take
+(a card 1-9, a bid 0-3). The salt is secret while the seed is, and anyone can
+recompute it once the seed is revealed at the end.
+"""
 
 from __future__ import annotations
 
 import hashlib
 from typing import Any
 
-from domain.core import canonical_json
+from domain.core import PUBLIC, Visibility, canonical_json
 
 GENESIS_HASH = "0" * 64
 
 
-def event_hash(prev_hash: str, seq: int, type_: str, data: Any, seat: int | None, command_id: str | None) -> str:
-    """hash = sha256(prev_hash + canonical([seq, type, data, seat, command_id]))."""
-    body = canonical_json([seq, type_, data, seat, command_id])
-    return hashlib.sha256((prev_hash + body).encode()).hexdigest()
+def event_salt(seed: str, seq: int) -> str:
+    """The salt of hidden event `seq`: one-way from the seed, so it reveals nothing of it."""
+    return hashlib.sha256(f"trailhead-salt/v1\x00{seq}\x00{seed}".encode()).hexdigest()
+
+
+def event_hash(
+    prev_hash: str,
+    seq: int,
+    type_: str,
+    data: Any,
+    seat: int | None,
+    command_id: str | None,
+    salt: str | None = None,
+) -> str:
+    """The chain hash of one event; `salt` only for an event whose data is hidden."""
+    fields: list[Any] = [seq, type_, data, seat, command_id]
+    if salt is not None:
+        fields.append(salt)
+    return hashlib.sha256((prev_hash + canonical_json(fields)).encode()).hexdigest()
+
+
+def salt_for(visibility: Visibility | list[int], seed: str | None, seq: int) -> str | None:
+    """The salt an event with this visibility is hashed with (None for a public event).
+
+    Raises:
+        ValueError: a hidden event, but no seed to salt it with.
+    """
+    if visibility == PUBLIC:
+        return None
+    if seed is None:
+        raise ValueError("a hidden event's hash needs the game's seed")
+    return event_salt(seed, seq)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import sqlite_utils
@@ -95,3 +98,31 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
             pk=("game_id", "command_id"),
         )
         db["commands"].create_index(["game_id", "first_seq"], unique=True)
+
+
+@contextlib.contextmanager
+def file_lock(path: str | Path) -> Iterator[None]:
+    """An exclusive lock beside the database, across processes (e.g. gunicorn workers booting at once)."""
+    if str(path) == ":memory:":
+        yield
+        return
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    with open(f"{path}.lock", "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def prepare_database(path: str | Path, synchronous: str = "FULL") -> None:
+    """Create every table once, even when several processes start on a new database together."""
+    from service.readmodels import ensure_read_model_schema
+
+    with file_lock(path):
+        db = connect(path, synchronous)
+        try:
+            ensure_schema(db)
+            ensure_read_model_schema(db)
+        finally:
+            db.conn.close()

@@ -30,7 +30,7 @@ from domain.core import (
     opening_events,
 )
 from service.auth import new_token, token_hash
-from service.chain import GENESIS_HASH, event_hash
+from service.chain import GENESIS_HASH, event_hash, salt_for
 from service.store import CommandRecord, EventStore, GameRecord, StoredEvent, VersionConflict
 
 ACTIVE = "active"
@@ -110,21 +110,25 @@ def fingerprint(seat: int | None, type_: str, args: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical_json({"seat": seat, "type": type_, "args": args}).encode()).hexdigest()
 
 
-def chain(spec: GameSpec, game_id: str, events: Sequence[Event], first_seq: int, prev_hash: str,
+def chain(spec: GameSpec, game_id: str, seed: str, events: Sequence[Event], first_seq: int, prev_hash: str,
           seat: int | None, command_id: str | None) -> list[StoredEvent]:
     """Envelopes for one command's `events`: seq numbered from `first_seq`, hashed onto `prev_hash`."""
-    return chain_each(spec, game_id, events, first_seq, prev_hash, [(seat, command_id)] * len(events))
+    return chain_each(spec, game_id, seed, events, first_seq, prev_hash, [(seat, command_id)] * len(events))
 
 
-def chain_each(spec: GameSpec, game_id: str, events: Sequence[Event], first_seq: int, prev_hash: str,
+def chain_each(spec: GameSpec, game_id: str, seed: str, events: Sequence[Event], first_seq: int, prev_hash: str,
                origins: Sequence[tuple[int | None, str | None]]) -> list[StoredEvent]:
-    """Envelopes for `events`, each with its own (seat, command_id), chained from `prev_hash`."""
+    """Envelopes for `events`, each with its own (seat, command_id), chained from `prev_hash`.
+
+    Hidden events are hashed with a salt from the seed (service/chain.py).
+    """
     stored = []
     for offset, (event, (seat, command_id)) in enumerate(zip(events, origins, strict=True)):
         type_, data = spec.events.encode(event)
         seq = first_seq + offset
-        digest = event_hash(prev_hash, seq, type_, data, seat, command_id)
-        stored.append(StoredEvent(game_id, seq, type_, data, seat, command_id, event.visibility(), prev_hash, digest))
+        visibility = event.visibility()
+        digest = event_hash(prev_hash, seq, type_, data, seat, command_id, salt_for(visibility, seed, seq))
+        stored.append(StoredEvent(game_id, seq, type_, data, seat, command_id, visibility, prev_hash, digest))
         prev_hash = digest
     return stored
 
@@ -204,7 +208,7 @@ class GameService:
         game_id = uuid.uuid4().hex
         seed = seed if seed is not None else secrets.token_hex(32)
         events = opening_events(spec, game_id, config, seed)
-        stored = chain(spec, game_id, events, 1, GENESIS_HASH, None, None)
+        stored = chain(spec, game_id, seed, events, 1, GENESIS_HASH, None, None)
         return self.open(spec, config, seed, events, stored, "CreateGame", {})
 
     def open(
@@ -282,15 +286,19 @@ class GameService:
                 )
             command = game.spec.commands.decode(type_, args)
             if expected_version is not None and expected_version != game.version:
+                earlier = self.store.command(game_id, command_id)
+                if earlier is not None:  # the same command committed meanwhile: its first outcome stands
+                    return self._replayed(earlier, print_)
                 raise VersionConflict(expected_version, game.version)
             if game.finished:
                 raise IllegalCommand("the game is over")
             to_act = game.to_act()
             if seat not in to_act:
                 raise IllegalCommand(f"it is not seat {seat}'s turn; to act: {', '.join(map(str, to_act))}")
-            events = game.spec.decide(game.state, seat, command, decision_rng(self.seed(game_id), game.version))
+            seed = self.seed(game_id)
+            events = game.spec.decide(game.state, seat, command, decision_rng(seed, game.version))
             state = game.spec.fold(events, game.state)
-            stored = chain(game.spec, game_id, events, game.version + 1, game.head_hash, seat, command_id)
+            stored = chain(game.spec, game_id, seed, events, game.version + 1, game.head_hash, seat, command_id)
             finished = game.spec.result(state) is not None
 
             def record(positioned: list[StoredEvent]) -> CommandRecord:

@@ -87,7 +87,11 @@ def register(app: Flask) -> None:
     def _http(error: HTTPException) -> Response:
         code = error.code or 500
         slug = (error.name or "error").lower().replace(" ", "-")
-        return problem(code, slug, error.name or "Error", error.description or error.name or "")
+        response = problem(code, slug, error.name or "Error", error.description or error.name or "")
+        for name, value in error.get_headers():
+            if name.lower() != "content-type":
+                response.headers[name] = value  # e.g. Allow on a 405
+        return response
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:

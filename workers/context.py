@@ -14,9 +14,8 @@ from typing import Any
 import sqlite_utils
 
 from domain.core import GameSpec
-from service.database import connect, ensure_schema
+from service.database import connect, prepare_database
 from service.games import GameService, Jobs, StateCache
-from service.readmodels import ensure_read_model_schema
 from service.settings import registry_of, settings_from_env
 from service.store import EventStore
 from workers.projections import Projector
@@ -40,10 +39,8 @@ class WorkerContext:
     @property
     def db(self) -> sqlite_utils.Database:
         if self._db is None:
-            db = connect(self.config["DATABASE"], self.config["SYNCHRONOUS"])
-            ensure_schema(db)
-            ensure_read_model_schema(db)
-            self._db = db
+            prepare_database(self.config["DATABASE"], self.config["SYNCHRONOUS"])
+            self._db = connect(self.config["DATABASE"], self.config["SYNCHRONOUS"])
         return self._db
 
     def games(self) -> GameService:

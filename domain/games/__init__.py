@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from domain.core import GameSpec, UnknownGame
-from domain.games import hike, hikes_of_the_west, hitchiker, peaks
+from domain.games import hike, hikes_of_the_west, hitchiker, nanga_parbat, peaks
 
 GAMES: tuple[GameSpec, ...] = (
     hike.SPEC,
     hikes_of_the_west.SPEC,
+    nanga_parbat.SPEC,
     hitchiker.SPEC,
     peaks.SPEC,
 )

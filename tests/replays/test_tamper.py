@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from domain.core import canonical_json
 from replays.audit import audit
 from replays.log import log_from_store
-from service.chain import GENESIS_HASH, event_hash
+from service.chain import GENESIS_HASH, event_hash, salt_for
 
 from .conftest import REGISTRY, finished_bot_game, open_games
 
@@ -129,10 +129,12 @@ def test_a_dropped_last_event_fails_against_the_head_a_client_held(template: tup
 def rechain(conn: sqlite3.Connection, game_id: str) -> None:
     """Recompute every hash after an edit, as a forger who knows the chain rule would."""
     previous = GENESIS_HASH
-    for seq, type_, data, seat, command_id in conn.execute(
-        "SELECT seq, type, data, seat, command_id FROM events WHERE game_id = ? ORDER BY seq", [game_id]
+    (seed,) = conn.execute("SELECT seed FROM game_seeds WHERE game_id = ?", [game_id]).fetchone()
+    for seq, type_, data, seat, command_id, visibility in conn.execute(
+        "SELECT seq, type, data, seat, command_id, visibility FROM events WHERE game_id = ? ORDER BY seq", [game_id]
     ).fetchall():
-        digest = event_hash(previous, seq, type_, json.loads(data), seat, command_id)
+        salt = salt_for("public" if visibility == "public" else json.loads(visibility), seed, seq)
+        digest = event_hash(previous, seq, type_, json.loads(data), seat, command_id, salt)
         conn.execute("UPDATE events SET prev_hash = ?, hash = ? WHERE game_id = ? AND seq = ?",
                      [previous, digest, game_id, seq])
         previous = digest

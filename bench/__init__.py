@@ -1,0 +1,1 @@
+"""Benchmarks for the Trailhead service (see bench/README.md)."""

@@ -1,0 +1,65 @@
+"""The bare baseline: a minimal Flask app whose one POST decodes JSON and appends one row.
+
+    gunicorn --workers 2 'bench.bare_app:create()'   (TRAILHEAD_DB names the SQLite file)
+
+It pays what any durable JSON-over-HTTP append pays, and nothing else: Flask's
+routing, JSON decoding, a new SQLite connection per request opened like the
+service opens its own (WAL, synchronous=FULL unless TRAILHEAD_SYNCHRONOUS says
+otherwise, busy_timeout), one BEGIN IMMEDIATE transaction with one small INSERT,
+and a small JSON response. The service's rate divided by this one is the share of
+the floor the service reaches.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, request
+
+SCHEMA = "CREATE TABLE IF NOT EXISTS appends (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, body TEXT NOT NULL)"
+
+
+def connect(path: str, synchronous: str) -> sqlite3.Connection:
+    """Opened exactly as service.database.connect opens a connection (minus the sqlite-utils wrapper)."""
+    conn = sqlite3.connect(path, isolation_level=None, timeout=30.0, check_same_thread=False)
+    conn.execute("PRAGMA busy_timeout = 30000")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute(f"PRAGMA synchronous = {synchronous}")
+    return conn
+
+
+def init_db(path: str, synchronous: str = "FULL") -> None:
+    """Create the one table (the benchmark calls this before the workers boot)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = connect(path, synchronous)
+    conn.execute(SCHEMA)
+    conn.close()
+
+
+def create() -> Flask:
+    path = os.environ.get("TRAILHEAD_DB", os.path.join("trailhead-data", "bare.sqlite"))
+    synchronous = os.environ.get("TRAILHEAD_SYNCHRONOUS", "FULL").upper()
+    init_db(path, synchronous)
+
+    app = Flask(__name__)
+
+    @app.post("/api/v1/games/<game_id>/commands")
+    def append(game_id: str) -> tuple[dict[str, Any], int]:
+        body = request.get_json()
+        conn = connect(path, synchronous)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            cursor = conn.execute("INSERT INTO appends (game, body) VALUES (?, ?)", [game_id, request.get_data(as_text=True)])
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+        return {"id": cursor.lastrowid, "type": body.get("type")}, 201
+
+    @app.get("/healthz")
+    def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    return app

@@ -1,0 +1,47 @@
+"""Nanga Parbat (Steve Finn): two players trap animals on the mountain, build camps and trade animals.
+
+The rules are the Board Game Arena help page (../shared/rules/nanga-parbat.md); the
+board and points chart are in data/, every ruling in data/RULINGS.md.
+"""
+
+from __future__ import annotations
+
+from domain.core import Codec, GameSpec, random_bot
+from domain.games.nanga_parbat.bots import greedy_bot
+from domain.games.nanga_parbat.commands import COMMANDS
+from domain.games.nanga_parbat.events import EVENTS
+from domain.games.nanga_parbat.evolve import evolve, setup
+from domain.games.nanga_parbat.rules import decide, legal_commands, to_act
+from domain.games.nanga_parbat.timeline import describe
+from domain.games.nanga_parbat.views import result, view
+
+SPEC = GameSpec(
+    id="nanga-parbat",
+    title="Nanga Parbat",
+    min_seats=2,
+    max_seats=2,
+    rules_version=1,
+    options_schema={
+        "type": "object",
+        "properties": {
+            "area_scoring": {
+                "type": "boolean",
+                "default": False,
+                "title": "Area Scoring",
+                "description": "At the end, score each region from 1: 1, 2 or 3 points for 4, 5 or 6 hikers and camps",
+            },
+        },
+        "additionalProperties": False,
+    },
+    bots={"random": random_bot, "greedy": greedy_bot},
+    events=Codec(EVENTS, "event"),
+    commands=Codec(COMMANDS, "command"),
+    setup=setup,
+    evolve=evolve,
+    decide=decide,
+    to_act=to_act,
+    legal_commands=legal_commands,
+    view=view,
+    result=result,
+    describe=describe,
+)

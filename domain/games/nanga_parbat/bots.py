@@ -1,0 +1,217 @@
+"""The bots: `random` (domain.core.random_bot) and `greedy`, a one-step greedy with lookahead.
+
+`greedy` rebuilds the state from its seat's view (all information is open), tries
+each sensible legal command, and keeps the one whose resulting position evaluates
+best for its seat against the opponent: points on the path, plus the promise of
+what it holds (each cube it can still place, each animal it can still activate,
+and what the free chart spots would pay for its animals and its largest group of
+hikers), and the lookahead over the guide's next region: minus the best trap the
+opponent could make where the guide is left (or plus this seat's own, before its
+trap). Cubes are worth keeping, so it saves them for the richer spots. Musk deer
+swaps are only tried into or out of the guide's region, one per animal type.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from domain.core import Command, Rng
+from domain.games.nanga_parbat.board import (
+    NEIGHBOURS,
+    REGION_NUMBERS,
+    SECTION_COUNT,
+    region_indices,
+    region_of,
+)
+from domain.games.nanga_parbat.chart import CHART, Row
+from domain.games.nanga_parbat.commands import ActivateMuskDeer
+from domain.games.nanga_parbat.evolve import evolve
+from domain.games.nanga_parbat.rules import decide, has_animals
+from domain.games.nanga_parbat.scoring import (
+    AREA_POINTS,
+    landing,
+    pieces_in_region,
+    scores_of,
+)
+from domain.games.nanga_parbat.state import (
+    ACTIVATED,
+    Animal,
+    Camp,
+    Expedition,
+    Hiker,
+    Phase,
+    Piece,
+    State,
+    opponent,
+    sort_animals,
+    with_item,
+)
+
+PROMISE = 0.7
+READY_ANIMAL = 0.8
+CUBE_VALUE = 5.0
+
+
+def state_from_view(view: dict[str, Any]) -> State:
+    """The game state a view shows (the view holds everything: Nanga Parbat has no hidden information)."""
+    board: list[Piece] = []
+    for region in view["regions"]:
+        for section in region["sections"]:
+            if section["piece"] == "animal":
+                board.append(Animal(section["animal"]))
+            elif section["piece"] == "hiker":
+                board.append(Hiker(seat=section["seat"]))
+            else:
+                board.append(Camp(seat=section["seat"]))
+    expeditions = tuple(
+        Expedition(hikers=seat["hikers_in_stock"], camps=seat["camps_in_stock"], cubes=seat["cubes_in_stock"],
+                   score=seat["score"], ready=sort_animals(Animal(a) for a in seat["ready"]),
+                   spent=sort_animals(Animal(a) for a in seat["spent"]))
+        for seat in view["seats"]
+    )
+    active = view["active_seat"] if view["active_seat"] is not None else 0
+    return State(names=tuple(seat["name"] for seat in view["seats"]), area_scoring=view["area_scoring"],
+                 phase=Phase(view["phase"]), board=tuple(board), guide=view["guide"], active=active,
+                 expeditions=expeditions, chart=tuple(spot["claimed_by"] for spot in view["chart"]),
+                 claimed=view["claimed_this_turn"], turn=view["turn"], end_reason=view["end_reason"])
+
+
+def _fraction(have: int, needs: int, turns: int) -> float:
+    if have >= needs:
+        return 1.0
+    if needs - have > turns:
+        return 0.0
+    return (have / needs) ** 2
+
+
+def largest_group(state: State, seat: int) -> int:
+    """The size of the seat's largest group of adjacent hikers."""
+    mine = {index for index in range(SECTION_COUNT) if state.board[index] == Hiker(seat=seat)}
+    best = 0
+    while mine:
+        stack = [mine.pop()]
+        size = 1
+        while stack:
+            for neighbour in NEIGHBOURS[stack.pop()]:
+                if neighbour in mine:
+                    mine.discard(neighbour)
+                    stack.append(neighbour)
+                    size += 1
+        best = max(best, size)
+    return best
+
+
+def promise(state: State, seat: int) -> float:
+    """What the seat's animals and hikers promise: the best free chart spots they could claim, discounted."""
+    expedition = state.expeditions[seat]
+    value = READY_ANIMAL * sum(1 for animal in expedition.ready if animal in ACTIVATED)
+    if state.area_scoring:
+        value += _area_promise(state, seat)
+    if expedition.cubes == 0:
+        return value
+    turns = expedition.hikers
+    value += CUBE_VALUE * min(expedition.cubes, turns)
+    counts = Counter(expedition.animals)
+    wild = counts[Animal.BHARAL]
+    same = wild + max(counts[animal] for animal in Animal if animal is not Animal.BHARAL)
+    different = wild + sum(1 for animal in Animal if animal is not Animal.BHARAL and counts[animal] > 0)
+    group = min(largest_group(state, seat), expedition.camps)
+    have = {Row.CAMPS: group, Row.DIFFERENT: different, Row.SAME: same}
+    best = {Row.CAMPS: 0.0, Row.DIFFERENT: 0.0, Row.SAME: 0.0}
+    for spot in CHART:
+        if state.chart[spot.index] is None:
+            best[spot.row] = max(best[spot.row], spot.points * _fraction(have[spot.row], spot.requires, turns))
+    trades = max(best[Row.DIFFERENT], best[Row.SAME])
+    return value + PROMISE * (best[Row.CAMPS] + trades)
+
+
+def _area_promise(state: State, seat: int) -> float:
+    value = 0.0
+    for region in REGION_NUMBERS:
+        pieces = pieces_in_region(state, region, seat)
+        value += AREA_POINTS.get(pieces, 0.25 if pieces == 3 else 0.0)
+    return value
+
+
+def standing(state: State, seat: int) -> float:
+    """The seat's points plus its promise."""
+    return state.expeditions[seat].score + promise(state, seat)
+
+
+def trap_gain(state: State, seat: int) -> float:
+    """The best gain `seat` could make trapping in the guide's region (anywhere, if it is empty)."""
+    regions = [state.guide] if state.guide is not None and has_animals(state, state.guide) else list(REGION_NUMBERS)
+    base = standing(state, seat)
+    best = 0.0
+    for region in regions:
+        for index in region_indices(region):
+            animal = state.board[index]
+            if not isinstance(animal, Animal):
+                continue
+            after = _trapped(state, seat, index, animal)
+            best = max(best, standing(after, seat) - base)
+    return best
+
+
+def _trapped(state: State, seat: int, index: int, animal: Animal) -> State:
+    """A quick model of a trap for lookahead: the animal to the seat's board, a hiker in its place."""
+    expedition = state.expeditions[seat]
+    scores = scores_of(state)
+    score = expedition.score
+    if animal is Animal.RED_PANDA and scores[seat] <= scores[opponent(seat)]:
+        score = landing(scores, seat, 1).score
+    changed = dataclasses.replace(expedition, hikers=expedition.hikers - 1, score=score,
+                                  ready=sort_animals((*expedition.ready, animal)))
+    return dataclasses.replace(state, board=with_item(state.board, index, Hiker(seat=seat)),
+                               expeditions=with_item(state.expeditions, seat, changed))
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How good `state` is for `seat`: standings apart, and the trap the guide's region offers next."""
+    other = opponent(seat)
+    value = standing(state, seat) - standing(state, other)
+    if state.phase is Phase.OVER:
+        mine, theirs = state.expeditions[seat].score, state.expeditions[other].score
+        return 1000.0 if mine > theirs else -1000.0 if mine < theirs else 0.0
+    if state.phase is Phase.TRAP and state.active == seat:
+        return value + trap_gain(state, seat)
+    return value - trap_gain(state, other)
+
+
+def _considered(state: State, legal: Sequence[Command]) -> list[Command]:
+    """The legal commands worth simulating: musk deer swaps only into or out of the guide's region, once per type."""
+    kept: list[Command] = []
+    seen: set[tuple[int, Any]] = set()
+    for command in legal:
+        if isinstance(command, ActivateMuskDeer):
+            first, second = command.first.index, command.second.index
+            if region_of(first) != state.guide and region_of(second) != state.guide:
+                continue
+            inside, outside = (first, second) if region_of(first) == state.guide else (second, first)
+            key = (inside, state.board[outside])
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append(command)
+    return kept
+
+
+def greedy_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Command:
+    """The `greedy` level: the legal command whose resulting position evaluates best for this seat."""
+    if len(legal) == 1:
+        return legal[0]
+    state = state_from_view(view)
+    seat = view["viewer"] if view["viewer"] is not None else state.active
+    best_command, best_value = legal[0], float("-inf")
+    for command in _considered(state, legal):
+        after = state
+        for event in decide(state, seat, command, rng):
+            after = evolve(after, event)
+        value = evaluate(after, seat)
+        if value > best_value + 1e-9:
+            best_command, best_value = command, value
+    return best_command
+

@@ -1,0 +1,253 @@
+"""The turn: who acts, which commands are legal, and the events a command gives.
+
+`decide` guards with the same `*_refusal` predicates `legal_commands` filters its
+candidates through, so the two never drift apart. Rulebook: Turn Overview, Step
+Details, Activating Animals, Special Animals, Game End, Area Scoring Variant.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from typing import Any, Literal
+
+from domain.core import Command, Event, IllegalCommand, InvalidCommand, Rng
+from domain.games.nanga_parbat.activations import (
+    activation_candidates,
+    activation_events,
+    musk_deer_refusal,
+    snow_leopard_refusal,
+    tahr_refusal,
+    yak_refusal,
+)
+from domain.games.nanga_parbat.board import (
+    REGION_NUMBERS,
+    SECTION_NUMBERS,
+    Spot,
+    region_indices,
+    spot_of,
+)
+from domain.games.nanga_parbat.chart import COLUMNS
+from domain.games.nanga_parbat.claims import (
+    camps_events,
+    camps_refusal,
+    claim_candidates,
+    trade_events,
+    trade_refusal,
+)
+from domain.games.nanga_parbat.commands import (
+    ActivateMuskDeer,
+    ActivateSnowLeopard,
+    ActivateTahr,
+    ActivateYak,
+    BuildCamps,
+    EndTurn,
+    PlaceGuide,
+    RelocateGuide,
+    TradeDifferentAnimals,
+    TradeSameAnimals,
+    TrapAnimal,
+)
+from domain.games.nanga_parbat.events import (
+    AnimalTrapped,
+    GameEnded,
+    GuideMoved,
+    GuidePlaced,
+    GuideRelocated,
+    PointsScored,
+    RegionScored,
+    TurnEnded,
+)
+from domain.games.nanga_parbat.evolve import evolve
+from domain.games.nanga_parbat.scoring import landing, region_awards, scores_of
+from domain.games.nanga_parbat.state import SEATS, Animal, Phase, State, opponent
+
+SECOND_PLAYER = 1
+
+
+def to_act(state: State) -> frozenset[int]:
+    """The seat that may act: the second player places the guide, then the active player."""
+    if state.phase is Phase.OVER:
+        return frozenset()
+    if state.phase is Phase.PLACE_GUIDE:
+        return frozenset({SECOND_PLAYER})
+    return frozenset({state.active})
+
+
+def has_animals(state: State, region: int) -> bool:
+    """Whether any animal remains in `region`."""
+    return any(isinstance(state.board[index], Animal) for index in region_indices(region))
+
+
+def place_guide_refusal(state: State, seat: int, command: PlaceGuide) -> str | None:
+    """Why the guide cannot be placed: it is placed once, before the first turn."""
+    if state.phase is not Phase.PLACE_GUIDE:
+        return "the guide is already on the mountain"
+    return None
+
+
+def relocate_refusal(state: State, seat: int, command: RelocateGuide) -> str | None:
+    """Why the guide cannot be relocated: only from an empty region, before trapping, to one with an animal."""
+    if state.phase is not Phase.TRAP:
+        return "the guide is relocated only before trapping an animal"
+    if state.guide is not None and has_animals(state, state.guide):
+        return f"animals remain in the guide's region {state.guide}: trap one of them"
+    if not has_animals(state, command.region):
+        return f"region {command.region} has no animal left: relocate the guide to a region with at least one"
+    return None
+
+
+def trap_refusal(state: State, seat: int, command: TrapAnimal) -> str | None:
+    """Why this animal cannot be trapped: one per turn, from the guide's region."""
+    if state.phase is Phase.SCORE:
+        return "you have already trapped an animal this turn"
+    if state.phase is not Phase.TRAP:
+        return "animals are trapped during your turn"
+    if command.spot.region != state.guide:
+        return f"trap an animal from the guide's region ({state.guide})"
+    if not isinstance(state.board[command.spot.index], Animal):
+        return f"there is no animal on section {command.spot}"
+    return None
+
+
+def end_turn_refusal(state: State, seat: int, command: EndTurn) -> str | None:
+    """Why the turn cannot end yet: an animal must be trapped first."""
+    if state.phase is not Phase.SCORE:
+        return "trap an animal before ending your turn"
+    return None
+
+
+REFUSALS: dict[type[Command], Callable[[State, int, Any], str | None]] = {
+    PlaceGuide: place_guide_refusal,
+    RelocateGuide: relocate_refusal,
+    TrapAnimal: trap_refusal,
+    ActivateSnowLeopard: snow_leopard_refusal,
+    ActivateTahr: tahr_refusal,
+    ActivateMuskDeer: musk_deer_refusal,
+    ActivateYak: yak_refusal,
+    BuildCamps: camps_refusal,
+    TradeDifferentAnimals: trade_refusal,
+    TradeSameAnimals: trade_refusal,
+    EndTurn: end_turn_refusal,
+}
+
+
+def refusal(state: State, seat: int, command: Command) -> str | None:
+    """Why `seat` may not give `command` now, or None when the rules allow it."""
+    if state.phase is Phase.OVER:
+        return "the game is over"
+    if seat not in to_act(state):
+        return "it is not your turn"
+    return REFUSALS[type(command)](state, seat, command)
+
+
+def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
+    """The events of `command` given by `seat`.
+
+    Raises:
+        InvalidCommand: not a Nanga Parbat command, or a region, section or column out of range.
+        IllegalCommand: the rules forbid it now (the reason quotes the rule).
+    """
+    if type(command) not in REFUSALS:
+        raise InvalidCommand(f"{type(command).__name__} is not a Nanga Parbat command")
+    _check_ranges(command)
+    reason = refusal(state, seat, command)
+    if reason is not None:
+        raise IllegalCommand(reason)
+    match command:
+        case PlaceGuide(region=region):
+            return [GuidePlaced(seat=seat, region=region)]
+        case RelocateGuide(region=region):
+            return [GuideRelocated(seat=seat, from_region=state.guide or 0, region=region)]
+        case TrapAnimal():
+            return _trap_events(state, seat, command)
+        case BuildCamps():
+            return _with_claim_points(state, seat, camps_events(seat, command))
+        case TradeDifferentAnimals() | TradeSameAnimals():
+            return _with_claim_points(state, seat, trade_events(state, seat, command))
+        case EndTurn():
+            return [TurnEnded(seat=seat)]
+    return activation_events(state, seat, command)
+
+
+def _check_ranges(command: Command) -> None:
+    """Regions and sections are 1 to 6, columns 1 to 5 (a well-typed command may still be off the board)."""
+    for field in dataclasses.fields(command):  # type: ignore[arg-type]
+        value = getattr(command, field.name)
+        for spot in value if isinstance(value, tuple) else (value,):
+            if isinstance(spot, Spot) and (spot.region not in REGION_NUMBERS or spot.section not in SECTION_NUMBERS):
+                raise InvalidCommand(f"args.{field.name}: region and section are 1 to 6")
+        if field.name == "region" and value not in REGION_NUMBERS:
+            raise InvalidCommand("args.region: regions are 1 to 6")
+        if field.name == "column" and value not in COLUMNS:
+            raise InvalidCommand("args.column: columns are 1 to 5")
+
+
+def _apply(state: State, events: list[Event]) -> State:
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def _trap_events(state: State, seat: int, command: TrapAnimal) -> list[Event]:
+    """Steps 1-3: trap, a hiker replaces the animal, the guide moves; the red panda may score 1."""
+    animal = state.board[command.spot.index]
+    assert isinstance(animal, Animal)
+    events: list[Event] = [AnimalTrapped(seat=seat, spot=command.spot, animal=animal)]
+    scores = scores_of(state)
+    if animal is Animal.RED_PANDA and scores[seat] <= scores[opponent(seat)]:
+        reached = landing(scores, seat, 1)
+        events.append(PointsScored(seat=seat, points=1, score=reached.score, bumped=reached.bumped,
+                                   reason="red_panda"))
+    events.append(GuideMoved(from_region=state.guide or 0, region=command.spot.section))
+    after = _apply(state, events)
+    if all(after.expeditions[each].hikers == 0 for each in SEATS):
+        events.extend(ending_events(after, "hikers"))
+    return events
+
+
+def _with_claim_points(state: State, seat: int, claim: list[Any]) -> list[Event]:
+    """A claim, the points it moves the player along the path, and the end if all cubes are placed."""
+    points = claim[0].points
+    reached = landing(scores_of(state), seat, points)
+    events: list[Event] = [*claim, PointsScored(seat=seat, points=points, score=reached.score,
+                                                bumped=reached.bumped, reason="chart")]
+    after = _apply(state, events)
+    if all(after.expeditions[each].cubes == 0 for each in SEATS):
+        events.extend(ending_events(after, "cubes"))
+    return events
+
+
+def ending_events(state: State, reason: Literal["hikers", "cubes"]) -> list[Event]:
+    """The end of the game: Area Scoring region by region when it is played, then the final scores."""
+    events: list[Event] = []
+    scores = list(scores_of(state))
+    if state.area_scoring:
+        for award in region_awards(state):
+            reached = landing(tuple(scores), award.seat, award.points)
+            scores[award.seat] = reached.score
+            events.append(RegionScored(region=award.region, seat=award.seat, pieces=award.pieces,
+                                       points=award.points, score=reached.score, bumped=reached.bumped))
+    events.append(GameEnded(reason=reason, scores=tuple(scores)))
+    return events
+
+
+def candidates(state: State, seat: int) -> Iterator[Command]:
+    """Every command worth checking for `seat` now, in the order the legal list shows them."""
+    if state.phase is Phase.PLACE_GUIDE:
+        yield from (PlaceGuide(region=region) for region in REGION_NUMBERS)
+        return
+    if state.phase is Phase.TRAP and state.guide is not None:
+        yield from (TrapAnimal(spot=spot_of(index)) for index in region_indices(state.guide))
+        yield from (RelocateGuide(region=region) for region in REGION_NUMBERS)
+    yield from claim_candidates(state, seat)
+    yield from activation_candidates(state, seat)
+    if state.phase is Phase.SCORE:
+        yield EndTurn()
+
+
+def legal_commands(state: State, seat: int) -> list[Command]:
+    """Every command `decide` accepts from `seat` now: the candidates no refusal rejects."""
+    if seat not in to_act(state):
+        return []
+    return [command for command in candidates(state, seat) if refusal(state, seat, command) is None]

@@ -1,0 +1,124 @@
+"""The game state: a frozen value folded from the events (evolve.py builds it)."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterable
+
+from domain.games.nanga_parbat.chart import CUBES
+
+SEATS = (0, 1)
+HIKERS = 15
+CAMPS = 12
+
+
+class Animal(enum.Enum):
+    """The six animal types, in the order of the rulebook: four to activate, then bharal and red panda."""
+
+    SNOW_LEOPARD = "snow_leopard"
+    TAHR = "tahr"
+    MUSK_DEER = "musk_deer"
+    YAK = "yak"
+    BHARAL = "bharal"
+    RED_PANDA = "red_panda"
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", " ")
+
+
+ANIMALS: tuple[Animal, ...] = tuple(Animal)
+ACTIVATED: tuple[Animal, ...] = (Animal.SNOW_LEOPARD, Animal.TAHR, Animal.MUSK_DEER, Animal.YAK)
+_ORDER = {animal: position for position, animal in enumerate(ANIMALS)}
+
+
+def sort_animals(animals: Iterable[Animal]) -> tuple[Animal, ...]:
+    """Animals in the rulebook's order of types: the one order used in events, views and commands."""
+    return tuple(sorted(animals, key=_ORDER.__getitem__))
+
+
+def without(animals: tuple[Animal, ...], removed: Iterable[Animal]) -> tuple[Animal, ...]:
+    """`animals` less one copy of each of `removed` (each must be there)."""
+    remaining = list(animals)
+    for animal in removed:
+        remaining.remove(animal)
+    return tuple(remaining)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Hiker:
+    """A seat's hiker standing on a section."""
+
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Camp:
+    """A seat's camp built on a section: it never moves."""
+
+    seat: int
+
+
+Piece = Animal | Hiker | Camp
+
+
+class Phase(enum.Enum):
+    """Where the game stands.
+
+    PLACE_GUIDE: the second player puts the guide on a region before the first turn.
+    TRAP: the active player must trap an animal (relocating the guide first if its region is empty).
+    SCORE: the animal is trapped; the player may claim one chart spot, and ends the turn.
+    OVER: the end was triggered.
+    """
+
+    PLACE_GUIDE = "place_guide"
+    TRAP = "trap"
+    SCORE = "score"
+    OVER = "over"
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Expedition:
+    """One seat's supplies and animal board: stock, cubes, score, and trapped animals."""
+
+    hikers: int = HIKERS
+    camps: int = CAMPS
+    cubes: int = CUBES
+    score: int = 0
+    ready: tuple[Animal, ...] = ()
+    spent: tuple[Animal, ...] = ()
+
+    @property
+    def animals(self) -> tuple[Animal, ...]:
+        return sort_animals(self.ready + self.spent)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class State:
+    """The whole mountain, both expeditions, the points chart and whose turn it is."""
+
+    names: tuple[str, ...]
+    area_scoring: bool = False
+    phase: Phase = Phase.PLACE_GUIDE
+    board: tuple[Piece, ...] = ()
+    guide: int | None = None
+    active: int = 0
+    expeditions: tuple[Expedition, ...] = (Expedition(), Expedition())
+    chart: tuple[int | None, ...] = (None,) * 15
+    claimed: bool = False
+    turn: int = 0
+    end_reason: str | None = None
+
+    def expedition(self, seat: int) -> Expedition:
+        return self.expeditions[seat]
+
+
+def opponent(seat: int) -> int:
+    """The other seat."""
+    return 1 - seat
+
+
+def with_item(values: tuple, index: int, value: object) -> tuple:
+    """`values` with the item at `index` replaced."""
+    return values[:index] + (value,) + values[index + 1 :]

@@ -1,0 +1,215 @@
+"""End to end over real HTTP against `trailhead serve` (gunicorn, two workers), checked against openapi.yaml."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+import threading
+import uuid
+from html.parser import HTMLParser
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+import requests
+import yaml
+from openapi_spec_validator import validate as validate_spec
+from openapi_spec_validator.readers import read_from_filename
+
+from e2e.contract import SPEC_PATH, Api, Server
+from service.chain import GENESIS_HASH, event_hash, salt_for
+
+
+API = "/api/v1"
+SOLO = "hikes-of-the-west"
+MAX_COMMANDS = 5000
+
+pytestmark = pytest.mark.slow  # a real server, real processes
+
+
+def spec() -> dict[str, Any]:
+    return yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+
+
+def test_openapi_yaml_is_a_valid_openapi_document() -> None:
+    document, base_uri = read_from_filename(str(SPEC_PATH))
+
+    validate_spec(document, base_uri=base_uri)
+
+    assert document["openapi"].startswith("3.1")
+
+
+def test_openapi_yaml_is_served_and_parses(api: Api) -> None:
+    response = api.call("GET", "/openapi.yaml", 200)
+
+    assert response.headers["Content-Type"].startswith("application/yaml")
+    assert yaml.safe_load(response.text) == spec()
+
+
+def test_healthz_answers_with_a_database_round_trip(api: Api) -> None:
+    health = api.call("GET", "/healthz", 200).json()
+
+    assert health["status"] == "ok" and health["database"] == "ok" and health["jobs"] == "inline"
+
+
+class Links(HTMLParser):
+    """Every URL an HTML page would load or link to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.urls += [value for name, value in attrs if name in ("src", "href", "action", "data", "srcset") and value]
+
+
+def test_docs_are_html_naming_every_path_and_load_nothing_from_elsewhere(api: Api, server: Server) -> None:
+    response = api.call("GET", "/docs", 200)
+
+    assert response.headers["Content-Type"].startswith("text/html")
+    html = response.text
+    for path in spec()["paths"]:
+        assert path in html, f"/docs does not mention {path}"
+    links = Links()
+    links.feed(html)
+    here = urlsplit(server.base_url).netloc
+    outside = [url for url in links.urls if urlsplit(url).scheme not in ("", "http", "https")
+               or (urlsplit(url).netloc and urlsplit(url).netloc != here)]
+    assert not outside, outside
+    assert not re.findall(r"(?:url\(|@import)\s*['\"]?(?:https?:)?//", html), "CSS loads an outside resource"
+    assert not re.findall(r"""(?:src|href)\s*=\s*['"]?(?:https?:)?//""", html, re.I)
+
+
+def test_game_types_offer_the_solo_game(api: Api) -> None:
+    types = {t["id"]: t for t in api.call("GET", f"{API}/game-types", 200).json()}
+
+    assert SOLO in types, sorted(types)
+    assert types[SOLO]["min_seats"] == 1
+    assert "random" in types[SOLO]["bots"] and len(types[SOLO]["bots"]) >= 2
+
+
+def create_solo(api: Api) -> tuple[str, str, dict[str, Any]]:
+    created = api.call("POST", f"{API}/games", 201, json={"type": SOLO, "seats": [{"name": "walker"}]})
+    body = created.json()
+    assert created.headers["Location"] == f"{API}/games/{body['id']}"
+    (seat,) = body["seats"]
+    return body["id"], seat["token"], body
+
+
+def read_log(api: Api, game_id: str, token: str | None = None) -> list[dict[str, Any]]:
+    events, after = [], 0
+    while True:
+        page = api.call("GET", f"{API}/games/{game_id}/events", 200, token=token,
+                        params={"after": after, "limit": 50}).json()
+        events += page["events"]
+        if not page["has_more"]:
+            return events
+        after = page["next"]
+
+
+def test_play_the_solo_game_to_the_end_over_http(api: Api) -> None:
+    game_id, token, created = create_solo(api)
+    url = f"{API}/games/{game_id}"
+    rng = random.Random(2024)
+    first_view = api.call("GET", url, 200, token=token).json()
+    assert first_view["you"] == 0 and first_view["status"] == "active" and "seed" not in first_view
+
+    commands, head = 0, created["head_hash"]
+    while True:
+        listed = api.call("GET", f"{url}/actions", 200, token=token).json()
+        if not listed["actions"]:  # nothing to do: only once the game is over
+            break
+        assert listed["seat"] == 0
+        action = rng.choice(listed["actions"])
+        sent = api.call("POST", f"{url}/commands", 201, token=token, json={
+            "type": action["type"], "args": action["args"], "expected_version": listed["version"],
+            "command_id": f"walk-{commands}",
+        }).json()
+        assert sent["version"] > listed["version"] and sent["events"]
+        assert sent["events"][0]["prev_hash"] == head and sent["events"][-1]["hash"] == sent["head_hash"]
+        head = sent["head_hash"]
+        if commands == 0:  # while the game runs, the walker reads only what is public or its own
+            for event in read_log(api, game_id, token):
+                hidden = event["visibility"] != "public" and 0 not in event["visibility"]
+                assert event["redacted"] is hidden and (event["data"] is None) is hidden, event
+        commands += 1
+        assert commands < MAX_COMMANDS, "the solo game did not end"
+
+    final = api.call("GET", url, 200, token=token).json()
+    assert final["status"] == "finished" and final["to_act"] == [] and final["result"] is not None
+    assert final["head_hash"] == head
+    assert [s["seat"] for s in final["result"]["standings"]] == [0]
+    assert hashlib.sha256(final["seed"].encode()).hexdigest() == final["seed_commitment"] == created["seed_commitment"]
+    finished = api.call("POST", f"{url}/commands", 422, token=token, json={"type": action["type"],
+                                                                          "args": action["args"]})
+    assert "over" in finished.json()["detail"]
+    # After the end the log is open to anyone: audit it from the genesis hash, as any client could.
+    log = read_log(api, game_id)
+    assert len(log) == final["version"] and [e["seq"] for e in log] == list(range(1, len(log) + 1))
+    assert not [e for e in log if e["redacted"]]
+    assert log[0]["type"] == "GameCreated" and log[0]["data"]["seed_commitment"] == final["seed_commitment"]
+    prev = GENESIS_HASH
+    for event in log:
+        assert event["prev_hash"] == prev
+        salt = salt_for(event["visibility"], final["seed"], event["seq"])  # hidden events: salted from the seed
+        prev = event_hash(prev, event["seq"], event["type"], event["data"], event["seat"], event["command_id"], salt)
+        assert event["hash"] == prev, f"event {event['seq']} does not verify"
+    assert final["head_hash"] == prev
+
+
+def test_racing_commands_across_workers_one_wins_the_rest_conflict(api: Api) -> None:
+    game_id, token, _ = create_solo(api)
+    url = f"{API}/games/{game_id}"
+    listed = api.call("GET", f"{url}/actions", 200, token=token).json()
+    action = listed["actions"][0]
+    barrier = threading.Barrier(8)
+    responses: list[requests.Response | None] = [None] * 8
+
+    def racer(index: int) -> None:
+        with requests.Session() as session:
+            barrier.wait(timeout=30)
+            responses[index] = session.post(f"{api.base_url}{url}/commands", timeout=30,
+                                            headers={"Authorization": f"Bearer {token}"},
+                                            json={**action, "expected_version": listed["version"],
+                                                  "command_id": f"racer-{index}"})
+
+    threads = [threading.Thread(target=racer, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    done = [r for r in responses if r is not None]
+    assert len(done) == 8
+    assert sorted(r.status_code for r in done) == [201] + [409] * 7, [r.text[:200] for r in done]
+    for response in done:
+        api.validate(response)
+    (winner,) = [r.json() for r in done if r.status_code == 201]
+    assert {r.json()["current_version"] for r in done if r.status_code == 409} == {winner["version"]}
+    assert api.call("GET", url, 200).json()["version"] == winner["version"]
+
+
+def test_error_responses_match_the_contract(api: Api) -> None:
+    game_id, token, _ = create_solo(api)
+    _, other_token, _ = create_solo(api)
+    url = f"{API}/games/{game_id}"
+    listed = api.call("GET", f"{url}/actions", 200, token=token).json()
+    action = {"type": listed["actions"][0]["type"], "args": listed["actions"][0]["args"]}
+    api.call("POST", f"{url}/commands", 201, token=token, json={**action, "command_id": "once"})
+
+    api.call("POST", f"{API}/games", 400, valid_request=False, data="{not json",
+             headers={"Content-Type": "application/json"})
+    api.call("POST", f"{API}/games", 400, valid_request=False, json={"type": SOLO, "seats": "walker"})
+    api.call("POST", f"{API}/games", 400, json={"type": SOLO, "seats": [{"name": "a"}, {"name": "b"}]})
+    api.call("POST", f"{API}/games", 404, json={"type": "no-such-game", "seats": [{"name": "walker"}]})
+    api.call("GET", f"{API}/games/{uuid.uuid4().hex}", 404)
+    api.call("GET", f"{url}/events", 400, valid_request=False, params={"limit": 0})
+    api.call("POST", f"{url}/commands", 400, token=token, json={"type": "NoSuchCommand", "args": {}})
+    api.call("POST", f"{url}/commands", 401, valid_request=False, json=action)
+    api.call("GET", url, 401, token="not-a-real-token")
+    api.call("POST", f"{url}/commands", 403, token=other_token, json=action)
+    api.call("POST", f"{url}/commands", 409, token=token, json={**action, "expected_version": 0})
+    reused = api.call("POST", f"{url}/commands", 422, token=token,
+                      json={"type": "NoSuchCommand", "args": {}, "command_id": "once"})
+    assert "once" in reused.json()["detail"]

@@ -1,0 +1,291 @@
+"""Racing writers against one real SQLite file: optimistic concurrency, idempotency, a sound log.
+
+Every racer has its own connection, EventStore and GameService (service.database.connect
+plus ensure_schema), as the gunicorn workers and the bot jobs do; a barrier releases
+them together, so they really decide on the same version and collide in BEGIN IMMEDIATE.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.core import SeatConfig
+from integration.event_log import assert_sound_log, event_rows, open_service
+from service.games import CommandIdReused, GameService
+from service.store import VersionConflict
+
+
+THREADS = 20
+PROCESSES = 8
+ROUNDS = 30
+RETRIES = 30
+STAGGER = 0.0002  # seconds between two retries' starts
+BOOT_ROUNDS = 8
+RACER = Path(__file__).with_name("racer.py")
+
+
+def new_toy_game(games: GameService) -> str:
+    game, tokens = games.create("toy", [SeatConfig(name="ann"), SeatConfig(name="bob")])
+    assert game.version == 3 and sorted(tokens) == [0, 1]
+    return game.record.id
+
+
+def command_count(games: GameService, game_id: str) -> int:
+    return len(games.store.commands(game_id))
+
+
+def race(db_path: Path, count: int, attempt: Callable[[GameService, int], Any]) -> list[tuple[str, Any]]:
+    """Run `attempt(games, i)` in `count` threads, each on its own connection, released by one barrier."""
+    barrier = threading.Barrier(count)
+    outcomes: list[tuple[str, Any]] = [("not run", None)] * count
+
+    def racer(index: int) -> None:
+        games = open_service(db_path)
+        try:
+            barrier.wait(timeout=30)
+            outcomes[index] = ("answered", attempt(games, index))
+        except VersionConflict as conflict:
+            outcomes[index] = ("conflict", conflict)
+        except Exception as error:  # reported by the assertions below, never lost in the thread
+            outcomes[index] = ("error", repr(error))
+        finally:
+            games.store.conn.close()
+
+    threads = [threading.Thread(target=racer, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads), "a racer hung"
+    return outcomes
+
+
+def test_twenty_threads_at_one_expected_version_exactly_one_wins(db_path: Path, service: GameService) -> None:
+    game_id = new_toy_game(service)
+
+    outcomes = race(
+        db_path,
+        THREADS,
+        lambda games, i: games.submit(game_id, i % 2, "Bid", {"amount": i % 4}, expected_version=3,
+                                      command_id=f"thread-{i}"),
+    )
+
+    kinds = [kind for kind, _ in outcomes]
+    assert kinds.count("answered") == 1, outcomes
+    assert kinds.count("conflict") == THREADS - 1, outcomes
+    assert all(conflict.expected == 3 and conflict.current == 4 for kind, conflict in outcomes if kind == "conflict")
+    (winner,) = [response for kind, response in outcomes if kind == "answered"]
+    assert winner["version"] == 4
+    rows = event_rows(db_path, game_id)
+    assert len(rows) == 4
+    assert_sound_log(rows)
+    assert rows[-1]["hash"] == winner["head_hash"]
+    assert command_count(service, game_id) == 2  # CreateGame and the one winner: no loser left a record
+
+
+def race_processes(*commands: list[str]) -> list[tuple[int, dict[str, Any] | str]]:
+    """Run racer.py once per argument list, release all at once; (returncode, JSON outcome or stderr) each."""
+    racers = [
+        subprocess.Popen([sys.executable, str(RACER), *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+        for args in commands
+    ]
+    try:
+        for racer in racers:  # the barrier: every racer is set up and waits for "go"
+            assert racer.stdout is not None
+            assert racer.stdout.readline().strip() == "ready", racer.communicate()[1]
+        for racer in racers:
+            assert racer.stdin is not None
+            racer.stdin.write("go\n")
+            racer.stdin.flush()
+        finished = [racer.communicate(timeout=60) for racer in racers]
+    finally:
+        for racer in racers:
+            if racer.poll() is None:
+                racer.kill()
+                racer.communicate()
+    return [
+        (racer.returncode, json.loads(out.strip().splitlines()[-1]) if racer.returncode == 0 else err.strip())
+        for racer, (out, err) in zip(racers, finished)
+    ]
+
+
+@pytest.mark.slow
+def test_eight_processes_at_one_expected_version_exactly_one_wins(db_path: Path, service: GameService) -> None:
+    game_id = new_toy_game(service)
+
+    results = race_processes(
+        *[["bid", str(db_path), game_id, str(i % 2), "3", f"process-{i}", str(i % 4)] for i in range(PROCESSES)]
+    )
+
+    assert [code for code, _ in results] == [0] * PROCESSES, results
+    outcomes = [outcome for _, outcome in results]
+    kinds = [outcome["outcome"] for outcome in outcomes]  # type: ignore[index]
+    assert kinds.count("answered") == 1, outcomes
+    assert kinds.count("conflict") == PROCESSES - 1, outcomes
+    assert {o["current"] for o in outcomes if o["outcome"] == "conflict"} == {4}  # type: ignore[index]
+    rows = event_rows(db_path, game_id)
+    assert len(rows) == 4
+    assert_sound_log(rows)
+    assert command_count(service, game_id) == 2
+
+
+@pytest.mark.slow
+def test_two_processes_starting_on_a_fresh_database_both_boot(tmp_path: Path) -> None:
+    """What `trailhead serve --workers 2` does on a new TRAILHEAD_DB: each worker creates the app at once.
+
+    Two booting processes get one fresh database file after another, released together each time.
+    """
+    racers = [
+        subprocess.Popen([sys.executable, str(RACER), "boot"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    outcomes = []
+    try:
+        for racer in racers:
+            assert racer.stdout is not None
+            assert racer.stdout.readline().strip() == "ready", racer.communicate()[1]
+        for round_ in range(BOOT_ROUNDS):
+            fresh = tmp_path / f"fresh-{round_}.sqlite"
+            for racer in racers:
+                assert racer.stdin is not None
+                racer.stdin.write(f"{fresh}\n")
+                racer.stdin.flush()
+            outcomes += [json.loads(racer.stdout.readline()) for racer in racers]  # type: ignore[union-attr]
+            conn = sqlite3.connect(fresh)
+            try:
+                tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            finally:
+                conn.close()
+            assert {"games", "game_seeds", "seat_tokens", "events", "commands"} <= tables
+    finally:
+        for racer in racers:
+            racer.communicate(timeout=60)  # closes stdin: the racer ends
+
+    failed = [outcome["error"] for outcome in outcomes if outcome["outcome"] != "booted"]
+    assert not failed, f"{len(failed)} of {len(outcomes)} boots on a fresh database failed: {failed[0]}"
+
+
+def test_concurrent_games_get_gapless_increasing_global_positions(db_path: Path, service: GameService) -> None:
+    game_ids = [new_toy_game(service) for _ in range(6)]
+
+    def play(games: GameService, index: int) -> int:
+        game_id = game_ids[index]
+        games.submit(game_id, 0, "Bid", {"amount": 1})
+        games.submit(game_id, 1, "Bid", {"amount": 0})
+        while games.load(game_id).to_act():
+            games.submit(game_id, games.load(game_id).to_act()[0], "Take", {"count": 1})
+        return games.load(game_id).version
+
+    outcomes = race(db_path, len(game_ids), play)
+
+    assert [kind for kind, _ in outcomes] == ["answered"] * len(game_ids), outcomes
+    every = event_rows(db_path)
+    assert [row["position"] for row in every] == list(range(1, len(every) + 1))
+    for game_id, (_, version) in zip(game_ids, outcomes):
+        rows = event_rows(db_path, game_id)
+        assert len(rows) == version
+        assert_sound_log(rows)
+
+
+@pytest.fixture
+def busy_switching() -> Iterator[None]:
+    """Threads hand the GIL over every 10 µs: more interleavings per race, as on a busy multi-core server."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    yield
+    sys.setswitchinterval(interval)
+
+
+@pytest.mark.usefixtures("busy_switching")
+def test_concurrent_retries_of_one_command_id_all_get_the_first_response(db_path: Path, service: GameService) -> None:
+    """A client retrying while its first try is in flight must get the first outcome, never a 409.
+
+    The window (a retry that looks the command id up before the first try commits, and
+    loads the game after) is narrow, so the retries start a little apart and the race
+    runs several rounds (it stops at the first that fails).
+    """
+    for round_ in range(ROUNDS):
+        game_id = new_toy_game(service)
+
+        def retry(games: GameService, index: int, game_id: str = game_id) -> dict[str, Any]:
+            time.sleep(index * STAGGER)  # spread the retries over the moment the first one commits
+            return games.submit(game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="retry-me")
+
+        outcomes = race(db_path, RETRIES, retry)
+
+        conflicts = [outcome for kind, outcome in outcomes if kind != "answered"]
+        assert not conflicts, f"round {round_}: {len(conflicts)} of {RETRIES} retries failed, e.g. {conflicts[0]!r}"
+        responses = [response for _, response in outcomes]
+        assert all(response == responses[0] for response in responses)
+        assert len(event_rows(db_path, game_id)) == 4
+        assert command_count(service, game_id) == 2
+
+
+def test_repeated_command_id_with_the_same_body_appends_nothing_and_returns_the_first_response(
+    db_path: Path, service: GameService
+) -> None:
+    game_id = new_toy_game(service)
+    first = service.submit(game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="c-1")
+
+    again = service.submit(game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="c-1")
+    without_version = service.submit(game_id, 0, "Bid", {"amount": 2}, command_id="c-1")
+    from_elsewhere = open_service(db_path)  # another connection, with a cold state cache
+    try:
+        other = from_elsewhere.submit(game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="c-1")
+    finally:
+        from_elsewhere.store.conn.close()
+
+    assert again == first and without_version == first and other == first
+    assert [e["seq"] for e in first["events"]] == [4]
+    rows = event_rows(db_path, game_id)
+    assert len(rows) == 4
+    assert_sound_log(rows)
+    assert command_count(service, game_id) == 2
+
+
+@pytest.mark.parametrize(
+    ("seat", "type_", "args"),
+    [(0, "Bid", {"amount": 3}), (1, "Bid", {"amount": 2}), (0, "Take", {"count": 1})],
+    ids=["other-args", "other-seat", "other-type"],
+)
+def test_same_command_id_with_a_different_body_raises_command_id_reused(
+    db_path: Path, service: GameService, seat: int, type_: str, args: dict[str, Any]
+) -> None:
+    game_id = new_toy_game(service)
+    service.submit(game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="c-1")
+
+    with pytest.raises(CommandIdReused, match="c-1"):
+        service.submit(game_id, seat, type_, args, command_id="c-1")
+
+    assert len(event_rows(db_path, game_id)) == 4
+    assert command_count(service, game_id) == 2
+
+
+@pytest.mark.parametrize("stale", [0, 3, 5, 99], ids=["zero", "behind", "ahead", "far-ahead"])
+def test_wrong_expected_version_is_a_conflict_and_appends_nothing(
+    db_path: Path, service: GameService, stale: int
+) -> None:
+    game_id = new_toy_game(service)
+    service.submit(game_id, 0, "Bid", {"amount": 2}, expected_version=3)
+    before = event_rows(db_path, game_id)
+
+    with pytest.raises(VersionConflict) as conflict:
+        service.submit(game_id, 1, "Bid", {"amount": 1}, expected_version=stale, command_id="late")
+
+    assert (conflict.value.expected, conflict.value.current) == (stale, 4)
+    assert event_rows(db_path, game_id) == before
+    assert service.store.command(game_id, "late") is None
+    # The conflict left the command id unused: the same command decided on the current version goes through.
+    assert service.submit(game_id, 1, "Bid", {"amount": 1}, expected_version=4, command_id="late")["version"] == 5
