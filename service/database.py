@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import os
 import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,7 +29,50 @@ def connect(path: str | Path, synchronous: str = "FULL") -> sqlite_utils.Databas
     conn.execute("PRAGMA busy_timeout = 30000")
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute(f"PRAGMA synchronous = {synchronous}")
-    return sqlite_utils.Database(conn)
+    db = sqlite_utils.Database(conn)
+    db.trailhead_path = str(path)  # type: ignore[attr-defined]  # for the write lock
+    return db
+
+
+_WRITE_LOCKS: dict[tuple[int, str], threading.Lock] = {}
+_WRITE_LOCKS_GUARD = threading.Lock()
+
+
+@contextlib.contextmanager
+def write_lock(path: str) -> Iterator[None]:
+    """Writers to one database take turns in arrival order (a thread lock, then an flock).
+
+    SQLite alone makes a blocked writer sleep and poll with growing pauses, which
+    lets late arrivals overtake and stretches the slowest commits; queueing here
+    keeps the tail short.
+    """
+    if path == ":memory:":
+        yield
+        return
+    key = (os.getpid(), path)
+    with _WRITE_LOCKS_GUARD:
+        local = _WRITE_LOCKS.setdefault(key, threading.Lock())
+    with local, open(f"{path}.write-lock", "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@contextlib.contextmanager
+def try_file_lock(path: str, name: str) -> Iterator[bool]:
+    """A non-blocking exclusive lock beside the database: yields whether this process holds it."""
+    with open(f"{path}.{name}-lock", "a+b") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def ensure_schema(db: sqlite_utils.Database) -> None:

@@ -8,16 +8,18 @@ and the game's new version and head hash. A stale expected version is a
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 import sqlite_utils
 
 from domain.core import PUBLIC, Visibility, canonical_json
+from service.database import write_lock
 
 
 class VersionConflict(Exception):
@@ -158,11 +160,17 @@ class EventStore:
     def __init__(self, db: sqlite_utils.Database) -> None:
         self.db = db
         self.conn: sqlite3.Connection = db.conn
+        self.path: str = getattr(db, "trailhead_path", ":memory:")
+
+    def _rows(self, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
+        cursor = self.conn.execute(sql, params)
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row)) for row in cursor.fetchall()]
 
     # -- reads -------------------------------------------------------------------------
 
     def game(self, game_id: str) -> GameRecord | None:
-        rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
+        rows = self._rows("SELECT * FROM games WHERE id = ?", [game_id])
         return GameRecord.from_row(rows[0]) if rows else None
 
     def events(self, game_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
@@ -171,14 +179,14 @@ class EventStore:
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
-        return [StoredEvent.from_row(row) for row in self.db.query(sql, params)]
+        return [StoredEvent.from_row(row) for row in self._rows(sql, params)]
 
     def command(self, game_id: str, command_id: str) -> CommandRecord | None:
-        rows = list(self.db.query("SELECT * FROM commands WHERE game_id = ? AND command_id = ?", [game_id, command_id]))
+        rows = self._rows("SELECT * FROM commands WHERE game_id = ? AND command_id = ?", [game_id, command_id])
         return CommandRecord.from_row(rows[0]) if rows else None
 
     def commands(self, game_id: str) -> list[CommandRecord]:
-        rows = self.db.query("SELECT * FROM commands WHERE game_id = ? ORDER BY first_seq", [game_id])
+        rows = self._rows("SELECT * FROM commands WHERE game_id = ? ORDER BY first_seq", [game_id])
         return [CommandRecord.from_row(row) for row in rows]
 
     def seed(self, game_id: str) -> str:
@@ -329,21 +337,18 @@ class EventStore:
             ],
         )
 
-    def _immediate(self) -> _Transaction:
-        return _Transaction(self.conn)
+    def _immediate(self) -> contextlib.AbstractContextManager[None]:
+        return immediate(self.conn, self.path)
 
 
-class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception."""
-
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-
-    def __enter__(self) -> None:
-        self.conn.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        if exc_type is None:
-            self.conn.execute("COMMIT")
-        else:
-            self.conn.execute("ROLLBACK")
+@contextlib.contextmanager
+def immediate(conn: sqlite3.Connection, path: str) -> Iterator[None]:
+    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on any exception), writers queued by the write lock."""
+    with write_lock(path):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")

@@ -11,6 +11,7 @@ import contextlib
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -19,7 +20,7 @@ from rq import Queue, Retry
 from rq.serializers import JSONSerializer
 
 from domain.core import GameSpec
-from service.database import connect
+from service.database import connect, try_file_lock
 from service.games import GameService, Jobs
 from workers.bots import bot_seats_to_act, play_bot_turns
 from workers.projections import Projector
@@ -60,14 +61,27 @@ class InlineJobs:
         finally:
             self._local.pending = None
 
-    def catch_up(self) -> None:
-        """Bring the read models up to date now (read-your-writes for the embedded runner)."""
-        db = connect(self.config["DATABASE"], self.config["SYNCHRONOUS"])
-        try:
-            with self._project_lock:
-                self.projector.run(db)
-        finally:
-            db.conn.close()
+    def catch_up(self, wait: bool = True) -> None:
+        """Bring the read models up to date now (read-your-writes for the embedded runner).
+
+        One process at a time projects (a lock beside the database), so gunicorn's
+        workers do not race each other for the same events; without `wait`, a process
+        that finds another one projecting leaves the work to it.
+        """
+        path = self.config["DATABASE"]
+        with self._project_lock:
+            while True:
+                with try_file_lock(path, "projection") as held:
+                    if held:
+                        db = connect(path, self.config["SYNCHRONOUS"])
+                        try:
+                            self.projector.run(db)
+                        finally:
+                            db.conn.close()
+                        return
+                if not wait:
+                    return
+                time.sleep(0.005)
 
     def _wake_projection(self) -> None:
         if self._thread is None or self._pid != os.getpid() or not self._thread.is_alive():
@@ -78,10 +92,10 @@ class InlineJobs:
 
     def _project_forever(self) -> None:
         while True:
-            self._wake.wait()
+            self._wake.wait(timeout=1.0)  # also every second, for commits another process made
             self._wake.clear()
             try:
-                self.catch_up()
+                self.catch_up(wait=False)
             except Exception:  # noqa: BLE001 - a failed run is retried on the next wake-up
                 log.exception("inline projection run failed")
 

@@ -20,7 +20,7 @@ import sqlite_utils
 
 from domain.core import GameSpec, canonical_json
 from service.readmodels import PROJECTION, checkpoint
-from service.store import StoredEvent, now
+from service.store import StoredEvent, immediate, now
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +79,10 @@ class Projector:
         start = checkpoint(db)
         if start["halted_at"] is not None:
             return RunOutcome(0, start["position"], start["halted_at"], start["error"])
-        rows = db.query("SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?", [start["position"], self.batch])
-        events = [StoredEvent.from_row(row) for row in rows]
+        cursor = db.conn.execute("SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?",
+                                 [start["position"], self.batch])
+        names = [column[0] for column in cursor.description]
+        events = [StoredEvent.from_row(dict(zip(names, row))) for row in cursor.fetchall()]
         if not events:
             return RunOutcome(0, start["position"])
         touched: dict[str, Folded] = {}
@@ -142,8 +144,7 @@ class Projector:
         error: str | None,
     ) -> None:
         conn = db.conn
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with immediate(conn, getattr(db, "trailhead_path", ":memory:")):
             if checkpoint(db)["position"] != expected:
                 raise CheckpointMoved()
             for folded in touched.values():
@@ -154,10 +155,6 @@ class Projector:
                 " halted_at = excluded.halted_at, error = excluded.error, updated_at = excluded.updated_at",
                 [PROJECTION, position, halted_at, error, now()],
             )
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
 
     def _write_summary(self, conn: Any, folded: Folded) -> None:
         spec, state, summary = folded.spec, folded.state, folded.summary

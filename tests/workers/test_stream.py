@@ -33,7 +33,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         try:
             if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
                 break
-        except requests.ConnectionError:
+        except requests.RequestException:
             pass
         assert time.monotonic() < deadline, "trailhead serve did not start"
         time.sleep(0.1)
