@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import assert_never
 
 from domain.core import Event, GameCreated
+from domain.core.values import replace as fast_replace
 from domain.games.hike.cards import DOUBLE_CARE, PILE_SINGLE_CARE, TOKEN_PREFIX
 from domain.games.hike.events import (
     ActionSkipped,
@@ -51,7 +51,7 @@ from domain.games.hike.state import (
 )
 from domain.games.hike.track import rotated_place
 
-replace = dataclasses.replace
+replace = fast_replace
 
 
 def initial_state(names: tuple[str, ...]) -> HikeState:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from domain.core.values import replace as fast_replace
 import enum
 from typing import Any
 
@@ -119,10 +120,10 @@ class HikeState:
 
 def with_musher(state: HikeState, seat: int, **changes: Any) -> HikeState:
     """The state with one musher's fields replaced."""
-    musher = dataclasses.replace(state.mushers[seat], **changes)
-    return dataclasses.replace(state, mushers=state.mushers[:seat] + (musher,) + state.mushers[seat + 1:])
+    musher = fast_replace(state.mushers[seat], **changes)
+    return fast_replace(state, mushers=state.mushers[:seat] + (musher,) + state.mushers[seat + 1:])
 
 
 def with_spot(sled: tuple[Spot, ...], slot: int, **changes: Any) -> tuple[Spot, ...]:
     """The sled with one spot's fields replaced."""
-    return sled[:slot] + (dataclasses.replace(sled[slot], **changes),) + sled[slot + 1:]
+    return sled[:slot] + (fast_replace(sled[slot], **changes),) + sled[slot + 1:]

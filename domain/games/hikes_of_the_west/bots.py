@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.core import Command, Rng, random_bot
+from domain.core.values import replace as fast_replace
 from domain.games.hikes_of_the_west.cards import (
     BLACK_HILLS,
     CEDAR_BREAKS,
@@ -169,7 +170,7 @@ def _after_covering(spot: Spot, must_place: bool) -> float:
         return 0.0
     if position == spot.position and must_place:
         return 1.0 + stop_value(spot.trail, spot.rest_stop or 0, spot.dice, spot.rule, spot.stamina_per_rest)
-    moved = dataclasses.replace(spot, position=position, free=free)
+    moved = fast_replace(spot, position=position, free=free)
     return min(moved.rest_now(), moved.roll_now(len(free)))
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import assert_never
 
 from domain.core import Event, GameConfig, GameCreated, Rng
+from domain.core.values import replace as fast_replace
 from domain.games.hikes_of_the_west.cards import LOCATIONS_PER_GAME, card_ids
 from domain.games.hikes_of_the_west.events import (
     DeckShuffled,
@@ -27,7 +27,7 @@ from domain.games.hikes_of_the_west.events import (
 from domain.games.hikes_of_the_west.state import GameState, Hike, Phase, Placement, RestStop, Step
 from domain.games.hikes_of_the_west.trail import is_canyon, kept_route
 
-replace = dataclasses.replace
+replace = fast_replace
 
 
 def setup(config: GameConfig, rng: Rng) -> list[Event]:

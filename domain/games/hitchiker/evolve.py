@@ -7,11 +7,11 @@ casino/evolve.py.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from domain.core import Event, GameConfig, GameCreated, Rng
+from domain.core.values import replace as fast_replace
 from domain.games.hitchiker import events as ev
 from domain.games.hitchiker.board import BAD_RIDE_IDS
 from domain.games.hitchiker.casino.evolve import CASINO_APPLIERS
@@ -28,7 +28,7 @@ from domain.games.hitchiker.state import (
     with_player,
 )
 
-replace = dataclasses.replace
+replace = fast_replace
 
 
 def setup(config: GameConfig, rng: Rng) -> list[Event]:

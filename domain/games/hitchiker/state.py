@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from domain.core.values import replace as fast_replace
 import enum
 from typing import Any
 
@@ -195,8 +196,8 @@ def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 def with_player(state: State, seat: int, **changes: Any) -> State:
     """`state` with some fields of one player changed."""
-    player = dataclasses.replace(state.players[seat], **changes)
-    return dataclasses.replace(state, players=put(state.players, seat, player))
+    player = fast_replace(state.players[seat], **changes)
+    return fast_replace(state, players=put(state.players, seat, player))
 
 
 def clockwise_from(state: State, seat: int) -> tuple[int, ...]:

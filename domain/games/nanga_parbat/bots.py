@@ -13,12 +13,12 @@ swaps are only tried into or out of the guide's region, one per animal type.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from domain.core import Command, Rng
+from domain.core.values import replace as fast_replace
 from domain.games.nanga_parbat.board import (
     NEIGHBOURS,
     REGION_NUMBERS,
@@ -163,9 +163,9 @@ def _trapped(state: State, seat: int, index: int, animal: Animal) -> State:
     score = expedition.score
     if animal is Animal.RED_PANDA and scores[seat] <= scores[opponent(seat)]:
         score = landing(scores, seat, 1).score
-    changed = dataclasses.replace(expedition, hikers=expedition.hikers - 1, score=score,
+    changed = fast_replace(expedition, hikers=expedition.hikers - 1, score=score,
                                   ready=sort_animals((*expedition.ready, animal)))
-    return dataclasses.replace(state, board=with_item(state.board, index, Hiker(seat=seat)),
+    return fast_replace(state, board=with_item(state.board, index, Hiker(seat=seat)),
                                expeditions=with_item(state.expeditions, seat, changed))
 
 

@@ -6,10 +6,10 @@ raises on a recorded event. Rulebook: Global setup, Player setup.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from domain.core import Event, GameConfig, GameCreated, Rng
+from domain.core.values import replace as fast_replace
 from domain.games.peaks import cards
 from domain.games.peaks.events import (
     ActionBonusClaimed,
@@ -64,7 +64,7 @@ from domain.games.peaks.state import (
     put,
 )
 
-replace = dataclasses.replace
+replace = fast_replace
 DECK_FIELDS = {"A": ("deck_a", "discard_a"), "B": ("deck_b", "discard_b"),
                "companions": ("companions", "companion_discard"), "bonus": ("bonus", "bonus_discard")}
 

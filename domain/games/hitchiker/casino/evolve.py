@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from domain.core import Event
+from domain.core.values import replace as fast_replace
 from domain.games.hitchiker import events as ev
 from domain.games.hitchiker.casino import events as cev
 from domain.games.hitchiker.casino.betting import MIN_BET, next_actor, opening_actor
@@ -22,7 +22,7 @@ from domain.games.hitchiker.state import (
     with_player,
 )
 
-replace = dataclasses.replace
+replace = fast_replace
 
 
 def _without(deck: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
