@@ -52,6 +52,7 @@ class Window:
     start: float
     measure: float
     end: float
+    interval: float = 0.0  # seconds between one client's sends in open loop; 0 for closed loop
 
 
 @dataclasses.dataclass(slots=True)
@@ -110,6 +111,7 @@ class Client:
         self.target, self.port, self.playbooks = target, port, playbooks
         self.index, self.clients, self.window = index, clients, window
         self.latencies = array.array("d")
+        self.next_send = time.monotonic()
         self.games_created = 0
         self.errors: list[str] = []
 
@@ -142,6 +144,10 @@ class Client:
     def play(self, playbook: Playbook, path: str, auth: dict[int, str]) -> None:
         window = self.window
         for step in playbook.steps:
+            if self.window.interval:
+                # open loop: this client sends on a fixed schedule, whatever the server's latency
+                self.next_send = max(self.next_send + self.window.interval, time.monotonic() - self.window.interval)
+                time.sleep(max(0.0, self.next_send - time.monotonic()))
             started = time.monotonic()
             if started >= window.end:
                 return
@@ -204,7 +210,8 @@ def measure(target: str, server: Server, playbooks: list[Playbook], args: argpar
     context = multiprocessing.get_context("fork")
     results = context.Queue()
     now = time.monotonic()
-    window = Window(now + 0.5, now + 0.5 + args.warmup, now + 0.5 + args.warmup + args.duration)
+    interval = args.clients / args.rate if args.rate else 0.0
+    window = Window(now + 0.5, now + 0.5 + args.warmup, now + 0.5 + args.warmup + args.duration, interval)
     per_process = [args.clients // args.procs + (1 if i < args.clients % args.procs else 0) for i in range(args.procs)]
     processes = []
     try:
@@ -370,6 +377,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers for both servers (default 2)")
     parser.add_argument("--seeds", type=int, default=16, help="distinct seeded games (playbooks) to cycle through")
     parser.add_argument("--max-steps", type=int, default=5000, help="commands per playbook at most")
+    parser.add_argument("--rate", type=float, default=0.0,
+                        help="open loop: offer this many commands/s in all, spread over the clients "
+                             "(default 0: closed loop, each client sends as soon as its last answer came)")
     parser.add_argument("--quick", action="store_true", help="smoke run: 1 run, 0.5 s warm-up, 1.5 s measured")
     args = parser.parse_args(argv)
     if args.quick:

@@ -9,19 +9,20 @@ among the actions the server lists, so every game here is the same game on every
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from e2e.contract import Api
 
 from domain.games import GAMES
-from e2e.contract import Api
 from service.chain import GENESIS_HASH
 
 API = "/api/v1"
-HUMAN = 0
+HUMAN = 0  # the human seat of every mixed game here
 MAX_COMMANDS = 2000  # per game: far more than any game here takes
 TURN_SECONDS = 60  # how long a human waits for the bots to answer (inline jobs: they already have)
 
@@ -144,14 +145,14 @@ def check_log(api: Api, game_id: str, viewer: Player | None, finished: bool,
     for event in log:
         assert event["game_id"] == game_id
         check_envelope(event, seat, finished)
-    for previous, event in zip(log, log[1:]):  # a chain: each event links to the one before
+    for previous, event in itertools.pairwise(log):  # a chain: each event links to the one before
         assert event["prev_hash"] == previous["hash"]
     if earlier is not None:  # an append-only log: what was read before is still there, hash for hash
         assert [e["hash"] for e in log[: len(earlier)]] == [e["hash"] for e in earlier]
     return log
 
 
-def finish_checks(api: Api, game: dict[str, Any], seats: int, head: str | None = None) -> dict[str, Any]:
+def finish_checks(api: Api, game: dict[str, Any], seats: int) -> dict[str, Any]:
     """A finished game: standings for every seat, the seed revealed, and an audit with every check ok."""
     assert game["status"] == "finished" and game["to_act"] == [], game["to_act"]
     result = game["result"]
@@ -162,7 +163,7 @@ def finish_checks(api: Api, game: dict[str, Any], seats: int, head: str | None =
     assert set(result["winners"]) <= set(range(seats))
     assert hashlib.sha256(game["seed"].encode()).hexdigest() == game["seed_commitment"]
     audit = api.call("GET", f"{API}/games/{game['id']}/audit", 200,
-                     params={"head": head or game["head_hash"]}).json()
+                     params={"head": game["head_hash"]}).json()
     assert audit["status"] == "ok" and audit["ok"] is True and audit["failure"] is None, audit
     assert audit["events"] == game["version"] and audit["head_hash"] == game["head_hash"], audit
     assert set(audit["checks"]) >= {"chain", "head", "rules_version", "seed_commitment", "rederivation"}, audit
@@ -171,10 +172,12 @@ def finish_checks(api: Api, game: dict[str, Any], seats: int, head: str | None =
 
 
 def play(player: Player, choose: Callable[[dict[str, Any], list[dict[str, Any]]], dict[str, Any] | None]
-         | None = None) -> Iterator[tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]]:
+         | None = None, inspect: Callable[[dict[str, Any], dict[str, Any]], None] | None = None,
+         ) -> Iterator[tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]]:
     """The human's turns: yields (its view, the listed actions, the action sent, the response) until the end.
 
-    `choose(view, actions)` may pick the action (None: the seeded random choice).
+    `choose(view, actions)` may pick the action (None: the seeded random choice); `inspect(view, listed)`
+    looks at the game before each command, while nothing moves.
     """
     for _ in range(MAX_COMMANDS):
         game = player.await_turn()
@@ -182,6 +185,8 @@ def play(player: Player, choose: Callable[[dict[str, Any], list[dict[str, Any]]]
             return
         listed = player.actions()
         assert listed["version"] == game["version"] and listed["actions"], (game["to_act"], listed)
+        if inspect is not None:
+            inspect(game, listed)
         action = (choose(game, listed["actions"]) if choose else None) or player.rng.choice(listed["actions"])
         assert action in listed["actions"]
         sent = player.send(action, listed["version"])
@@ -224,19 +229,20 @@ def test_nanga_parbat_human_against_the_strong_bot(api: Api, options: dict[str, 
     scoring = bool(options and options.get("area_scoring"))
     created = create(api, "nanga-parbat", [{"name": "climber"}, {"name": "sherpa", "bot": strong}],
                      seed=f"e2e-nanga-parbat-{scoring}", options=options)
-    human = human_at(api, created, HUMAN, rng_seed=7 + scoring)
+    human = human_at(api, created, HUMAN, rng_seed=8 if scoring else 7)
+    bot = 1
     first = human.await_turn()
     assert first["state"]["area_scoring"] is scoring
 
     # The human's token cannot act for the bot's seat, whatever it sends: 403, and nothing is appended.
     listed = human.actions()
     action = listed["actions"][0]
-    human.send(action, listed["version"], expect=403, seat=1)
+    human.send(action, listed["version"], expect=403, seat=bot)
     assert human.view()["version"] == listed["version"]
 
     bot_answered = 0
     for game, _, _, sent in play(human):
-        assert 1 not in game["to_act"], "the human waits on the bot"
+        assert bot not in game["to_act"], "the human waits on the bot"
         after = human.await_turn()
         assert after["status"] == "finished" or after["to_act"] == [HUMAN], after["to_act"]
         if after["version"] > sent["version"]:  # the bot moved in between, nobody asked it to
@@ -247,7 +253,7 @@ def test_nanga_parbat_human_against_the_strong_bot(api: Api, options: dict[str, 
     assert final["state"]["area_scoring"] is scoring
     finish_checks(api, final, 2)
     log = check_log(api, created["id"], None, finished=True)
-    bot_events = [e for e in log if e["seat"] == 1]
+    bot_events = [e for e in log if e["seat"] == bot]
     assert bot_events and all(e["command_id"].startswith("bot:") for e in bot_events)
     assert {e["command_id"] for e in log if e["seat"] == HUMAN} == {f"seat0-{n}" for n in range(human.sent)}
     over = human.send(action, final["version"], expect=422)
@@ -319,6 +325,18 @@ def test_hitchiker_human_bets_at_a_casino_and_the_game_ends(api: Api) -> None:
         if action["type"] != "Ante":
             assert placed[0]["data"]["amount"] == action["args"]["amount"], (action, placed[0])
 
+    # Several seats bet at once: when the casino game was chosen, the human and a bot were both to act,
+    # and the bot (played by the server first) had bet before the human did.
+    game, action, sent = bets[0]
+    bet_seq = sent["events"][0]["seq"]
+    log = check_log(api, game["id"], None, finished=True)
+    chosen = [e for e in log if e["type"] == "CasinoGameChosen" and e["seq"] < bet_seq][-1]
+    opened = max(e["seq"] for e in log if e["command_id"] == chosen["command_id"])
+    at_the_table = api.call("GET", f"{API}/games/{game['id']}/replay", 200, params={"at": opened}).json()
+    assert HUMAN in at_the_table["to_act"] and len(at_the_table["to_act"]) >= 2, at_the_table["to_act"]
+    bots_bet = {e["seat"] for e in log if opened < e["seq"] < bet_seq} - {None, HUMAN}
+    assert bots_bet & set(at_the_table["to_act"]), (bots_bet, at_the_table["to_act"])
+
 
 # -- 4. Peaks: a tag-along question answered by the human ------------------------------------
 
@@ -344,9 +362,12 @@ def test_peaks_human_answers_a_tag_along_and_the_game_ends(api: Api) -> None:
         if action["type"] in ("TagAlong", "StayBehind"):
             answers.append((game, action, sent))
     assert answers, "the human was never asked to tag along"
-    game, action, sent = answers[0]
-    answered = {"TagAlong": "TaggedAlong", "StayBehind": "StayedBehind"}[action["type"]]
-    assert [e["data"]["seat"] for e in sent["events"] if e["type"] == answered] == [HUMAN], sent["events"]
+    for _, action, sent in answers:  # each answer was taken (201) and recorded as the human's
+        answered = {"TagAlong": "TaggedAlong", "StayBehind": "StayedBehind"}[action["type"]]
+        assert [e["data"]["seat"] for e in sent["events"] if e["type"] == answered] == [HUMAN], sent["events"]
+        if action["type"] == "TagAlong":
+            assert [e["data"]["companions"] for e in sent["events"] if e["type"] == answered] == [
+                action["args"]["companions"]]
 
     final = human.view()
     finish_checks(api, final, 3)
@@ -363,15 +384,16 @@ OWN = {
     "nanga-parbat": {"viewer"},
     "hitchiker": {"you", "pending.your_vote", "casino.your_cards", "casino.wager_range", "casino.to_call",
                   "casino.bet_range", "casino.raise_range"},
-    "peaks": {"you", "players.0.bonus_cards"},
+    "peaks": {"you", f"players.{HUMAN}.bonus_cards"},
 }
 ALWAYS_DIFFERENT = {  # the seat's own that a seat always sees and a spectator never does
     "hike": {"you", "hand"},
     "hikes-of-the-west": set(),
     "nanga-parbat": {"viewer"},
     "hitchiker": {"you"},
-    "peaks": {"you", "players.0.bonus_cards"},
+    "peaks": {"you", f"players.{HUMAN}.bonus_cards"},
 }
+OPEN_INFORMATION = {"nanga-parbat"}  # its views.py: "All information is open in Nanga Parbat"
 OPTIONS = {"hitchiker": {"round_limit": 12}}
 MIN_COMMANDS = 30
 LOG_EVERY = 10  # read the whole log every this many commands
@@ -423,11 +445,39 @@ def check_views(type_: str, seat_game: dict[str, Any], spectator_game: dict[str,
 
 
 def mixed_seats(api: Api, type_: str) -> list[dict[str, Any]]:
-    """The human in seat 0, then bots up to three seats (random first, the strong level next)."""
+    """The human in seat 0, then bots up to three seats (random first, the strong level next).
+
+    A solo game (Hikes of the West seats one) has the human alone.
+    """
     kind = game_types(api)[type_]
     count = max(kind["min_seats"], min(3, kind["max_seats"]))
     levels = ["random", kind["bots"][-1]]
     return [{"name": "human"}] + [{"name": f"bot-{i}", "bot": levels[(i - 1) % 2]} for i in range(1, count)]
+
+
+class Watcher:
+    """Before each of the human's commands, while nothing moves: the spectator's view and actions, and the log."""
+
+    def __init__(self, api: Api, type_: str, human: Player) -> None:
+        self.api = api
+        self.type_ = type_
+        self.human = human
+        self.differed: set[str] = set()
+        self.hidden_seen = 0
+        self.spectator_log: list[dict[str, Any]] = []
+        self.seat_log: list[dict[str, Any]] = []
+
+    def __call__(self, game: dict[str, Any], listed: dict[str, Any]) -> None:
+        watched = self.api.call("GET", self.human.url, 200).json()
+        self.differed |= check_views(self.type_, game, watched)
+        spectator_actions = self.api.call("GET", f"{self.human.url}/actions", 200).json()
+        assert spectator_actions == {"version": listed["version"], "seat": None, "actions": []}
+        if self.human.sent % LOG_EVERY == 0:
+            spectator = check_log(self.api, game["id"], None, finished=False, earlier=self.spectator_log)
+            seat = check_log(self.api, game["id"], self.human, finished=False, earlier=self.seat_log)
+            assert [e["hash"] for e in spectator] == [e["hash"] for e in seat]
+            self.hidden_seen += sum(e["redacted"] for e in spectator)
+            self.spectator_log, self.seat_log = spectator, seat
 
 
 @pytest.mark.parametrize("type_", [spec.id for spec in GAMES])
@@ -439,32 +489,24 @@ def test_every_game_listed_actions_views_and_redacted_events(api: Api, type_: st
         assert games < 4, f"{type_}: {total} commands in {games} games"
         created = create(api, type_, seats, seed=f"e2e-{type_}-{games}", options=OPTIONS.get(type_))
         human = human_at(api, created, HUMAN, rng_seed=100 + games)
-        url = f"{API}/games/{created['id']}"
-        spectator_log = seat_log = None
-        for game, listed, _, _ in play(human):
-            # Every listed action is sent as it is, with the version it was listed at: play() asserts the 201.
-            watched = api.call("GET", url, 200).json()
-            differed |= check_views(type_, game, watched)
-            assert api.call("GET", f"{url}/actions", 200).json() == {"version": listed["version"], "seat": None,
-                                                                     "actions": []}
-            if (human.sent - 1) % LOG_EVERY == 0:
-                spectator_log = check_log(api, created["id"], None, finished=False, earlier=spectator_log)
-                seat_log = check_log(api, created["id"], human, finished=False, earlier=seat_log)
-                assert [e["hash"] for e in spectator_log] == [e["hash"] for e in seat_log[: len(spectator_log)]]
-                hidden_seen += sum(e["redacted"] for e in spectator_log)
+        watcher = Watcher(api, type_, human)
+        for _ in play(human, inspect=watcher):
+            pass  # every listed action is sent as it is, with the version it was listed at: play() asserts the 201
         total += human.sent
         games += 1
+        differed |= watcher.differed
+        hidden_seen += watcher.hidden_seen
 
-        final, watched = human.view(), api.call("GET", url, 200).json()
+        final, watched = human.view(), api.call("GET", human.url, 200).json()
         check_views(type_, final, watched)
         finish_checks(api, final, len(seats))
-        # After the end the log is open to anyone, with the hashes it had while it was hidden.
-        log = check_log(api, created["id"], None, finished=True, earlier=spectator_log)
+        # After the end the log is open to anyone, with the hashes it had while it was hidden; what was
+        # redacted for the spectator was exactly what was not public.
+        earlier = watcher.spectator_log
+        log = check_log(api, created["id"], None, finished=True, earlier=earlier)
         assert not [e for e in log if e["redacted"]]
-        if spectator_log is not None:
-            assert [e["data"] is None for e in spectator_log] == [e["visibility"] != "public"
-                                                                  for e in log[: len(spectator_log)]]
+        assert [e["redacted"] for e in earlier] == [e["visibility"] != "public" for e in log[: len(earlier)]]
     assert total >= MIN_COMMANDS
     assert differed >= ALWAYS_DIFFERENT[type_], differed
-    if type_ != "nanga-parbat":  # every other game deals something face down: the spectator saw it redacted
+    if type_ not in OPEN_INFORMATION:  # the spectator saw face-down cards or deck orders redacted
         assert hidden_seen > 0, f"{type_}: no hidden event was ever redacted for the spectator"
