@@ -16,7 +16,7 @@ from service.games import Jobs, StateCache
 from service.lobby import lobby_api
 from service.meta import meta_api
 from service.replays_api import replays_api
-from service.runtime import close_connection
+from service.runtime import Connections, forget_request
 from service.settings import registry_of, settings_from_env
 from service.stream import stream_api
 
@@ -33,6 +33,7 @@ class Trailhead:
     registry: Callable[[str], GameSpec]
     cache: StateCache
     jobs: Jobs
+    connections: Connections
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -53,6 +54,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         registry=registry,
         cache=StateCache(),
         jobs=jobs_for(app.config, registry),
+        connections=Connections(app.config["DATABASE"], app.config["SYNCHRONOUS"]),
     )
     problems.register(app)
     app.register_blueprint(games_api)
@@ -60,5 +62,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(stream_api)
     app.register_blueprint(replays_api)
     app.register_blueprint(meta_api)
-    app.teardown_appcontext(close_connection)
+    app.teardown_appcontext(forget_request)
     return app

@@ -23,7 +23,7 @@ def connect(path: str | Path, synchronous: str = "FULL") -> sqlite_utils.Databas
     """
     if synchronous not in SYNCHRONOUS_LEVELS:
         raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS_LEVELS)}")
-    if str(path) != ":memory:":
+    if str(path) != ":memory:" and not Path(path).parent.is_dir():
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(str(path), isolation_level=None, timeout=30.0, check_same_thread=False)
     conn.execute("PRAGMA busy_timeout = 30000")

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import redis
+import sqlite_utils
 from rq import Queue, Retry
 from rq.serializers import JSONSerializer
 
@@ -46,6 +47,8 @@ class InlineJobs:
         self._project_lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._pid: int | None = None
+        self._db: sqlite_utils.Database | None = None
+        self._db_pid: int | None = None
 
     def after_commit(self, games: GameService, game_id: str) -> None:
         self._wake_projection()
@@ -73,15 +76,18 @@ class InlineJobs:
             while True:
                 with try_file_lock(path, "projection") as held:
                     if held:
-                        db = connect(path, self.config["SYNCHRONOUS"])
-                        try:
-                            self.projector.run(db)
-                        finally:
-                            db.conn.close()
+                        self.projector.run(self._connection())
                         return
                 if not wait:
                     return
                 time.sleep(0.005)
+
+    def _connection(self) -> sqlite_utils.Database:
+        """The projection's own connection in this process (used under the projection lock)."""
+        if self._db is None or self._db_pid != os.getpid():
+            self._db = connect(self.config["DATABASE"], self.config["SYNCHRONOUS"])
+            self._db_pid = os.getpid()
+        return self._db
 
     def _wake_projection(self) -> None:
         if self._thread is None or self._pid != os.getpid() or not self._thread.is_alive():
