@@ -100,6 +100,16 @@ def main() -> None:
         print(f"  rebuild (read + decode + evolve)     {statistics.median(rebuilds):>10,.0f} events/s")
         print(f"  ratio                                {statistics.median(rebuilds) / statistics.median(ceilings):>10.1%}"
               "   (target >= 35%)")
+        print("the longest of a few seeded bot games of each type, same measure:")
+        for spec in GAMES:
+            seats = spec.max_seats
+            longest = max((bot_game(games, spec.id, seats, f"long-{spec.id}-{i}") for i in range(3)),
+                          key=lambda gid: games.load(gid).version)
+            size = games.load(longest).version
+            ceiling_rate = statistics.median(ceiling(path, longest) for _ in range(args.runs))
+            rebuild_rate = statistics.median(rebuild(path, longest) for _ in range(args.runs))
+            print(f"  {spec.id:<20} {seats} seats {size:>6} events: ceiling {ceiling_rate:>9,.0f}/s, "
+                  f"rebuild {rebuild_rate:>8,.0f}/s, ratio {rebuild_rate / ceiling_rate:6.1%}")
 
         verify_path = workdir / "verify.sqlite"
         verify_games = games_on(verify_path)

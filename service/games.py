@@ -179,9 +179,10 @@ class GameService:
         spec = self.registry(record.type)
         cached = self.cache.get(game_id)
         version, head_hash, state = cached if cached is not None else (0, GENESIS_HASH, None)
-        for stored in self.store.events(game_id, after=version):
-            state = spec.evolve(state, spec.events.decode(stored.type, stored.data))
-            version, head_hash = stored.seq, stored.hash
+        evolve, decode = spec.evolve, spec.events.decode
+        for seq, type_, data, digest in self.store.event_data(game_id, after=version):
+            state = evolve(state, decode(type_, data))
+            version, head_hash = seq, digest
         self.cache.put(game_id, version, head_hash, state)
         return LoadedGame(record, spec, state, version, head_hash)
 

@@ -181,6 +181,13 @@ class EventStore:
             params.append(limit)
         return [StoredEvent.from_row(row) for row in self._rows(sql, params)]
 
+    def event_data(self, game_id: str, after: int = 0) -> list[tuple[int, str, Any, str]]:
+        """(seq, type, data, hash) of the events after `after`: the lean read a fold needs."""
+        rows = self.conn.execute(
+            "SELECT seq, type, data, hash FROM events WHERE game_id = ? AND seq > ? ORDER BY seq", [game_id, after]
+        ).fetchall()
+        return [(seq, type_, json.loads(data), digest) for seq, type_, data, digest in rows]
+
     def command(self, game_id: str, command_id: str) -> CommandRecord | None:
         rows = self._rows("SELECT * FROM commands WHERE game_id = ? AND command_id = ?", [game_id, command_id])
         return CommandRecord.from_row(rows[0]) if rows else None
