@@ -65,7 +65,7 @@ def histogram(turns: list[int], cap: int, width: int = 40) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--games", type=int, default=600, help="games in all, alternately 2 and 4 seats")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--round-limit", type=int, default=SPEC.options_schema["properties"]["round_limit"]["default"])
     args = parser.parse_args()
