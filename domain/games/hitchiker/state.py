@@ -59,7 +59,7 @@ class HandStatus(enum.Enum):
     SETTLED = "settled"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
 class Player:
     name: str
     cash: int = START_CASH
@@ -157,7 +157,7 @@ class HoldemTable:
     shown: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
 class State:
     players: tuple[Player, ...]
     round_limit: int
