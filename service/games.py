@@ -180,9 +180,11 @@ class GameService:
         cached = self.cache.get(game_id)
         version, head_hash, state = cached if cached is not None else (0, GENESIS_HASH, None)
         evolve, decode = spec.evolve, spec.events.decode
-        for seq, type_, data, digest in self.store.event_data(game_id, after=version):
+        unseen = self.store.event_data(game_id, after=version)
+        for _seq, type_, data, _hash in unseen:
             state = evolve(state, decode(type_, data))
-            version, head_hash = seq, digest
+        if unseen:
+            version, head_hash = unseen[-1][0], unseen[-1][3]
         self.cache.put(game_id, version, head_hash, state)
         return LoadedGame(record, spec, state, version, head_hash)
 

@@ -564,10 +564,15 @@ class Codec:
     def __init__(self, classes: Iterable[type[Message]], kind: str) -> None:
         self.kind = kind
         self._by_type: dict[str, type[Message]] = {}
+        self._converters: dict[str, Callable[[Any], Any]] = {}
         for cls in classes:
             if cls.TYPE in self._by_type:
                 raise ValueError(f"duplicate {kind} type {cls.TYPE!r}")
             self._by_type[cls.TYPE] = cls
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its converters (closures), which are rebuilt on first use."""
+        return {**self.__dict__, "_converters": {}}
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -585,10 +590,12 @@ class Codec:
         Raises:
             InvalidCommand: unknown type, or data that does not fit its fields.
         """
-        cls = self._by_type.get(type_name) if isinstance(type_name, str) else None
-        if cls is None:
-            raise InvalidCommand(f"unknown {self.kind} type {type_name!r}; known types: {', '.join(self.types)}")
-        convert = _dataclass_converter(cls)
+        convert = self._converters.get(type_name) if isinstance(type_name, str) else None
+        if convert is None:
+            cls = self._by_type.get(type_name) if isinstance(type_name, str) else None
+            if cls is None:
+                raise InvalidCommand(f"unknown {self.kind} type {type_name!r}; known types: {', '.join(self.types)}")
+            convert = self._converters[type_name] = _dataclass_converter(cls)
         try:
             return convert({} if data is None else data)  # type: ignore[no-any-return]
         except _Relative as failure:

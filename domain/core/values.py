@@ -11,7 +11,6 @@ that); a slotted one by a copier generated once per class.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -21,20 +20,23 @@ _set = object.__setattr__
 _new = object.__new__
 
 
-@functools.cache
-def _field_names(cls: type) -> frozenset[str]:
-    return frozenset(field.name for field in dataclasses.fields(cls))
+_PLANS: dict[type, tuple[frozenset[str], Callable[[Any, dict[str, Any]], Any] | None]] = {}
 
 
-@functools.cache
-def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+def _plan(cls: type) -> tuple[frozenset[str], Callable[[Any, dict[str, Any]], Any] | None]:
+    """The field names of `cls`, and for a slotted class the copier generated for it."""
     names = [field.name for field in dataclasses.fields(cls)]
-    lines = ["def copy(value, changes, new=object.__new__, put=object.__setattr__, cls=cls):", "    made = new(cls)"]
-    lines += [f"    put(made, {name!r}, changes[{name!r}] if {name!r} in changes else value.{name})" for name in names]
-    lines.append("    return made")
-    namespace: dict[str, Any] = {"cls": cls}
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
-    return namespace["copy"]
+    copier = None
+    if "__slots__" in cls.__dict__:
+        lines = ["def copy(value, changes, new=object.__new__, put=object.__setattr__, cls=cls):", "    made = new(cls)"]
+        lines += [f"    put(made, {n!r}, changes[{n!r}] if {n!r} in changes else value.{n})" for n in names]
+        lines.append("    return made")
+        namespace: dict[str, Any] = {"cls": cls}
+        exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
+        copier = namespace["copy"]
+    plan = (frozenset(names), copier)
+    _PLANS[cls] = plan
+    return plan
 
 
 def replace(value: T, /, **changes: Any) -> T:
@@ -44,12 +46,12 @@ def replace(value: T, /, **changes: Any) -> T:
         TypeError: a name in `changes` is not a field of the dataclass.
     """
     cls = type(value)
-    if not changes.keys() <= _field_names(cls):
-        unknown = sorted(changes.keys() - _field_names(cls))[0]
+    names, copier = _PLANS.get(cls) or _plan(cls)
+    if not changes.keys() <= names:
+        unknown = sorted(changes.keys() - names)[0]
         raise TypeError(f"{cls.__name__} has no field {unknown!r}")
-    fields = getattr(value, "__dict__", None)
-    if fields is None:
-        return _copier(cls)(value, changes)  # type: ignore[no-any-return]
+    if copier is not None:
+        return copier(value, changes)  # type: ignore[no-any-return]
     made = _new(cls)
-    _set(made, "__dict__", {**fields, **changes})
+    _set(made, "__dict__", {**value.__dict__, **changes})
     return made  # type: ignore[no-any-return]

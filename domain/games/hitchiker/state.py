@@ -127,7 +127,7 @@ class BlackjackHand:
     wager: int = 0
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
 class BlackjackTable:
     dealer: int
     deck: tuple[str, ...] = ()  # hidden order
@@ -135,7 +135,7 @@ class BlackjackTable:
     house: tuple[str, ...] = ()
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
 class HoldemTable:
     dealer: int
     seed: int
