@@ -64,7 +64,7 @@ class Run:
     points: tuple[tuple[Snow, ...], ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
 class Musher:
     """One seat's cards, sled and place on the track."""
 
@@ -78,7 +78,7 @@ class Musher:
     compulsory_care: str | None = None  # the care card drawn for being far behind, to use today
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
 class HikeState:
     """Everything `decide`, `view` and `result` need; hidden parts stay out of views."""
 

@@ -71,7 +71,7 @@ class CompanionSlot:
     uses: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
 class Mountaineer:
     """One seat's mat, pieces and cards."""
 
@@ -94,7 +94,7 @@ class Mountaineer:
         return sum(self.flags)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
 class Supply:
     """Decks (top first), discard piles and the display; `b_next` once the B deck is right of the display."""
 
@@ -157,7 +157,7 @@ class FinalScore:
                 + self.stamina_level + self.experience + self.upgrades)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
 class State:
     names: tuple[str, ...]
     phase: Phase = Phase.PLACING
