@@ -304,7 +304,9 @@ class GameService:
             stored = chain(game.spec, game_id, seed, events, game.version + 1, game.head_hash, seat, command_id)
             finished = game.spec.result(state) is not None
 
-            def record(positioned: list[StoredEvent]) -> CommandRecord:
+            def record(
+                positioned: list[StoredEvent], finished: bool = finished, game: LoadedGame = game
+            ) -> CommandRecord:
                 response = {
                     "version": positioned[-1].seq,
                     "head_hash": positioned[-1].hash,

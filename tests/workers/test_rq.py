@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import signal
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 import redis
-from rq import Queue
 from rq.registry import FailedJobRegistry
-from rq.serializers import JSONSerializer
 
 from domain.games import GAMES
 from service.app import create_app
@@ -188,8 +185,6 @@ def test_commands_are_accepted_while_redis_is_down_and_the_sweep_catches_up(
         bid = client.post(f"/api/v1/games/{toy['id']}/commands", headers=headers, json={"type": "Bid", "args": {"amount": 1}})
         assert bid.status_code == 201
         server.start()
-        worker_config = {"ENV": {}}
-        worker_config.update(config)
         start_worker(env={"REDIS_URL": server.url})
         bots_id = bots.get_json()["id"]
         wait_for(lambda: client.get(f"/api/v1/games/{bots_id}").get_json()["status"] == "finished", timeout=60,
