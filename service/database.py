@@ -145,26 +145,13 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
         db["commands"].create_index(["game_id", "first_seq"], unique=True)
 
 
-@contextlib.contextmanager
-def file_lock(path: str | Path) -> Iterator[None]:
-    """An exclusive lock beside the database, across processes (e.g. gunicorn workers booting at once)."""
-    if str(path) == ":memory:":
-        yield
-        return
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    with open(f"{path}.lock", "a+b") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
 def prepare_database(path: str | Path, synchronous: str = "FULL") -> None:
     """Create every table once, even when several processes start on a new database together."""
     from service.readmodels import ensure_read_model_schema
 
-    with file_lock(path):
+    if str(path) != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    with write_lock(str(path)):
         db = connect(path, synchronous)
         try:
             ensure_schema(db)

@@ -181,6 +181,11 @@ class EventStore:
             params.append(limit)
         return [StoredEvent.from_row(row) for row in self._rows(sql, params)]
 
+    def events_from(self, position: int, limit: int) -> list[StoredEvent]:
+        """Events of every game after a global position, in position order (what projections read)."""
+        rows = self._rows("SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?", [position, limit])
+        return [StoredEvent.from_row(row) for row in rows]
+
     def event_data(self, game_id: str, after: int = 0) -> list[tuple[int, str, Any, str]]:
         """(seq, type, data, hash) of the events after `after`: the lean read a fold needs."""
         rows = self.conn.execute(

@@ -20,7 +20,7 @@ import sqlite_utils
 
 from domain.core import GameSpec, canonical_json
 from service.readmodels import PROJECTION, checkpoint
-from service.store import StoredEvent, immediate, now
+from service.store import EventStore, StoredEvent, immediate, now
 
 log = logging.getLogger(__name__)
 
@@ -79,10 +79,7 @@ class Projector:
         start = checkpoint(db)
         if start["halted_at"] is not None:
             return RunOutcome(0, start["position"], start["halted_at"], start["error"])
-        cursor = db.conn.execute("SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?",
-                                 [start["position"], self.batch])
-        names = [column[0] for column in cursor.description]
-        events = [StoredEvent.from_row(dict(zip(names, row))) for row in cursor.fetchall()]
+        events = EventStore(db).events_from(start["position"], self.batch)
         if not events:
             return RunOutcome(0, start["position"])
         touched: dict[str, Folded] = {}
@@ -127,8 +124,7 @@ class Projector:
 
     def _load(self, db: sqlite_utils.Database, game_id: str, up_to: int) -> Folded:
         """Fold a game from its first event up to seq `up_to` (a cold start in this process)."""
-        rows = db.query("SELECT * FROM events WHERE game_id = ? AND seq <= ? ORDER BY seq", [game_id, up_to])
-        events = [StoredEvent.from_row(row) for row in rows]
+        events = EventStore(db).events(game_id, limit=up_to)
         folded = self._created(events[0])
         for event in events:
             folded = self._evolve(folded, event)
