@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from support.handler import NoJobs
 from support.toy import SPEC as TOY
 
 from service.chain import GENESIS_HASH, event_hash, salt_for
@@ -13,13 +14,6 @@ from service.database import connect, ensure_schema
 from service.games import GameService, StateCache
 from service.settings import registry_of
 from service.store import EventStore
-
-
-class NoJobs:
-    """Nothing runs after a commit: these tests are about appends; bots and read models are tested elsewhere."""
-
-    def after_commit(self, games: GameService, game_id: str) -> None:
-        return None
 
 
 def open_service(db_path: Path | str) -> GameService:

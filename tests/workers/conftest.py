@@ -16,27 +16,16 @@ from typing import Any
 import pytest
 import redis
 
-from domain.core import SeatConfig
 from domain.games import GAMES
-from service.database import connect, ensure_schema
-from service.games import GameService, StateCache
-from service.readmodels import ensure_read_model_schema
-from service.settings import registry_of
-from service.store import EventStore
+from service.database import connect
+from service.games import GameService
 from support.redis_server import NO_REDIS, PrivateRedis, answers, machine_redis_url
+from support.handler import REGISTRY, bot_game, open_games
 from support.toy import SPEC as TOY
 from workers.projections import Projector, rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
-REGISTRY = registry_of((*GAMES, TOY))
 READ_MODEL_TABLES = ("game_summaries", "summary_seats", "player_stats")
-
-
-class NoJobs:
-    """Commits without any follow-up job: for building a log the projections then catch up on."""
-
-    def after_commit(self, games: GameService, game_id: str) -> None:
-        return None
 
 
 @pytest.fixture(scope="session")
@@ -135,22 +124,9 @@ def start_worker(rq_config: dict[str, Any], tmp_path: Path) -> Iterator[Callable
                 process.wait()
 
 
-def open_games(db_path: Path, jobs: Any = None) -> GameService:
-    db = connect(db_path)
-    ensure_schema(db)
-    ensure_read_model_schema(db)
-    return GameService(EventStore(db), REGISTRY, StateCache(), jobs or NoJobs())
-
-
 def play_bot_game(games: GameService, type_: str, seed: str, level: str = "random", seats: int | None = None) -> str:
-    """A bots-only game played to the end through the command handler; returns its id."""
-    from workers.bots import play_bot_turns
-
-    spec = REGISTRY(type_)
-    count = seats or spec.min_seats
-    game, _ = games.create(type_, [SeatConfig(name=f"{level}-{i}", bot=level) for i in range(count)], {}, seed)
-    play_bot_turns(games, game.record.id)
-    return game.record.id
+    """A bots-only game of one bot level played to the end through the command handler; returns its id."""
+    return bot_game(games, type_, seed, level, seats)
 
 
 def snapshot(db_path: Path | str) -> dict[str, list[tuple[Any, ...]]]:
@@ -189,3 +165,5 @@ def wait_for(condition: Callable[[], Any], timeout: float = 30.0, interval: floa
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout}s waiting for {what or condition}")
         time.sleep(interval)
+
+__all__ = ["REGISTRY", "open_games", "play_bot_game"]
