@@ -30,7 +30,7 @@ from domain.games import GAMES  # noqa: E402
 from replays.audit import audit  # noqa: E402
 from replays.log import log_from_store  # noqa: E402
 from service.database import connect, prepare_database  # noqa: E402
-from service.games import GameService, StateCache  # noqa: E402
+from service.games import GameService, LoadedGame, StateCache  # noqa: E402
 from service.settings import registry_of  # noqa: E402
 from service.store import EventStore  # noqa: E402
 from workers.bots import play_bot_turns  # noqa: E402
@@ -39,7 +39,7 @@ REGISTRY = registry_of(GAMES)
 
 
 class NoJobs:
-    def after_commit(self, games: GameService, game_id: str) -> None:
+    def after_commit(self, games: GameService, game_id: str, game: LoadedGame | None = None) -> None:
         return None
 
 

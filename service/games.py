@@ -52,7 +52,8 @@ class RulesVersionMismatch(DomainError):
 class Jobs(Protocol):
     """What runs after a command's events commit (inline, or enqueued on RQ)."""
 
-    def after_commit(self, games: GameService, game_id: str) -> None: ...
+    def after_commit(self, games: GameService, game_id: str, game: LoadedGame | None = None) -> None:
+        """Follow a commit; `game`, when given, is the game as that commit left it (saves a reload)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -324,7 +325,8 @@ class GameService:
             if not appended:
                 return self._replayed(outcome, print_)
             self.cache.put(game_id, stored[-1].seq, stored[-1].hash, state)
-            self.jobs.after_commit(self, game_id)
+            self.jobs.after_commit(self, game_id, LoadedGame(game.record, game.spec, state, stored[-1].seq,
+                                                             stored[-1].hash))
             return outcome.response
         raise AssertionError("unreachable")
 

@@ -21,17 +21,21 @@ def bot_seats_to_act(game: LoadedGame) -> list[int]:
     return [seat for seat in game.to_act() if game.bot_level(seat)]
 
 
-def play_bot_turns(games: GameService, game_id: str, budget_seconds: float | None = None) -> tuple[int, bool]:
+def play_bot_turns(
+    games: GameService, game_id: str, budget_seconds: float | None = None, known: LoadedGame | None = None
+) -> tuple[int, bool]:
     """Let bot seats act until a human seat is to act, the game ends, or the time budget is spent.
 
     Each bot chooses from its own seat's view and legal commands only, and submits
     through the same handler as the API with `expected_version` and a deterministic
-    command id. Returns the number of commands sent and whether a bot is still to act.
+    command id. `known` is the game as the caller already holds it, used instead of a
+    first reload. Returns the number of commands sent and whether a bot is still to act.
     """
     deadline = None if budget_seconds is None else time.monotonic() + budget_seconds
     played = 0
     while True:
-        game = games.load(game_id)
+        game = known if known is not None else games.load(game_id)
+        known = None
         bots = bot_seats_to_act(game)
         if not bots:
             return played, False

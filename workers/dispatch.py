@@ -22,7 +22,7 @@ from rq.serializers import JSONSerializer
 
 from domain.core import GameSpec
 from service.database import connect, try_file_lock
-from service.games import GameService, Jobs
+from service.games import GameService, Jobs, LoadedGame
 from workers.bots import bot_seats_to_act, play_bot_turns
 from workers.projections import Projector
 
@@ -50,7 +50,7 @@ class InlineJobs:
         self._db: sqlite_utils.Database | None = None
         self._db_pid: int | None = None
 
-    def after_commit(self, games: GameService, game_id: str) -> None:
+    def after_commit(self, games: GameService, game_id: str, game: LoadedGame | None = None) -> None:
         self._wake_projection()
         pending: list[str] | None = getattr(self._local, "pending", None)
         if pending is not None:
@@ -60,7 +60,9 @@ class InlineJobs:
         self._local.pending = pending = [game_id]
         try:
             while pending:
-                play_bot_turns(games, pending.pop(0))
+                pending_id = pending.pop(0)
+                play_bot_turns(games, pending_id, known=game if pending_id == game_id else None)
+                game = None
         finally:
             self._local.pending = None
 
@@ -127,12 +129,12 @@ class RqJobs:
     def pending_key(self) -> str:
         return f"{self.prefix}:projection-pending"
 
-    def after_commit(self, games: GameService, game_id: str) -> None:
+    def after_commit(self, games: GameService, game_id: str, game: LoadedGame | None = None) -> None:
         try:
             self.wake_projection()
             if getattr(self._local, "playing", None) == game_id:
                 return
-            game = games.load(game_id)
+            game = game if game is not None else games.load(game_id)
             if bot_seats_to_act(game):
                 self.enqueue_bots(game_id, game.version)
         except redis.RedisError as error:

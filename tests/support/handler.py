@@ -7,7 +7,7 @@ from pathlib import Path
 from domain.core import SeatConfig
 from domain.games import GAMES
 from service.database import connect, prepare_database
-from service.games import GameService, Jobs, StateCache
+from service.games import GameService, Jobs, LoadedGame, StateCache
 from service.settings import registry_of
 from service.store import EventStore
 from support.toy import SPEC as TOY
@@ -19,7 +19,7 @@ REGISTRY = registry_of((*GAMES, TOY))
 class NoJobs:
     """Commits without any follow-up job: the tests drive bots and projections themselves."""
 
-    def after_commit(self, games: GameService, game_id: str) -> None:
+    def after_commit(self, games: GameService, game_id: str, game: LoadedGame | None = None) -> None:
         return None
 
 
