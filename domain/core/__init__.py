@@ -1,7 +1,7 @@
 """The game protocol, events, commands, seat views, RNG and errors shared by all games."""
 
 from domain.core.canonical import canonical_json
-from domain.core.codec import Codec, from_plain, to_plain
+from domain.core.codec import Codec, canonical_bytes, from_plain, to_plain
 from domain.core.errors import DomainError, IllegalCommand, InvalidCommand, UnknownGame
 from domain.core.protocol import (
     PUBLIC,
@@ -12,19 +12,32 @@ from domain.core.protocol import (
     GameCreated,
     GameSpec,
     SeatConfig,
+    Value,
     Visibility,
     normalize_options,
     random_bot,
 )
 from domain.core.rng import Rng
-from domain.core.table import Table, bot_rng, decision_rng, opening_events, seed_commitment
+from domain.core.cycle import (
+    bot_rng,
+    check_turn,
+    decision_rng,
+    opening_events,
+    play_bot,
+    play_command,
+    seed_commitment,
+)
+from domain.core.emit import Decision, Emitter
+from domain.core.table import Table
 
 __all__ = [
     "PUBLIC",
     "Bot",
     "Codec",
     "Command",
+    "Decision",
     "DomainError",
+    "Emitter",
     "Event",
     "GameConfig",
     "GameCreated",
@@ -35,13 +48,18 @@ __all__ = [
     "SeatConfig",
     "Table",
     "UnknownGame",
+    "Value",
     "Visibility",
     "bot_rng",
+    "canonical_bytes",
     "canonical_json",
+    "check_turn",
     "decision_rng",
     "from_plain",
     "normalize_options",
     "opening_events",
+    "play_bot",
+    "play_command",
     "random_bot",
     "seed_commitment",
     "to_plain",

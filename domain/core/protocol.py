@@ -21,6 +21,8 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
+import msgspec
+
 from domain.core.codec import Codec, Message
 from domain.core.errors import InvalidCommand
 from domain.core.rng import Rng
@@ -29,8 +31,19 @@ PUBLIC: Literal["public"] = "public"
 Visibility = Literal["public"] | tuple[int, ...]
 
 
+class Value(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The base of a game's values: states and their parts, commands and events.
+
+    A frozen msgspec Struct: compared and hashed by value, copied with
+    `msgspec.structs.replace`, encoded and decoded by msgspec (codec.py). Unknown
+    fields are refused, so a command with a misspelt argument is a 400 naming it.
+    """
+
+
 class Event(Message):
-    """A fact that happened in a game. Subclasses are frozen dataclasses."""
+    """A fact that happened in a game: `class X(Event, Value)` with a `TYPE` name."""
+
+    __slots__ = ()
 
     def visibility(self) -> Visibility:
         """Who may read this event's data before the game ends: PUBLIC or a tuple of seats."""
@@ -38,19 +51,19 @@ class Event(Message):
 
 
 class Command(Message):
-    """An order a seat gives. Subclasses are frozen dataclasses."""
+    """An order a seat gives: `class X(Command, Value)` with a `TYPE` name."""
+
+    __slots__ = ()
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class SeatConfig:
+class SeatConfig(Value):
     """A place at the table: the player's display name and, for a bot seat, its level."""
 
     name: str
     bot: str | None = None
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class GameCreated(Event):
+class GameCreated(Event, Value):
     """The first event of every game: what was created, under which rules, bound to which seed."""
 
     TYPE: ClassVar[str] = "GameCreated"

@@ -1,55 +1,11 @@
-"""An in-memory table: the command cycle without storage.
-
-The same steps the service's command handler takes (DESIGN.md): fold the events,
-`decide` with the RNG derived from the seed and the next event's sequence number,
-append. Used by `trailhead play`, the benchmarks and the conformance tests; the
-service shares `opening_events`, `decision_rng` and `bot_rng` with it, so both
-derive randomness the same way.
-"""
+"""An in-memory table: the command cycle without storage (`trailhead play`, benches, conformance)."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from domain.core.protocol import Command, Event, GameConfig, GameCreated, GameSpec
-from domain.core.rng import Rng
-
-
-def seed_commitment(seed: str) -> str:
-    """sha256 of the seed, published in GameCreated while the seed stays secret."""
-    return hashlib.sha256(seed.encode()).hexdigest()
-
-
-def decision_rng(seed: str, version: int) -> Rng:
-    """The RNG for the decision whose first event will be `version + 1`."""
-    return Rng(seed, version + 1)
-
-
-def bot_rng(seed: str, version: int, seat: int) -> Rng:
-    """A bot's own stream: one-way from the seed, so it reveals nothing of the game's draws."""
-    return Rng(seed, version + 1, label=f"bot:{seat}")
-
-
-def opening_events(
-    spec: GameSpec,
-    game_id: str,
-    config: GameConfig,
-    seed: str,
-    forked_from: Mapping[str, Any] | None = None,
-) -> list[Event]:
-    """GameCreated followed by the game's setup events, drawn from the RNG of seq 2."""
-    created = GameCreated(
-        game_id=game_id,
-        game_type=spec.id,
-        rules_version=spec.rules_version,
-        seed_commitment=seed_commitment(seed),
-        seats=config.seats,
-        options=dict(config.options),
-        forked_from=dict(forked_from) if forked_from is not None else None,
-    )
-    return [created, *spec.setup(config, decision_rng(seed, 1))]
+from domain.core.cycle import decision_rng, opening_events, play_bot, play_command
+from domain.core.protocol import Command, Event, GameConfig, GameSpec
 
 
 class Table:
@@ -70,18 +26,15 @@ class Table:
         return self.spec.result(self.state) is not None
 
     def submit(self, seat: int, command: Command) -> list[Event]:
-        """Decide and apply one command; raises the domain errors of `decide`."""
-        new_events = self.spec.decide(self.state, seat, command, decision_rng(self.seed, self.version))
-        for event in new_events:
-            self.state = self.spec.evolve(self.state, event)
+        """Play one command through the command cycle; raises the domain errors of `play_command`."""
+        new_events, self.state = play_command(self.spec, self.state, seat, command,
+                                              decision_rng(self.seed, self.version))
         self.events.extend(new_events)
         return new_events
 
     def bot_command(self, seat: int, level: str) -> Command:
         """What the bot of `level` in `seat` chooses, from that seat's view only."""
-        legal = self.spec.legal_commands(self.state, seat)
-        view = self.spec.view(self.state, seat)
-        return self.spec.bots[level](view, legal, bot_rng(self.seed, self.version, seat))
+        return play_bot(self.spec, self.state, seat, level, self.seed, self.version)
 
     def play_bots(self, levels: Sequence[str] | Mapping[int, str], max_commands: int = 100_000) -> int:
         """Let bots play every seat until the game ends; returns the number of commands.
