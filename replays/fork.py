@@ -7,14 +7,14 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
+from application.chain import GENESIS_HASH
+from application.handler import Committed, GameService, chain_each
 from domain.core import GameCreated, IllegalCommand, InvalidCommand, SeatConfig, seed_commitment
-from service.chain import GENESIS_HASH
-from service.games import GameService, LoadedGame, chain_each
 
 
 def fork_game(
     games: GameService, source_id: str, at: int, seats: Sequence[SeatConfig] | None = None
-) -> tuple[LoadedGame, dict[int, str]]:
+) -> Committed:
     """Start a what-if game from event `at` of a finished game.
 
     The new log opens with its own GameCreated (recording the source game, the fork
@@ -57,7 +57,7 @@ def fork_game(
         options=dict(config.options),
         forked_from=forked_from,
     )
-    events = [created, *(spec.events.decode(e.type, e.data) for e in inherited)]
+    events = [created, *(spec.events.decode_json(e.type, e.data_text) for e in inherited)]
     origins = [(None, None), *((e.seat, e.command_id) for e in inherited)]
     stored = chain_each(spec, game_id, seed, events, 1, GENESIS_HASH, origins)
     return games.open(spec, config, seed, events, stored, "ForkGame", {"source": source_id, "at": at})

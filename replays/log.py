@@ -1,8 +1,8 @@
-"""A game's log as the audit reads it: raw event rows, command records, and the seed if revealed.
+"""A game's log as the audit reads it: raw events, command records, and the seed if revealed.
 
-The same shape comes from the event store (a stored game) and from a replay
-document (an import), so one audit serves both. Event data is kept as the text
-that was stored, so a changed byte is seen even where it still parses.
+The same shape comes from the storage port (a stored game) and from a replay document (an
+import), so one audit serves both. Event data is kept as the text that was stored, so a
+changed byte is seen even where it still parses.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import dataclasses
 import json
 from typing import Any
 
-import sqlite_utils
+from storage import FINISHED, Storage
 
 FORMAT = "trailhead-replay"
 FORMAT_VERSION = 1
@@ -62,35 +62,25 @@ class GameLog:
     salt_seed: str | None = None  # the server's own copy, to check hidden events' salted hashes; never shown
 
 
-def log_from_store(db: sqlite_utils.Database, game_id: str, reveal_seed: bool) -> GameLog:
-    """The stored log of `game_id`; the seed only when `reveal_seed` (the game has ended)."""
-    game = db.conn.execute("SELECT type, status, forked_from FROM games WHERE id = ?", [game_id]).fetchone()
-    rows = db.conn.execute(
-        "SELECT seq, type, data, seat, command_id, visibility, prev_hash, hash FROM events WHERE game_id = ?"
-        " ORDER BY seq",
-        [game_id],
-    ).fetchall()
+def log_from_store(store: Storage, game_id: str, reveal_seed: bool | None = None) -> GameLog:
+    """The stored log of `game_id`; the seed only when revealed (by default: once the game has ended)."""
+    game = store.game(game_id)
+    assert game is not None
+    finished = game.status == FINISHED
     events = tuple(
-        RawEvent(row[0], row[1], row[2], row[3], row[4], row[5] if row[5] == "public" else json.loads(row[5]), row[6],
-                 row[7])
-        for row in rows
+        RawEvent(e.seq, e.type, e.data_text, e.seat, e.command_id, e.visibility_json(), e.prev_hash, e.hash)
+        for e in store.events(game_id)
     )
     commands = tuple(
-        RecordedCommand(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5], row[6], row[7])
-        for row in db.conn.execute(
-            "SELECT command_id, seat, bot, type, args, expected_version, first_seq, last_seq FROM commands"
-            " WHERE game_id = ? ORDER BY first_seq",
-            [game_id],
-        )
+        RecordedCommand(c.command_id, c.seat, c.bot, c.type, c.args, c.expected_version, c.first_seq, c.last_seq)
+        for c in store.commands(game_id)
     )
-    secret = db.conn.execute("SELECT seed FROM game_seeds WHERE game_id = ?", [game_id]).fetchone()[0]
-    seed = secret if reveal_seed else None
+    secret = store.seed(game_id)
+    seed = secret if (finished if reveal_seed is None else reveal_seed) else None
     source = None
-    if game[2]:
-        forked = json.loads(game[2])
-        if db.conn.execute("SELECT 1 FROM games WHERE id = ?", [forked["game_id"]]).fetchone():
-            source = log_from_store(db, forked["game_id"], reveal_seed=False).events
-    return GameLog(game[0], events, commands, seed, game[1] == "finished", source, salt_seed=secret)
+    if game.forked_from and store.game(game.forked_from["game_id"]) is not None:
+        source = log_from_store(store, game.forked_from["game_id"], reveal_seed=False).events
+    return GameLog(game.type, events, commands, seed, finished, source, salt_seed=secret)
 
 
 def event_json(event: RawEvent) -> dict[str, Any]:

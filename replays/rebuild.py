@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core import GameSpec, to_plain
-from service.store import StoredEvent
+from storage import StoredEvent
 
 
 def state_after(spec: GameSpec, events: list[StoredEvent], at: int) -> Any:
     """The game's state after its event `at` (a pure fold of events 1..at with the same `evolve`)."""
-    return spec.fold([spec.events.decode(event.type, event.data) for event in events[:at]])
+    return spec.fold([spec.events.decode_json(event.type, event.data_text) for event in events[:at]])
 
 
 def replay_view(spec: GameSpec, events: list[StoredEvent], at: int, seat: int | None, finished: bool) -> dict[str, Any]:
@@ -33,7 +33,7 @@ def timeline(spec: GameSpec, events: list[StoredEvent], seat: int | None, finish
     entries = []
     for event in events:
         if finished or event.visible_to(seat):
-            text = spec.describe(spec.events.decode(event.type, event.data))
+            text = spec.describe(spec.events.decode_json(event.type, event.data_text))
         else:
             text = f"({event.type}: hidden until the game ends)"
         entries.append({"seq": event.seq, "type": event.type, "seat": event.seat, "text": text})

@@ -14,11 +14,11 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+from application.handler import fingerprint
 from domain.core import GameSpec, IllegalCommand, canonical_json
 from replays.audit import AuditReport, Failure, audit
 from replays.log import FORMAT, FORMAT_VERSION, GameLog, RawEvent, RecordedCommand, command_json, event_json
-from service.games import FINISHED, fingerprint
-from service.store import CommandRecord, EventStore, GameRecord, StoredEvent
+from storage import FINISHED, CommandRecord, GameRecord, Storage, StoredEvent
 
 
 class ImportRefused(Exception):
@@ -30,7 +30,7 @@ class ImportRefused(Exception):
         self.failure = failure
 
 
-def export_document(store: EventStore, log: GameLog, game_id: str) -> dict[str, Any]:
+def export_document(store: Storage, log: GameLog, game_id: str) -> dict[str, Any]:
     """The replay document of a finished game.
 
     Raises:
@@ -86,7 +86,7 @@ def verify_document(document: dict[str, Any], registry: Callable[[str], GameSpec
     return report
 
 
-def import_document(store: EventStore, document: dict[str, Any], registry: Callable[[str], GameSpec]) -> tuple[str, bool]:
+def import_document(store: Storage, document: dict[str, Any], registry: Callable[[str], GameSpec]) -> tuple[str, bool]:
     """Store a verified document as a finished game; returns its local id and whether it is new.
 
     Importing the same document twice returns the game of the first import.
@@ -97,11 +97,9 @@ def import_document(store: EventStore, document: dict[str, Any], registry: Calla
     report = verify_document(document, registry)
     if report.failure is not None:
         raise ImportRefused(report.failure)
-    existing = store.conn.execute(
-        "SELECT id FROM games WHERE original_id = ? AND head_hash = ?", [document["game_id"], document["head_hash"]]
-    ).fetchone()
-    if existing:
-        return existing[0], False
+    existing = store.imported_game(document["game_id"], document["head_hash"])
+    if existing is not None:
+        return existing, False
     game_id = uuid.uuid4().hex
     record = GameRecord(
         id=game_id,
@@ -119,14 +117,13 @@ def import_document(store: EventStore, document: dict[str, Any], registry: Calla
         updated_at="",
     )
     events = [
-        StoredEvent(game_id, e["seq"], e["type"], e["data"], e["seat"], e["command_id"],
+        StoredEvent(game_id, e["seq"], e["type"], canonical_json(e["data"]), e["seat"], e["command_id"],
                     "public" if e["visibility"] == "public" else tuple(e["visibility"]), e["prev_hash"], e["hash"])
         for e in document["events"]
     ]
     commands = [
         CommandRecord(game_id, c["command_id"], c["seat"], c["bot"], c["type"], c["args"], c["expected_version"],
-                      c["first_seq"], c["last_seq"], fingerprint(c["seat"], c["type"], c["args"]),
-                      {"version": c["last_seq"], "imported": True})
+                      c["first_seq"], c["last_seq"], fingerprint(c["seat"], c["type"], c["args"]))
         for c in document["commands"]
     ]
     store.import_game(record, document["seed"], events, commands)

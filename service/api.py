@@ -7,13 +7,12 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
+from application.auth import same_hash, token_hash
+from application.handler import GameService, LoadedGame, envelope
 from domain.core import SeatConfig, canonical_json
 from service import schemas
-from service.auth import same_hash, token_hash
-from service.games import GameService, LoadedGame, envelope
 from service.problems import BadRequest, Forbidden, Unauthorized
-from service.readmodels import projected_version
-from service.runtime import game_service
+from service.runtime import game_service, message_bus
 
 games_api = Blueprint("games_api", __name__, url_prefix="/api/v1")
 
@@ -98,7 +97,7 @@ def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[st
         "you": seat,
         "state": game.spec.view(game.state, seat),
         "result": game.spec.result(game.state),
-        "projection_lag": game.version - projected_version(games.store.db, game.record.id),
+        "projection_lag": game.version - games.store.projected_version(game.record.id),
         "created_at": game.record.created_at,
         "updated_at": game.record.updated_at,
     }
@@ -147,10 +146,10 @@ def game_types() -> Any:
 @games_api.post("/games")
 def create_game() -> tuple[Any, int, dict[str, str]]:
     body = _create_request.load(json_body())
-    games = game_service()
     seats = [SeatConfig(name=seat["name"], bot=seat["bot"]) for seat in body["seats"]]
-    game, tokens = games.create(body["type"], seats, body["options"], body["seed"])
-    created = created_body(game, tokens)
+    committed = message_bus().create(body["type"], seats, body["options"], body["seed"])
+    game = game_service().load(committed.game.record.id)  # as it stands after the follow-ups (bot turns)
+    created = created_body(game, dict(committed.tokens))
     return _created.dump(created), 201, {"Location": f"/api/v1/games/{game.record.id}"}
 
 
@@ -182,7 +181,7 @@ def post_command(game_id: str) -> tuple[Any, int]:
     body = _command_request.load(json_body())
     if body["seat"] is not None and body["seat"] != seat:
         raise Forbidden(f"the token is seat {seat}'s, not seat {body['seat']}'s")
-    response = games.submit(
+    committed = message_bus().submit(
         game_id,
         seat,  # type: ignore[arg-type]
         body["type"],
@@ -190,7 +189,7 @@ def post_command(game_id: str) -> tuple[Any, int]:
         expected_version=body["expected_version"],
         command_id=body["command_id"],
     )
-    return _command_response.dump(response), 201
+    return _command_response.dump(committed.response()), 201
 
 
 @games_api.get("/games/<game_id>/events")

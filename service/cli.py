@@ -82,7 +82,8 @@ def worker(queues: str, burst: bool) -> None:
     """Run an RQ worker (needs REDIS_URL); several may run against one Redis."""
     import logging
 
-    from workers.worker import QUEUE_KINDS, run_worker
+    from workers.rq import QUEUE_KINDS
+    from workers.worker import run_worker
 
     kinds = [kind.strip() for kind in queues.split(",") if kind.strip()]
     unknown = sorted(set(kinds) - set(QUEUE_KINDS))
@@ -90,7 +91,9 @@ def worker(queues: str, burst: bool) -> None:
         raise click.UsageError(f"unknown queue kind(s) {', '.join(unknown)}; choose from {', '.join(QUEUE_KINDS)}")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        run_worker(kinds, burst=burst)
+        from bootstrap import bootstrap
+
+        run_worker(bootstrap(), kinds, burst=burst)
     except RuntimeError as error:
         raise click.ClickException(str(error)) from None
 
@@ -101,10 +104,10 @@ def jobs(ctx: click.Context) -> None:
     """Queues, failed jobs and the projection's checkpoint."""
     if ctx.invoked_subcommand is not None:
         return
+    from bootstrap import bootstrap
     from workers.admin import status_lines
-    from workers.context import context_from_env
 
-    for line in status_lines(context_from_env()):
+    for line in status_lines(bootstrap()):
         click.echo(line)
 
 
@@ -112,10 +115,10 @@ def jobs(ctx: click.Context) -> None:
 @click.option("--limit", default=50, show_default=True, type=int)
 def jobs_failed(limit: int) -> None:
     """List the jobs kept in RQ's failed registries, newest first."""
+    from bootstrap import bootstrap
     from workers.admin import failed_lines
-    from workers.context import context_from_env
 
-    for line in failed_lines(context_from_env(), limit):
+    for line in failed_lines(bootstrap(), limit):
         click.echo(line)
 
 
@@ -127,17 +130,51 @@ def projections() -> None:
 @projections.command("rebuild")
 def projections_rebuild() -> None:
     """Drop the read models and fold the whole log again (the service may keep running)."""
+    from bootstrap import bootstrap
     from workers.admin import rebuild_read_models
-    from workers.context import context_from_env
 
-    outcome = rebuild_read_models(context_from_env())
+    outcome = rebuild_read_models(bootstrap())
     click.echo(f"rebuilt: {outcome.applied} events applied, checkpoint at position {outcome.position}")
     if outcome.halted_at is not None:
         raise click.ClickException(f"halted at position {outcome.halted_at}: {outcome.error}")
 
 
+@main.group()
+def db() -> None:
+    """The database's schema: its version and migrations."""
+
+
+@db.command("migrate")
+def db_migrate() -> None:
+    """Apply the pending schema migrations (TRAILHEAD_DB names the database)."""
+    from application.settings import settings_from_env
+    from storage import open_storage
+
+    settings = settings_from_env()
+    store = open_storage(settings["DATABASE"], settings["SYNCHRONOUS"])
+    before = store.schema_version()
+    applied = store.migrate()
+    for name in applied:
+        click.echo(f"applied: {name}")
+    click.echo(f"schema version {store.schema_version()} (was {before}); "
+               f"{'nothing to do' if not applied else f'{len(applied)} migration(s) applied'}")
+
+
+@db.command("status")
+def db_status() -> None:
+    """The schema version and the migrations still pending."""
+    from application.settings import settings_from_env
+    from storage import open_storage
+
+    settings = settings_from_env()
+    store = open_storage(settings["DATABASE"], settings["SYNCHRONOUS"])
+    click.echo(f"schema version {store.schema_version()}")
+    for name in store.pending_migrations():
+        click.echo(f"pending: {name}")
+
+
 def _add_replay_commands() -> None:
-    from replays.cli import replay
+    from service.replay_cli import replay
 
     main.add_command(replay)
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, request
 from marshmallow import fields, validate
 
 from service import schemas
-from service.readmodels import leaderboard, list_games
-from service.runtime import game_service
+from service.runtime import game_service, trailhead
 
 lobby_api = Blueprint("lobby_api", __name__, url_prefix="/api/v1")
 
@@ -34,9 +33,7 @@ _leaderboard = schemas.Leaderboard()
 
 def caught_up() -> None:
     """With the embedded runner, bring the read models up to date before reading them."""
-    catch_up = getattr(current_app.extensions["trailhead"].jobs, "catch_up", None)
-    if catch_up is not None:
-        catch_up()
+    trailhead().runner.catch_up()
 
 
 @lobby_api.get("/games")
@@ -44,8 +41,8 @@ def games_list() -> Any:
     query = _games_query.load(request.args.to_dict())
     caught_up()
     games = game_service()
-    summaries, cursor = list_games(
-        games.store.db, query["type"], query["status"], query["seat_name"], query["limit"], query["cursor"]
+    summaries, cursor = games.store.summaries(
+        query["type"], query["status"], query["seat_name"], query["limit"], query["cursor"]
     )
     return _summary_page.dump({"games": summaries, "next_cursor": cursor})
 
@@ -58,5 +55,5 @@ def leaderboard_of_type() -> Any:
     caught_up()
     return _leaderboard.dump(
         {"type": spec.id, "score_order": "low" if spec.lower_score_wins else "high",
-         "players": leaderboard(games.store.db, spec.id)}
+         "players": games.store.leaderboard(spec.id)}
     )

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from flask import Blueprint, Response, current_app, render_template
+from flask import Blueprint, Response, render_template
 
-from service.readmodels import checkpoint, head_position
-from service.runtime import game_service
+from application.projections import PROJECTION
+from service.runtime import trailhead
 
 meta_api = Blueprint("meta_api", __name__, template_folder="templates")
 
@@ -34,28 +34,22 @@ def healthz() -> Any:
     `status` is `degraded` (still HTTP 200: the API takes commands) while the projection
     is halted on an event it cannot apply, or Redis does not answer.
     """
-    games = game_service()
-    db = games.store.db
-    mark = checkpoint(db)
+    app = trailhead()
+    mark = app.store.checkpoint(PROJECTION)
     projection = {
-        "position": mark["position"],
-        "head_position": head_position(db),
-        "halted_at": mark["halted_at"],
-        "error": mark["error"],
+        "position": mark.position,
+        "head_position": app.store.head_position(),
+        "halted_at": mark.halted_at,
+        "error": mark.error,
     }
-    projection["lag"] = projection["head_position"] - mark["position"]
+    projection["lag"] = projection["head_position"] - mark.position
     body: dict[str, Any] = {"status": "ok", "database": "ok", "projection": projection}
-    if mark["halted_at"] is not None:
+    if mark.halted_at is not None:
         body["status"] = "degraded"
-    jobs = current_app.extensions["trailhead"].jobs
-    ping = getattr(jobs, "ping", None)
-    if ping is None:
-        body["jobs"] = "inline"
-    else:
-        body["jobs"] = "rq"
-        body["redis"] = "ok" if ping() else "down"
-        if body["redis"] == "down":
-            body["status"] = "degraded"
+    jobs = dict(app.runner.health())
+    if not jobs.pop("ok"):
+        body["status"] = "degraded"
+    body.update(jobs)
     return body
 
 

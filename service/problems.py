@@ -10,8 +10,8 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain.core import IllegalCommand, InvalidCommand, UnknownGame
-from service.games import CommandIdReused, RulesVersionMismatch, UnknownGameId
-from service.store import VersionConflict
+from application.handler import CommandIdReused, RulesVersionMismatch, UnknownGameId
+from storage import VersionConflict
 
 log = logging.getLogger(__name__)
 

@@ -7,6 +7,8 @@ from typing import Any
 from flask import Blueprint, Response, json, request
 from marshmallow import fields, validate
 
+from application.bus import ProjectionDue
+from application.handler import GameService
 from domain.core import SeatConfig
 from replays.audit import audit
 from replays.fork import fork_game
@@ -15,9 +17,8 @@ from replays.rebuild import replay_view, timeline
 from replays.transfer import ImportRefused, export_document, import_document
 from service import schemas
 from service.api import caller_seat, created_body, json_body
-from service.games import FINISHED, GameService
 from service.problems import Forbidden, Unauthorized, problem
-from service.runtime import game_service
+from service.runtime import game_service, message_bus
 
 replays_api = Blueprint("replays_api", __name__, url_prefix="/api/v1")
 
@@ -130,8 +131,8 @@ def game_timeline(game_id: str) -> Any:
 def game_audit(game_id: str) -> Any:
     query = _audit_query.load(request.args.to_dict())
     games = game_service()
-    record = games.record(game_id)
-    log = log_from_store(games.store.db, game_id, reveal_seed=record.status == FINISHED)
+    games.record(game_id)
+    log = log_from_store(games.store, game_id)
     return {"id": game_id, **audit(log, games.registry, expected_head=query["head"]).to_json()}
 
 
@@ -139,7 +140,7 @@ def game_audit(game_id: str) -> Any:
 def game_export(game_id: str) -> Response:
     games = game_service()
     record = games.record(game_id)
-    log = log_from_store(games.store.db, game_id, reveal_seed=record.status == FINISHED)
+    log = log_from_store(games.store, game_id)
     document = export_document(games.store, log, game_id)
     response = Response(json.dumps(document), mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{record.type}-{record.original_id}.json"'
@@ -157,7 +158,7 @@ def import_replay() -> Any:
         failure = refused.failure
         return problem(422, "replay-does-not-verify", "Replay does not verify", str(refused),
                        seq=failure.seq, check=failure.check)
-    games.jobs.after_commit(games, game_id)
+    message_bus().drain([ProjectionDue()])
     game = games.load(game_id)
     body = {"id": game_id, "original_id": game.record.original_id, "type": game.record.type, "status": game.status,
             "version": game.version, "head_hash": game.head_hash}
@@ -171,7 +172,9 @@ def fork(game_id: str) -> Any:
     seats = None
     if body["seats"] is not None:
         seats = [SeatConfig(name=seat["name"], bot=seat["bot"]) for seat in body["seats"]]
-    game, tokens = fork_game(games, game_id, body["at"], seats)
-    created = created_body(game, tokens)
+    committed = fork_game(games, game_id, body["at"], seats)
+    message_bus().follow(committed)
+    game = games.load(committed.game.record.id)
+    created = created_body(game, dict(committed.tokens))
     created["forked_from"] = game.record.forked_from
     return created, 201, {"Location": f"/api/v1/games/{game.record.id}"}

@@ -15,12 +15,11 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
+from application.handler import envelope
 from service.api import caller_seat
-from service.database import connect
-from service.games import FINISHED, envelope
 from service.problems import BadRequest
 from service.runtime import game_service
-from service.store import EventStore
+from storage import FINISHED, Storage
 
 stream_api = Blueprint("stream_api", __name__, url_prefix="/api/v1")
 
@@ -45,8 +44,7 @@ def stream(game_id: str) -> Response:
     after = resume_point()
     config = current_app.config
     events = follow(
-        config["DATABASE"],
-        config["SYNCHRONOUS"],
+        games.store,
         game_id,
         seat,
         after,
@@ -57,11 +55,9 @@ def stream(game_id: str) -> Response:
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
-def follow(database: str, synchronous: str, game_id: str, seat: int | None, after: int, poll: float,
+def follow(store: Storage, game_id: str, seat: int | None, after: int, poll: float,
            heartbeat: float) -> Iterator[str]:
     """The SSE lines of a game's events after `after`, until the game is finished."""
-    db = connect(database, synchronous)
-    store = EventStore(db)
     try:
         yield "retry: 1000\n\n"
         last_sent = time.monotonic()
@@ -83,7 +79,7 @@ def follow(database: str, synchronous: str, game_id: str, seat: int | None, afte
                 last_sent = time.monotonic()
             time.sleep(poll)
     finally:
-        db.conn.close()
+        store.close()  # the stream's own thread-local connection
 
 
 def message(seq: int, body: dict[str, Any]) -> str:

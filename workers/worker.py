@@ -1,55 +1,69 @@
 """`trailhead worker`: an RQ worker for the projection and bot queues, with a catch-up sweep.
 
-The worker runs jobs in its own process (RQ's SimpleWorker: no fork per job, so a
-job costs milliseconds, not a process), keeps one SQLite connection and one state
-cache, and runs the sweep when it starts and every TRAILHEAD_SWEEP_SECONDS.
+The worker runs jobs in its own process (RQ's SimpleWorker: no fork per job, so a job costs
+milliseconds, not a process) on the container it was started with: one storage, one state
+cache, one projector. Jobs name a function of `workers.jobs.JOBS`; the worker's own Job
+class binds it to that container, so nothing is kept in a module-level global. The sweep
+runs when the worker starts and every TRAILHEAD_SWEEP_SECONDS.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from rq import Queue, SimpleWorker
+from rq import SimpleWorker
+from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from workers.context import current_context
-from workers.dispatch import RqJobs
-from workers.jobs import sweep
+from application.container import Trailhead
+from workers.jobs import JOBS, sweep
+from workers.rq import QUEUE_KINDS, rq_runner
 
 log = logging.getLogger(__name__)
 
-QUEUE_KINDS = ("projections", "bots")
+
+def job_class_for(app: Trailhead) -> type[Job]:
+    """An RQ Job class whose jobs run `JOBS[name]` with `app` as their first argument."""
+
+    class BoundJob(Job):
+        @property
+        def func(self) -> Callable[..., Any]:
+            name = (self.func_name or "").rsplit(".", 1)[-1]  # release 0.1 queued "workers.jobs.<name>"
+            if name not in JOBS:
+                raise ValueError(f"unknown job {self.func_name!r}")
+            return functools.partial(JOBS[name], app)
+
+    return BoundJob
 
 
 class SweepingWorker(SimpleWorker):
     """A SimpleWorker whose maintenance also runs the catch-up sweep."""
 
+    app: Trailhead
+
     def run_maintenance_tasks(self) -> None:
         super().run_maintenance_tasks()
         try:
-            sweep()
+            sweep(self.app)
         except Exception:  # noqa: BLE001 - the next maintenance round tries again
             log.exception("catch-up sweep failed")
 
 
-def queues_for(jobs: RqJobs, kinds: Sequence[str]) -> list[Queue]:
-    by_kind = {"projections": jobs.projections, "bots": jobs.bots}
-    return [by_kind[kind] for kind in kinds]
-
-
-def run_worker(kinds: Sequence[str] = QUEUE_KINDS, burst: bool = False) -> bool:
+def run_worker(app: Trailhead, kinds: Sequence[str] = QUEUE_KINDS, burst: bool = False) -> bool:
     """Work the given queues until stopped (or, with burst, until they are empty)."""
-    context = current_context()
-    jobs = context.jobs
-    if not isinstance(jobs, RqJobs):
-        raise RuntimeError("trailhead worker needs REDIS_URL (without it, jobs run inside the service)")
-    interval = max(1, int(context.config["SWEEP_SECONDS"]))
+    runner = rq_runner(app.runner)
+    interval = max(1, int(app.settings["SWEEP_SECONDS"]))
+    job_class = job_class_for(app)
     worker = SweepingWorker(
-        queues_for(jobs, kinds),
-        connection=jobs.redis,
+        [runner.queues[kind] for kind in kinds],
+        connection=runner.redis,
         serializer=JSONSerializer,
+        job_class=job_class,
         maintenance_interval=interval,
         worker_ttl=interval + 15,
     )
+    worker.app = app
     return worker.work(burst=burst, with_scheduler=True, logging_level="INFO")

@@ -19,7 +19,7 @@ import pytest
 from e2e.contract import Api
 
 from domain.games import GAMES
-from service.chain import GENESIS_HASH
+from application.chain import GENESIS_HASH
 
 API = "/api/v1"
 HUMAN = 0  # the human seat of every mixed game here

@@ -18,7 +18,7 @@ from openapi_spec_validator import validate as validate_spec
 from openapi_spec_validator.readers import read_from_filename
 
 from e2e.contract import SPEC_PATH, Api, Server
-from service.chain import GENESIS_HASH, event_hash, salt_for
+from application.chain import GENESIS_HASH, event_hash, salt_for
 
 
 API = "/api/v1"

@@ -55,8 +55,8 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from domain.core import SeatConfig, Table
     from domain.games import game_spec
-    from service.chain import GENESIS_HASH
-    from service.games import chain_each
+    from application.chain import GENESIS_HASH
+    from application.handler import chain_each
 
     LOGS.mkdir(exist_ok=True)
     for type_, seats, options, lineup in cases():

@@ -18,8 +18,8 @@ import pytest
 
 from domain.core import SeatConfig, Table, canonical_json
 from domain.games import game_spec
-from service.chain import GENESIS_HASH
-from service.games import chain_each
+from application.chain import GENESIS_HASH
+from application.handler import chain_each
 
 LOGS = Path(__file__).resolve().parent / "logs"
 CASES = sorted(path.name.removesuffix(".jsonl.gz") for path in LOGS.glob("*.jsonl.gz"))
@@ -52,7 +52,7 @@ def table_of(game: dict[str, Any]) -> Table:
 def chained(table: Table, origins: list[tuple[int | None, str | None]]) -> list[dict[str, Any]]:
     stored = chain_each(table.spec, table.events[0].game_id, table.seed, table.events, 1, GENESIS_HASH, origins)
     return [
-        {"seq": e.seq, "type": e.type, "data": e.data, "seat": e.seat, "command_id": e.command_id,
+        {"seq": e.seq, "type": e.type, "data": json.loads(e.data_text), "seat": e.seat, "command_id": e.command_id,
          "visibility": e.visibility if e.visibility == "public" else list(e.visibility),
          "prev_hash": e.prev_hash, "hash": e.hash}
         for e in stored

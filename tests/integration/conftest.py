@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from integration.event_log import open_service
 from integration.toy_client import ToyGame
-from service.games import GameService
+from application.handler import GameService
 
 
 @pytest.fixture
@@ -18,7 +18,7 @@ def service(db_path: Path) -> Iterator[GameService]:
     """A command handler on its own connection to the test's SQLite file."""
     games = open_service(db_path)
     yield games
-    games.store.conn.close()
+    games.store.close()
 
 
 @pytest.fixture

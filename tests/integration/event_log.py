@@ -6,21 +6,20 @@ import json
 from pathlib import Path
 from typing import Any
 
-from support.handler import NoJobs
 from support.toy import SPEC as TOY
 
-from service.chain import GENESIS_HASH, event_hash, salt_for
-from service.database import connect, ensure_schema
-from service.games import GameService, StateCache
-from service.settings import registry_of
-from service.store import EventStore
+from application.chain import GENESIS_HASH, event_hash, salt_for
+from application.handler import GameService, StateCache
+from application.settings import registry_of
+from storage import SqliteStorage
+from storage.sqlite import connect
 
 
 def open_service(db_path: Path | str) -> GameService:
-    """A command handler on its own connection to the SQLite file (one per thread or process)."""
-    db = connect(db_path)
-    ensure_schema(db)
-    return GameService(EventStore(db), registry_of((TOY,)), StateCache(), NoJobs())
+    """A command handler on its own storage of the SQLite file (one per thread or process)."""
+    store = SqliteStorage(db_path)
+    store.migrate()
+    return GameService(store, registry_of((TOY,)), StateCache())
 
 
 def event_rows(db_path: Path | str, game_id: str | None = None) -> list[dict[str, Any]]:

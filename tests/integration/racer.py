@@ -24,7 +24,7 @@ sys.path[:0] = [str(TESTS.parent), str(TESTS)]
 from integration.event_log import open_service  # noqa: E402
 from support.toy import SPEC as TOY  # noqa: E402
 
-from service.store import VersionConflict  # noqa: E402
+from storage import VersionConflict  # noqa: E402
 
 
 def wait_for_go() -> None:
@@ -43,7 +43,7 @@ def bid(db_path: str, game_id: str, seat: str, expected: str, command_id: str, a
     except VersionConflict as conflict:
         return {"outcome": "conflict", "current": conflict.current}
     finally:
-        games.store.conn.close()
+        games.store.close()
 
 
 def boot() -> None:

@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 
 from integration.event_log import assert_sound_log, event_rows
 from integration.toy_client import API, ToyGame
-from service.chain import event_hash
+from application.chain import event_hash
 
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"

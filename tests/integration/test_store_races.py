@@ -21,8 +21,8 @@ import pytest
 
 from domain.core import SeatConfig
 from integration.event_log import assert_sound_log, event_rows, open_service
-from service.games import CommandIdReused, GameService
-from service.store import VersionConflict
+from application.handler import CommandIdReused, GameService
+from storage import VersionConflict
 
 
 THREADS = 20
@@ -59,7 +59,7 @@ def race(db_path: Path, count: int, attempt: Callable[[GameService, int], Any]) 
         except Exception as error:  # reported by the assertions below, never lost in the thread
             outcomes[index] = ("error", repr(error))
         finally:
-            games.store.conn.close()
+            games.store.close()
 
     threads = [threading.Thread(target=racer, args=(i,)) for i in range(count)]
     for thread in threads:

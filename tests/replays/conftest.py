@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from support.handler import REGISTRY, bot_game, open_games
-from service.games import GameService
+from application.handler import GameService
 
 
 def finished_bot_game(games: GameService, type_: str, seed: str, seats: int | None = None) -> str:

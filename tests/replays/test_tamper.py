@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from domain.core import canonical_json
 from replays.audit import audit
 from replays.log import log_from_store
-from service.chain import GENESIS_HASH, event_hash, salt_for
+from application.chain import GENESIS_HASH, event_hash, salt_for
 
 from .conftest import REGISTRY, finished_bot_game, open_games
 

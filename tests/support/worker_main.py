@@ -13,19 +13,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.append(str(Path(__file__).resolve().parents[1]))
 
+from bootstrap import bootstrap  # noqa: E402
 from domain.games import GAMES  # noqa: E402
-from service.settings import registry_of, settings_from_env  # noqa: E402
 from support.toy import SPEC as TOY  # noqa: E402
-from workers.context import WorkerContext, use_context  # noqa: E402
-from workers.dispatch import jobs_for  # noqa: E402
-from workers.worker import QUEUE_KINDS, run_worker  # noqa: E402
+from workers.rq import QUEUE_KINDS  # noqa: E402
+from workers.worker import run_worker  # noqa: E402
 
 if __name__ == "__main__":
     args = sys.argv[1:]
     burst = "--burst" in args
     kinds = [arg for arg in args if arg != "--burst"] or list(QUEUE_KINDS)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    config = settings_from_env()
-    registry = registry_of((*GAMES, TOY))
-    use_context(WorkerContext(config, registry, jobs_for(config, registry)))
-    run_worker(kinds, burst=burst)
+    run_worker(bootstrap(games=(*GAMES, TOY)), kinds, burst=burst)

@@ -18,7 +18,7 @@ import redis
 
 from domain.games import GAMES
 from service.database import connect
-from service.games import GameService
+from application.handler import GameService
 from support.redis_server import NO_REDIS, PrivateRedis, answers, machine_redis_url
 from support.handler import REGISTRY, bot_game, open_games
 from support.toy import SPEC as TOY

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from service.chain import event_hash
+from application.chain import event_hash
 from service.cli import main
 from service.database import connect
 from service.readmodels import checkpoint, list_games

@@ -40,6 +40,27 @@ def event_hash(
     return hashlib.sha256((prev_hash + canonical_json(fields)).encode()).hexdigest()
 
 
+def text_hash(
+    prev_hash: str,
+    seq: int,
+    type_: str,
+    data_text: str,
+    seat: int | None,
+    command_id: str | None,
+    salt: str | None = None,
+) -> str:
+    """`event_hash` from the event's canonical data text, without parsing it or encoding it again.
+
+    canonical([seq, type, data, seat, command_id(, salt)]) is the canonical text of each item
+    joined by commas inside brackets; the data's canonical text is the one stored.
+    """
+    tail = f",{canonical_json(salt)}" if salt is not None else ""
+    head = f"[{seq},{canonical_json(type_)},"
+    return hashlib.sha256(
+        f"{prev_hash}{head}{data_text},{canonical_json(seat)},{canonical_json(command_id)}{tail}]".encode()
+    ).hexdigest()
+
+
 def salt_for(visibility: Visibility | list[int], seed: str | None, seq: int) -> str | None:
     """The salt an event with this visibility is hashed with (None for a public event).
 

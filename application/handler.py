@@ -1,9 +1,10 @@
-"""The command handler: load a game, decide with the seed-derived RNG, append, dispatch.
+"""The command handler: load a game, run the command cycle, append, return what it committed.
 
-One handler for every writer (the API and the bot turns), its dependencies passed
-in (DESIGN.md; cosmicpython's service layer). Folded states are kept in a small
-in-process cache keyed by version, so a command's cost does not grow with the
-length of its game: only the events after the cached version are read and folded.
+One handler for every writer (the API, the bot turns, forks), its dependencies passed in
+(cosmicpython's service layer). It never runs follow-up work itself: it returns what it
+committed and the message bus (bus.py) runs the follow-ups after it returns. Folded states
+are kept in a small in-process cache keyed by version, so a command's cost does not grow
+with the length of its game: only the events after the cached version are read and folded.
 """
 
 from __future__ import annotations
@@ -11,30 +12,28 @@ from __future__ import annotations
 import collections
 import dataclasses
 import hashlib
+import json
 import secrets
 import threading
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
+from application.auth import new_token, token_hash
+from application.chain import GENESIS_HASH, salt_for, text_hash
 from domain.core import (
     DomainError,
     Event,
     GameConfig,
     GameCreated,
     GameSpec,
-    IllegalCommand,
     SeatConfig,
     canonical_json,
     decision_rng,
     opening_events,
+    play_command,
 )
-from service.auth import new_token, token_hash
-from service.chain import GENESIS_HASH, event_hash, salt_for
-from service.store import CommandRecord, EventStore, GameRecord, StoredEvent, VersionConflict
-
-ACTIVE = "active"
-FINISHED = "finished"
+from storage import ACTIVE, FINISHED, CommandRecord, GameRecord, Storage, StoredEvent, VersionConflict
 
 
 class UnknownGameId(DomainError):
@@ -47,13 +46,6 @@ class CommandIdReused(DomainError):
 
 class RulesVersionMismatch(DomainError):
     """The game was recorded under other rules than this server runs (HTTP 409)."""
-
-
-class Jobs(Protocol):
-    """What runs after a command's events commit (inline, or enqueued on RQ)."""
-
-    def after_commit(self, games: GameService, game_id: str, game: LoadedGame | None = None) -> None:
-        """Follow a commit; `game`, when given, is the game as that commit left it (saves a reload)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -79,6 +71,31 @@ class LoadedGame:
 
     def bot_level(self, seat: int) -> str | None:
         return self.record.seats[seat].get("bot")
+
+    def bot_seats_to_act(self) -> list[int]:
+        return [seat for seat in self.to_act() if self.bot_level(seat)]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Committed:
+    """What one command (or a game's opening) committed: the game as it now stands and its new events.
+
+    `new` is False for an idempotent retry: nothing was appended, `events` are the first
+    outcome's. `tokens` are the secrets of a new game's human seats.
+    """
+
+    game: LoadedGame
+    events: tuple[StoredEvent, ...]
+    seat: int | None = None
+    new: bool = True
+    tokens: Mapping[int, str] = dataclasses.field(default_factory=dict)
+
+    def response(self) -> dict[str, Any]:
+        """The body of a command's 201: the new version and head, and the events as the seat may read them."""
+        return command_response(self.events, self.seat, self.finished_at_commit())
+
+    def finished_at_commit(self) -> bool:
+        return self.game.finished and self.events[-1].seq == self.game.version
 
 
 class StateCache:
@@ -111,27 +128,28 @@ def fingerprint(seat: int | None, type_: str, args: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical_json({"seat": seat, "type": type_, "args": args}).encode()).hexdigest()
 
 
-def chain(spec: GameSpec, game_id: str, seed: str, events: Sequence[Event], first_seq: int, prev_hash: str,
-          seat: int | None, command_id: str | None) -> list[StoredEvent]:
-    """Envelopes for one command's `events`: seq numbered from `first_seq`, hashed onto `prev_hash`."""
-    return chain_each(spec, game_id, seed, events, first_seq, prev_hash, [(seat, command_id)] * len(events))
-
-
 def chain_each(spec: GameSpec, game_id: str, seed: str, events: Sequence[Event], first_seq: int, prev_hash: str,
                origins: Sequence[tuple[int | None, str | None]]) -> list[StoredEvent]:
     """Envelopes for `events`, each with its own (seat, command_id), chained from `prev_hash`.
 
-    Hidden events are hashed with a salt from the seed (service/chain.py).
+    Hidden events are hashed with a salt from the seed (chain.py).
     """
     stored = []
+    encode = spec.events.encode_json
     for offset, (event, (seat, command_id)) in enumerate(zip(events, origins, strict=True)):
-        type_, data = spec.events.encode(event)
+        type_, text = encode(event)
         seq = first_seq + offset
         visibility = event.visibility()
-        digest = event_hash(prev_hash, seq, type_, data, seat, command_id, salt_for(visibility, seed, seq))
-        stored.append(StoredEvent(game_id, seq, type_, data, seat, command_id, visibility, prev_hash, digest))
+        digest = text_hash(prev_hash, seq, type_, text, seat, command_id, salt_for(visibility, seed, seq))
+        stored.append(StoredEvent(game_id, seq, type_, text, seat, command_id, visibility, prev_hash, digest))
         prev_hash = digest
     return stored
+
+
+def chain(spec: GameSpec, game_id: str, seed: str, events: Sequence[Event], first_seq: int, prev_hash: str,
+          seat: int | None, command_id: str | None) -> list[StoredEvent]:
+    """Envelopes for one command's `events`: seq numbered from `first_seq`, hashed onto `prev_hash`."""
+    return chain_each(spec, game_id, seed, events, first_seq, prev_hash, [(seat, command_id)] * len(events))
 
 
 def envelope(event: StoredEvent, seat: int | None, finished: bool) -> dict[str, Any]:
@@ -142,25 +160,32 @@ def envelope(event: StoredEvent, seat: int | None, finished: bool) -> dict[str, 
         "seq": event.seq,
         "position": event.position,
         "type": event.type,
-        "data": event.data if shown else None,
+        "data": json.loads(event.data_text) if shown else None,
         "redacted": not shown,
         "seat": event.seat,
         "command_id": event.command_id,
-        "visibility": event.visibility if event.visibility == "public" else list(event.visibility),
+        "visibility": event.visibility_json(),
         "prev_hash": event.prev_hash,
         "hash": event.hash,
         "recorded_at": event.recorded_at,
     }
 
 
-class GameService:
-    """Creates games and runs commands against the event store."""
+def command_response(events: Sequence[StoredEvent], seat: int | None, finished: bool) -> dict[str, Any]:
+    return {
+        "version": events[-1].seq,
+        "head_hash": events[-1].hash,
+        "events": [envelope(event, seat, finished) for event in events],
+    }
 
-    def __init__(self, store: EventStore, registry: Callable[[str], GameSpec], cache: StateCache, jobs: Jobs) -> None:
+
+class GameService:
+    """Creates games and runs commands against the storage port."""
+
+    def __init__(self, store: Storage, registry: Callable[[str], GameSpec], cache: StateCache) -> None:
         self.store = store
         self.registry = registry
         self.cache = cache
-        self.jobs = jobs
 
     # -- queries -----------------------------------------------------------------------
 
@@ -180,10 +205,10 @@ class GameService:
         spec = self.registry(record.type)
         cached = self.cache.get(game_id)
         version, head_hash, state = cached if cached is not None else (0, GENESIS_HASH, None)
-        evolve, decode = spec.evolve, spec.events.decode
-        unseen = self.store.event_data(game_id, after=version)
-        for _seq, type_, data, _hash in unseen:
-            state = evolve(state, decode(type_, data))
+        evolve, decode = spec.evolve, spec.events.decode_json
+        unseen = self.store.event_texts(game_id, after=version)
+        for _seq, type_, text, _hash in unseen:
+            state = evolve(state, decode(type_, text))
         if unseen:
             version, head_hash = unseen[-1][0], unseen[-1][3]
         self.cache.put(game_id, version, head_hash, state)
@@ -200,8 +225,8 @@ class GameService:
         seats: Sequence[SeatConfig],
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
-    ) -> tuple[LoadedGame, dict[int, str]]:
-        """Create a game, returning it and the secret tokens of its human seats.
+    ) -> Committed:
+        """Create a game: its opening events and the secret tokens of its human seats.
 
         Raises:
             UnknownGame: no such game type.
@@ -224,7 +249,7 @@ class GameService:
         stored: Sequence[StoredEvent],
         command_type: str,
         command_args: Mapping[str, Any],
-    ) -> tuple[LoadedGame, dict[int, str]]:
+    ) -> Committed:
         """Store a new game from its opening events (created, or forked), with tokens for its human seats."""
         game_id = stored[0].game_id
         created = events[0]
@@ -247,13 +272,13 @@ class GameService:
             updated_at="",
         )
         args = {"seats": record.seats, "options": record.options, **command_args}
-        response = {"version": record.version, "head_hash": record.head_hash}
         command = CommandRecord(game_id, command_type.lower(), None, None, command_type, args, 0, 1, len(stored),
-                                fingerprint(None, command_type, args), response)
-        self.store.create_game(record, seed, {seat: token_hash(t) for seat, t in tokens.items()}, stored, command)
+                                fingerprint(None, command_type, args))
+        positioned = self.store.create_game(record, seed, {seat: token_hash(t) for seat, t in tokens.items()},
+                                            stored, command)
         self.cache.put(game_id, record.version, record.head_hash, state)
-        self.jobs.after_commit(self, game_id)
-        return self.load(game_id), tokens
+        game = LoadedGame(self.record(game_id), spec, state, record.version, record.head_hash)
+        return Committed(game, positioned, None, True, tokens)
 
     def submit(
         self,
@@ -264,11 +289,12 @@ class GameService:
         expected_version: int | None = None,
         command_id: str | None = None,
         bot: str | None = None,
-    ) -> dict[str, Any]:
-        """Decide and append one command for `seat`; returns `{version, head_hash, events}`.
+    ) -> Committed:
+        """Run one command for `seat` through the command cycle and append its events.
 
         Without `expected_version` the command is decided on the latest version and
-        retried if another writer got there first.
+        retried if another writer got there first. A `command_id` already recorded for
+        the same command returns its first outcome (`new` False), rebuilt from its events.
 
         Raises:
             UnknownGameId, InvalidCommand, IllegalCommand, CommandIdReused,
@@ -278,7 +304,7 @@ class GameService:
         if command_id is not None:
             earlier = self.store.command(game_id, command_id)
             if earlier is not None:
-                return self._replayed(earlier, print_)
+                return self._replayed(game_id, earlier, print_)
         command_id = command_id if command_id is not None else uuid.uuid4().hex
         attempts = 1 if expected_version is not None else 5
         for attempt in range(attempts):
@@ -292,49 +318,35 @@ class GameService:
             if expected_version is not None and expected_version != game.version:
                 earlier = self.store.command(game_id, command_id)
                 if earlier is not None:  # the same command committed meanwhile: its first outcome stands
-                    return self._replayed(earlier, print_)
+                    return self._replayed(game_id, earlier, print_)
                 raise VersionConflict(expected_version, game.version)
-            if game.finished:
-                raise IllegalCommand("the game is over")
-            to_act = game.to_act()
-            if seat not in to_act:
-                raise IllegalCommand(f"it is not seat {seat}'s turn; to act: {', '.join(map(str, to_act))}")
             seed = self.seed(game_id)
-            events = game.spec.decide(game.state, seat, command, decision_rng(seed, game.version))
-            state = game.spec.fold(events, game.state)
+            events, state = play_command(game.spec, game.state, seat, command, decision_rng(seed, game.version))
             stored = chain(game.spec, game_id, seed, events, game.version + 1, game.head_hash, seat, command_id)
             finished = game.spec.result(state) is not None
-
-            def record(
-                positioned: list[StoredEvent], finished: bool = finished, game: LoadedGame = game
-            ) -> CommandRecord:
-                response = {
-                    "version": positioned[-1].seq,
-                    "head_hash": positioned[-1].hash,
-                    "events": [envelope(event, seat, finished) for event in positioned],
-                }
-                return CommandRecord(game_id, command_id, seat, bot, type_, dict(args), game.version,  # type: ignore[arg-type]
-                                     positioned[0].seq, positioned[-1].seq, print_, response)
-
+            record = CommandRecord(game_id, command_id, seat, bot, type_, dict(args), game.version, stored[0].seq,
+                                   stored[-1].seq, print_)
             try:
-                outcome, appended = self.store.append(game_id, game.version, stored, record, FINISHED if finished else ACTIVE)
+                appended = self.store.append(game_id, game.version, stored, record, FINISHED if finished else ACTIVE)
             except VersionConflict:
                 if attempt + 1 == attempts:
                     raise
                 continue
-            if not appended:
-                return self._replayed(outcome, print_)
-            self.cache.put(game_id, stored[-1].seq, stored[-1].hash, state)
-            self.jobs.after_commit(self, game_id, LoadedGame(game.record, game.spec, state, stored[-1].seq,
-                                                             stored[-1].hash))
-            return outcome.response
+            if not appended.new:
+                return self._replayed(game_id, appended.command, print_)
+            version, head = stored[-1].seq, stored[-1].hash
+            self.cache.put(game_id, version, head, state)
+            now_record = dataclasses.replace(game.record, version=version, head_hash=head,
+                                             status=FINISHED if finished else ACTIVE)
+            return Committed(LoadedGame(now_record, game.spec, state, version, head), appended.events, seat)
         raise AssertionError("unreachable")
 
-    @staticmethod
-    def _replayed(earlier: CommandRecord, print_: str) -> dict[str, Any]:
+    def _replayed(self, game_id: str, earlier: CommandRecord, print_: str) -> Committed:
+        """The first outcome of a repeated command id, rebuilt from its events (byte for byte the first answer)."""
         if earlier.fingerprint != print_:
             raise CommandIdReused(
                 f"command_id {earlier.command_id!r} was already used in this game for a different command "
                 f"({earlier.type} by seat {earlier.seat}); use a new command_id"
             )
-        return earlier.response
+        events = self.store.events(game_id, after=earlier.first_seq - 1, limit=earlier.last_seq - earlier.first_seq + 1)
+        return Committed(self.load(game_id), tuple(events), earlier.seat, new=False)

@@ -10,21 +10,17 @@ from typing import Any
 
 import click
 
+from application.handler import GameService
+from storage import FINISHED
+from bootstrap import bootstrap
 from replays.audit import audit
 from replays.log import log_from_store
 from replays.rebuild import state_after, timeline
 from replays.transfer import ImportRefused, document_bytes, export_document, import_document
-from service.games import FINISHED, GameService
-from service.store import EventStore
-from workers.context import context_from_env
 
 
 def service() -> GameService:
-    return context_from_env().games()
-
-
-def store_of(games: GameService) -> EventStore:
-    return games.store
+    return bootstrap().games
 
 
 @click.group()
@@ -43,8 +39,8 @@ def verify(game_id: str | None, head: str | None, all_games: bool, game_type: st
     if all_games == (game_id is not None):
         raise click.UsageError("name one GAME_ID, or use --all")
     if game_id is not None:
-        record = games.record(game_id)
-        report = audit(log_from_store(games.store.db, game_id, record.status == FINISHED), games.registry, head)
+        games.record(game_id)
+        report = audit(log_from_store(games.store, game_id), games.registry, head)
         click.echo(json.dumps(report.to_json(), indent=2))
         if not report.ok:
             sys.exit(1)
@@ -53,19 +49,15 @@ def verify(game_id: str | None, head: str | None, all_games: bool, game_type: st
 
 
 def verify_all(games: GameService, game_type: str | None) -> None:
-    sql = "SELECT id, type FROM games WHERE status = 'finished'"
-    params: list[Any] = []
-    if game_type is not None:
-        sql += " AND type = ?"
-        params.append(game_type)
-    rows = games.store.conn.execute(sql + " ORDER BY rowid", params).fetchall()
+    rows = games.store.game_ids(game_type, FINISHED)
     failed: list[tuple[str, str, Any, str]] = []
     counts: dict[str, list[int]] = {}
     events = 0
     started = time.perf_counter()
     with click.progressbar(rows, label="verifying", show_pos=True, file=sys.stderr) as bar:
-        for game_id, type_ in bar:
-            report = audit(log_from_store(games.store.db, game_id, True), games.registry)
+        for game_id in bar:
+            report = audit(log_from_store(games.store, game_id, True), games.registry)
+            type_ = games.record(game_id).type
             events += report.events
             tally = counts.setdefault(type_, [0, 0])
             tally[0 if report.ok else 1] += 1
@@ -91,7 +83,7 @@ def export(game_id: str, output: Path | None) -> None:
     """Write a finished game's portable replay document."""
     games = service()
     games.record(game_id)
-    document = export_document(games.store, log_from_store(games.store.db, game_id, True), game_id)
+    document = export_document(games.store, log_from_store(games.store, game_id, True), game_id)
     data = document_bytes(document)
     if output is None:
         click.echo(data.decode(), nl=False)

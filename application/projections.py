@@ -1,0 +1,145 @@
+"""The read-model projection: folds the log from its checkpoint into game summaries and statistics.
+
+A run reads the events after the checkpoint (by global position), folds each touched game
+forward, and hands the storage port the summaries (and so the statistics of games that
+finished) with the new checkpoint, written in one transaction that commits only if the
+checkpoint is still what the run started from. So a run that crashes leaves nothing
+behind, a run repeated or run by two workers at once applies each event once, and many
+commands coalesce into one run. An event that cannot be applied halts the projection at its
+position, recorded with the error, never skipped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from domain.core import GameSpec
+from storage import FINISHED, GameSummary, Storage, StoredEvent
+
+log = logging.getLogger(__name__)
+
+PROJECTION = "read_models"
+BATCH = 500
+
+
+@dataclasses.dataclass(slots=True)
+class Folded:
+    """A game's state as far as the projection has folded it."""
+
+    spec: GameSpec
+    state: Any
+    version: int
+    summary: dict[str, Any]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RunOutcome:
+    applied: int
+    position: int
+    halted_at: int | None = None
+    error: str | None = None
+
+
+class Projector:
+    """Keeps folded game states between runs (per process) and applies batches of events."""
+
+    def __init__(self, registry: Callable[[str], GameSpec], batch: int = BATCH) -> None:
+        self.registry = registry
+        self.batch = batch
+        self._games: dict[str, Folded] = {}
+
+    def run(self, store: Storage, max_batches: int | None = None) -> RunOutcome:
+        """Catch the read models up with the log; returns how far it got."""
+        applied = 0
+        batches = 0
+        while max_batches is None or batches < max_batches:
+            outcome = self._run_batch(store)
+            if outcome is None:  # another run committed first: redo from the new checkpoint
+                self._games.clear()
+                continue
+            batches += 1
+            applied += outcome.applied
+            if outcome.halted_at is not None or outcome.applied < self.batch:
+                return dataclasses.replace(outcome, applied=applied)
+        return RunOutcome(applied, store.checkpoint(PROJECTION).position)
+
+    def rebuild(self, store: Storage) -> RunOutcome:
+        """Drop the read models and the checkpoint, then fold the whole log again."""
+        store.reset_read_models(PROJECTION)
+        self._games.clear()
+        return self.run(store)
+
+    def _run_batch(self, store: Storage) -> RunOutcome | None:
+        start = store.checkpoint(PROJECTION)
+        if start.halted_at is not None:
+            return RunOutcome(0, start.position, start.halted_at, start.error)
+        events = store.events_from(start.position, self.batch)
+        if not events:
+            return RunOutcome(0, start.position)
+        touched: dict[str, Folded] = {}
+        position, halted_at, error, applied = start.position, None, None, 0
+        for event in events:
+            try:
+                touched[event.game_id] = self._apply(store, event, touched.get(event.game_id))
+            except Exception as failure:  # noqa: BLE001 - any failure halts the projection visibly
+                halted_at, error = event.position, f"{type(failure).__name__}: {failure}"
+                log.error("projection halted at position %s (%s seq %s): %s", halted_at, event.game_id, event.seq, error)
+                break
+            position = event.position  # type: ignore[assignment]
+            applied += 1
+        summaries = [self._summary(folded) for folded in touched.values()]
+        if not store.write_projection(PROJECTION, start.position, position, summaries, halted_at, error):
+            return None
+        self._games.update(touched)
+        return RunOutcome(applied, position, halted_at, error)
+
+    def _apply(self, store: Storage, event: StoredEvent, folded: Folded | None) -> Folded:
+        if event.seq == 1:
+            folded = self._created(event)
+        if folded is None:
+            folded = self._games.get(event.game_id)
+            if folded is None or folded.version != event.seq - 1:
+                folded = self._load(store, event.game_id, event.seq - 1)
+        return self._evolve(folded, event)
+
+    def _created(self, event: StoredEvent) -> Folded:
+        """A game as its GameCreated event announces it, before that event is applied."""
+        data = event.data
+        spec = self.registry(data["game_type"])
+        summary = {
+            "id": event.game_id,
+            "seats": [{"index": i, **seat} for i, seat in enumerate(data["seats"])],
+            "created_position": event.position,
+            "created_at": event.recorded_at,
+        }
+        return Folded(spec, None, 0, summary)
+
+    @staticmethod
+    def _evolve(folded: Folded, event: StoredEvent) -> Folded:
+        state = folded.spec.evolve(folded.state, folded.spec.events.decode_json(event.type, event.data_text))
+        return Folded(folded.spec, state, event.seq, {**folded.summary, "updated_at": event.recorded_at})
+
+    def _load(self, store: Storage, game_id: str, up_to: int) -> Folded:
+        """Fold a game from its first event up to seq `up_to` (a cold start in this process)."""
+        events = store.events(game_id, limit=up_to)
+        folded = self._created(events[0])
+        for event in events:
+            folded = self._evolve(folded, event)
+        return folded
+
+    @staticmethod
+    def _summary(folded: Folded) -> GameSummary:
+        spec, state, summary = folded.spec, folded.state, folded.summary
+        result = spec.result(state)
+        to_act = [] if result is not None else sorted(spec.to_act(state))
+        seats = summary["seats"]
+        return GameSummary(
+            id=summary["id"], type=spec.id, status=FINISHED if result is not None else "active",
+            version=folded.version, to_act=to_act, bot_to_act=any(seats[seat].get("bot") for seat in to_act),
+            seats=seats, result=result, created_position=summary["created_position"],
+            created_at=summary["created_at"], updated_at=summary.get("updated_at"),
+            lower_score_wins=spec.lower_score_wins,
+        )

@@ -1,0 +1,61 @@
+"""The composition root: builds a process's container from settings.
+
+The storage port from `TRAILHEAD_DB`, the state cache, the handler, the projector, the
+runner (RQ with `REDIS_URL`, inline without) and the message bus. The HTTP app, the worker
+and the CLI each call `bootstrap` once; nothing is built at import time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from application.bus import InlineRunner, MessageBus, Runner
+from application.container import Trailhead
+from application.handler import GameService, StateCache
+from application.projections import Projector
+from application.settings import registry_of, settings_from_env
+from domain.core import GameSpec
+from storage import SchemaOutOfDate, Storage, open_storage
+
+
+def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpec] | None = None,
+              migrate: bool = True) -> Trailhead:
+    """A container for `settings` (the environment's by default) and `games` (the registered ones).
+
+    With `migrate` the database's pending migrations are applied first; without, a database
+    that needs them is refused with a message naming `trailhead db migrate`.
+
+    Raises:
+        SchemaOutOfDate: the schema needs migrations and `migrate` is False.
+    """
+    settings = dict(settings_from_env() if settings is None else settings)
+    if games is None:
+        from domain.games import GAMES
+
+        games = GAMES
+    registry = registry_of(tuple(games))
+    store = open_storage(settings["DATABASE"], settings.get("SYNCHRONOUS", "FULL"))
+    prepare(store, migrate)
+    cache = StateCache()
+    handler = GameService(store, registry, cache)
+    projector = Projector(registry, int(settings.get("PROJECTION_BATCH", 500)))
+    runner: Runner
+    if settings.get("REDIS_URL"):
+        from workers.rq import RqRunner
+
+        runner = RqRunner(settings)
+    else:
+        runner = InlineRunner(store, projector)
+    bus = MessageBus(handler, runner, projector)
+    return Trailhead(settings, registry, store, cache, handler, projector, runner, bus)
+
+
+def prepare(store: Storage, migrate: bool) -> None:
+    pending = store.pending_migrations()
+    if not pending:
+        return
+    if not migrate:
+        raise SchemaOutOfDate(f"the database needs {len(pending)} migration(s) ({'; '.join(pending)}): "
+                              "run `trailhead db migrate`")
+    store.migrate()

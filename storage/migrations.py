@@ -1,0 +1,61 @@
+"""Schema versions and their migrations, in order; each applied in one transaction.
+
+Version 1 is the schema of release 0.1 (which kept no version table: a database with its
+tables and no `schema_version` is at version 1). Each later migration says what it changes
+and why; `trailhead db migrate` applies what is pending and `trailhead serve` does the same
+at start.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+SCHEMA_TABLE = "schema_version"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    sqlite: tuple[str, ...]
+
+
+_V1_SQLITE = (
+    """CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, type TEXT NOT NULL, rules_version INTEGER NOT NULL,
+        status TEXT NOT NULL, version INTEGER NOT NULL, head_hash TEXT NOT NULL, seed_commitment TEXT NOT NULL,
+        seats TEXT NOT NULL, options TEXT NOT NULL, original_id TEXT NOT NULL, forked_from TEXT, created_at TEXT,
+        updated_at TEXT)""",
+    # The seed lives apart from the events; it is revealed only when the game ends.
+    "CREATE TABLE IF NOT EXISTS game_seeds (game_id TEXT PRIMARY KEY, seed TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS seat_tokens (token_hash TEXT PRIMARY KEY, game_id TEXT, seat INTEGER)",
+    """CREATE TABLE IF NOT EXISTS events (position INTEGER PRIMARY KEY AUTOINCREMENT, game_id TEXT NOT NULL,
+        seq INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, seat INTEGER, command_id TEXT,
+        visibility TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL, recorded_at TEXT NOT NULL,
+        UNIQUE (game_id, seq))""",
+    """CREATE TABLE IF NOT EXISTS commands (game_id TEXT, command_id TEXT, seat INTEGER, bot TEXT, type TEXT,
+        args TEXT, expected_version INTEGER, first_seq INTEGER, last_seq INTEGER, fingerprint TEXT, response TEXT,
+        recorded_at TEXT, PRIMARY KEY (game_id, command_id))""",
+    "CREATE UNIQUE INDEX IF NOT EXISTS idx_commands_game_id_first_seq ON commands (game_id, first_seq)",
+    """CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL,
+        halted_at INTEGER, error TEXT, updated_at TEXT)""",
+    """CREATE TABLE IF NOT EXISTS game_summaries (id TEXT PRIMARY KEY, type TEXT, status TEXT, version INTEGER,
+        to_act TEXT, bot_to_act INTEGER, seats TEXT, winners TEXT, result TEXT, created_position INTEGER,
+        created_at TEXT, updated_at TEXT)""",
+    "CREATE UNIQUE INDEX IF NOT EXISTS idx_game_summaries_created_position ON game_summaries (created_position)",
+    "CREATE INDEX IF NOT EXISTS idx_game_summaries_status_bot_to_act ON game_summaries (status, bot_to_act)",
+    "CREATE TABLE IF NOT EXISTS summary_seats (game_id TEXT, seat INTEGER, name TEXT, bot TEXT,"
+    " PRIMARY KEY (game_id, seat))",
+    "CREATE INDEX IF NOT EXISTS idx_summary_seats_name ON summary_seats (name)",
+    """CREATE TABLE IF NOT EXISTS player_stats (type TEXT, name TEXT, games_played INTEGER, games_won INTEGER,
+        placings_sum INTEGER, best_score INTEGER, PRIMARY KEY (type, name))""",
+)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "release 0.1 schema: games, seeds, seat tokens, events, commands, read models", _V1_SQLITE),
+    # A command record keeps its seq range, not its response: an idempotent retry rebuilds the
+    # response from the events (byte for byte the first one). The responses were 2.5x the events.
+    Migration(2, "command records keep their seq range, not their full response",
+              ("ALTER TABLE commands DROP COLUMN response",)),
+)
+
+LATEST = MIGRATIONS[-1].version

@@ -1,0 +1,99 @@
+"""The storage port: everything the application keeps, behind one Protocol.
+
+The event log (games, events with their global positions, command records), the secrets
+beside it (seeds, seat-token hashes), the read models with their checkpoint, and the
+schema's migrations. The SQLite backend (storage/sqlite.py) implements it; a PostgreSQL
+backend plugs in the same way. Every SQL statement of the project lives in this package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from storage.records import Appended, Checkpoint, CommandRecord, GameRecord, GameSummary, StoredEvent
+
+
+class Storage(Protocol):
+    """One database: safe to share between threads (each gets its own connection)."""
+
+    # -- the schema ---------------------------------------------------------------------
+    def schema_version(self) -> int:
+        """The version the database is at (0: empty)."""
+
+    def pending_migrations(self) -> list[str]:
+        """The names of the migrations not yet applied, in order."""
+
+    def migrate(self) -> list[str]:
+        """Apply every pending migration (each in one transaction); returns their names."""
+
+    # -- games and their logs -----------------------------------------------------------
+    def game(self, game_id: str) -> GameRecord | None: ...
+
+    def game_ids(self, type_: str | None = None, status: str | None = None) -> list[str]:
+        """Ids of stored games in the order they were stored, optionally of one type and status."""
+
+    def imported_game(self, original_id: str, head_hash: str) -> str | None:
+        """The local id of a stored game with this original id and head hash (an earlier import)."""
+
+    def events(self, game_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]: ...
+
+    def event_texts(self, game_id: str, after: int = 0) -> list[tuple[int, str, str, str]]:
+        """(seq, type, data_text, hash) of a game's events after `after`: the lean read of a fold."""
+
+    def events_from(self, position: int, limit: int) -> list[StoredEvent]:
+        """Events of every game after a global position, in position order (what projections follow)."""
+
+    def head_position(self) -> int: ...
+
+    def command(self, game_id: str, command_id: str) -> CommandRecord | None: ...
+
+    def commands(self, game_id: str) -> list[CommandRecord]: ...
+
+    def seed(self, game_id: str) -> str: ...
+
+    def token_owner(self, token_hash: str) -> tuple[str, int] | None: ...
+
+    def create_game(self, game: GameRecord, seed: str, token_hashes: dict[int, str],
+                    events: Sequence[StoredEvent], command: CommandRecord) -> tuple[StoredEvent, ...]:
+        """Write a new game, its seed, tokens, opening events and command record atomically."""
+
+    def import_game(self, game: GameRecord, seed: str, events: Sequence[StoredEvent],
+                    commands: Sequence[CommandRecord]) -> None:
+        """Write an imported (finished, verified) game with all its events and command records atomically."""
+
+    def append(self, game_id: str, expected_version: int, events: Sequence[StoredEvent], command: CommandRecord,
+               status: str) -> Appended:
+        """Append one command's events if the game is still at `expected_version`; a command id
+        already recorded for the game returns that first record instead (`new` False).
+
+        Raises:
+            VersionConflict: the game is no longer at `expected_version`.
+        """
+
+    # -- read models ----------------------------------------------------------------------
+    def checkpoint(self, name: str) -> Checkpoint: ...
+
+    def write_projection(self, name: str, expected: int, position: int, summaries: Sequence[GameSummary],
+                         halted_at: int | None, error: str | None) -> bool:
+        """Write summaries, the statistics of games that just finished and the new checkpoint in
+        one transaction, only if the checkpoint is still at `expected`; False if it moved."""
+
+    def reset_read_models(self, name: str) -> None: ...
+
+    def projection_lock(self) -> AbstractContextManager[bool]:
+        """A non-blocking lock across processes: yields whether this process may project now."""
+
+    def summaries(self, type_: str | None, status: str | None, seat_name: str | None, limit: int,
+                  cursor: int | None) -> tuple[list[dict[str, Any]], int | None]: ...
+
+    def leaderboard(self, type_: str) -> list[dict[str, Any]]: ...
+
+    def projected_version(self, game_id: str) -> int: ...
+
+    def bot_waiting_games(self) -> list[tuple[str, int]]: ...
+
+    def close(self) -> None: ...
+
+

@@ -1,0 +1,131 @@
+"""What the storage port reads and writes: plain records, no SQL, no backend types."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from domain.core import PUBLIC, Visibility
+
+ACTIVE = "active"
+FINISHED = "finished"
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+class VersionConflict(Exception):
+    """The game moved on: the command was decided on `expected` but the log is at `current`."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"expected version {expected}, but the game is at version {current}")
+        self.expected = expected
+        self.current = current
+
+
+class SchemaOutOfDate(Exception):
+    """The database's schema is older than this code; `trailhead db migrate` brings it up to date."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game's identity, status and head."""
+
+    id: str
+    type: str
+    rules_version: int
+    status: str
+    version: int
+    head_hash: str
+    seed_commitment: str
+    seats: list[dict[str, Any]]
+    options: dict[str, Any]
+    original_id: str
+    forked_from: dict[str, Any] | None
+    created_at: str
+    updated_at: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One event with its envelope; `data_text` is its canonical JSON as stored and hashed."""
+
+    game_id: str
+    seq: int
+    type: str
+    data_text: str
+    seat: int | None
+    command_id: str | None
+    visibility: Visibility
+    prev_hash: str
+    hash: str
+    position: int | None = None
+    recorded_at: str | None = None
+
+    @property
+    def data(self) -> Any:
+        return json.loads(self.data_text)
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.visibility == PUBLIC or (seat is not None and seat in self.visibility)
+
+    def visibility_json(self) -> str | list[int]:
+        return PUBLIC if self.visibility == PUBLIC else list(self.visibility)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CommandRecord:
+    """An accepted command as recorded beside its events: enough to re-decide it and to answer a retry."""
+
+    game_id: str
+    command_id: str
+    seat: int | None
+    bot: str | None
+    type: str
+    args: dict[str, Any]
+    expected_version: int
+    first_seq: int
+    last_seq: int
+    fingerprint: str
+    recorded_at: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Appended:
+    """The outcome of an append: the command record that stands, and its events as stored (when new)."""
+
+    command: CommandRecord
+    events: tuple[StoredEvent, ...]
+    new: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A projection's checkpoint: the global position applied up to, and where and why it halted."""
+
+    name: str
+    position: int
+    halted_at: int | None = None
+    error: str | None = None
+    updated_at: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A game as the lobby lists it, written by the projection."""
+
+    id: str
+    type: str
+    status: str
+    version: int
+    to_act: list[int]
+    bot_to_act: bool
+    seats: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    created_position: int
+    created_at: str | None
+    updated_at: str | None
+    lower_score_wins: bool = False
