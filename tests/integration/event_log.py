@@ -22,6 +22,11 @@ def open_service(db_path: Path | str) -> GameService:
     return GameService(store, registry_of((TOY,)), StateCache())
 
 
+def submitted(games: GameService, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    """The body a command's 201 carries: what `games.submit` committed, as the API answers it."""
+    return games.submit(*args, **kwargs).response()
+
+
 def event_rows(db_path: Path | str, game_id: str | None = None) -> list[dict[str, Any]]:
     """The stored events, read straight from the SQLite file, in seq order per game."""
     db = connect(db_path)

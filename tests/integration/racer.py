@@ -21,7 +21,7 @@ from typing import Any
 TESTS = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(TESTS.parent), str(TESTS)]
 
-from integration.event_log import open_service  # noqa: E402
+from integration.event_log import open_service, submitted  # noqa: E402
 from support.toy import SPEC as TOY  # noqa: E402
 
 from storage import VersionConflict  # noqa: E402
@@ -37,7 +37,7 @@ def bid(db_path: str, game_id: str, seat: str, expected: str, command_id: str, a
     games = open_service(db_path)
     try:
         wait_for_go()
-        response = games.submit(game_id, int(seat), "Bid", {"amount": int(amount)},
+        response = submitted(games, game_id, int(seat), "Bid", {"amount": int(amount)},
                                 expected_version=int(expected), command_id=command_id)
         return {"outcome": "answered", "response": response}
     except VersionConflict as conflict:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from domain.core import SeatConfig
-from integration.event_log import assert_sound_log, event_rows, open_service
+from integration.event_log import assert_sound_log, event_rows, open_service, submitted
 from application.handler import CommandIdReused, GameService
 from storage import VersionConflict
 
@@ -35,7 +35,8 @@ RACER = Path(__file__).with_name("racer.py")
 
 
 def new_toy_game(games: GameService) -> str:
-    game, tokens = games.create("toy", [SeatConfig(name="ann"), SeatConfig(name="bob")])
+    created = games.create("toy", [SeatConfig(name="ann"), SeatConfig(name="bob")])
+    game, tokens = created.game, created.tokens
     assert game.version == 3 and sorted(tokens) == [0, 1]
     return game.record.id
 
@@ -76,7 +77,7 @@ def test_twenty_threads_at_one_expected_version_exactly_one_wins(db_path: Path, 
     outcomes = race(
         db_path,
         THREADS,
-        lambda games, i: games.submit(game_id, i % 2, "Bid", {"amount": i % 4}, expected_version=3,
+        lambda games, i: submitted(games, game_id, i % 2, "Bid", {"amount": i % 4}, expected_version=3,
                                       command_id=f"thread-{i}"),
     )
 
@@ -182,10 +183,10 @@ def test_concurrent_games_get_gapless_increasing_global_positions(db_path: Path,
 
     def play(games: GameService, index: int) -> int:
         game_id = game_ids[index]
-        games.submit(game_id, 0, "Bid", {"amount": 1})
-        games.submit(game_id, 1, "Bid", {"amount": 0})
+        submitted(games, game_id, 0, "Bid", {"amount": 1})
+        submitted(games, game_id, 1, "Bid", {"amount": 0})
         while games.load(game_id).to_act():
-            games.submit(game_id, games.load(game_id).to_act()[0], "Take", {"count": 1})
+            submitted(games, game_id, games.load(game_id).to_act()[0], "Take", {"count": 1})
         return games.load(game_id).version
 
     outcomes = race(db_path, len(game_ids), play)
@@ -221,7 +222,7 @@ def test_concurrent_retries_of_one_command_id_all_get_the_first_response(db_path
 
         def retry(games: GameService, index: int, game_id: str = game_id) -> dict[str, Any]:
             time.sleep(index * STAGGER)  # spread the retries over the moment the first one commits
-            return games.submit(game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="retry-me")
+            return submitted(games, game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="retry-me")
 
         outcomes = race(db_path, RETRIES, retry)
 
@@ -237,15 +238,15 @@ def test_repeated_command_id_with_the_same_body_appends_nothing_and_returns_the_
     db_path: Path, service: GameService
 ) -> None:
     game_id = new_toy_game(service)
-    first = service.submit(game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="c-1")
+    first = submitted(service, game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="c-1")
 
-    again = service.submit(game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="c-1")
-    without_version = service.submit(game_id, 0, "Bid", {"amount": 2}, command_id="c-1")
+    again = submitted(service, game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="c-1")
+    without_version = submitted(service, game_id, 0, "Bid", {"amount": 2}, command_id="c-1")
     from_elsewhere = open_service(db_path)  # another connection, with a cold state cache
     try:
-        other = from_elsewhere.submit(game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="c-1")
+        other = submitted(from_elsewhere, game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="c-1")
     finally:
-        from_elsewhere.store.conn.close()
+        from_elsewhere.store.close()
 
     assert again == first and without_version == first and other == first
     assert [e["seq"] for e in first["events"]] == [4]
@@ -264,10 +265,10 @@ def test_same_command_id_with_a_different_body_raises_command_id_reused(
     db_path: Path, service: GameService, seat: int, type_: str, args: dict[str, Any]
 ) -> None:
     game_id = new_toy_game(service)
-    service.submit(game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="c-1")
+    submitted(service, game_id, 0, "Bid", {"amount": 2}, expected_version=3, command_id="c-1")
 
     with pytest.raises(CommandIdReused, match="c-1"):
-        service.submit(game_id, seat, type_, args, command_id="c-1")
+        submitted(service, game_id, seat, type_, args, command_id="c-1")
 
     assert len(event_rows(db_path, game_id)) == 4
     assert command_count(service, game_id) == 2
@@ -278,14 +279,14 @@ def test_wrong_expected_version_is_a_conflict_and_appends_nothing(
     db_path: Path, service: GameService, stale: int
 ) -> None:
     game_id = new_toy_game(service)
-    service.submit(game_id, 0, "Bid", {"amount": 2}, expected_version=3)
+    submitted(service, game_id, 0, "Bid", {"amount": 2}, expected_version=3)
     before = event_rows(db_path, game_id)
 
     with pytest.raises(VersionConflict) as conflict:
-        service.submit(game_id, 1, "Bid", {"amount": 1}, expected_version=stale, command_id="late")
+        submitted(service, game_id, 1, "Bid", {"amount": 1}, expected_version=stale, command_id="late")
 
     assert (conflict.value.expected, conflict.value.current) == (stale, 4)
     assert event_rows(db_path, game_id) == before
     assert service.store.command(game_id, "late") is None
     # The conflict left the command id unused: the same command decided on the current version goes through.
-    assert service.submit(game_id, 1, "Bid", {"amount": 1}, expected_version=4, command_id="late")["version"] == 5
+    assert submitted(service, game_id, 1, "Bid", {"amount": 1}, expected_version=4, command_id="late")["version"] == 5

@@ -19,14 +19,14 @@ from .conftest import REGISTRY, finished_bot_game, open_games
 def test_an_exported_game_imports_verifies_and_keeps_its_state_and_hashes(spec, tmp_path: Path) -> None:
     here = open_games(tmp_path / "here.sqlite")
     game_id = finished_bot_game(here, spec.id, "round-trip")
-    source = log_from_store(here.store.db, game_id, reveal_seed=True)
+    source = log_from_store(here.store, game_id, reveal_seed=True)
     assert audit(source, REGISTRY).ok
     document = export_document(here.store, source, game_id)
 
     there = open_games(tmp_path / "there.sqlite")
     imported_id, new = import_document(there.store, document, REGISTRY)
     assert new and imported_id != game_id
-    copy = log_from_store(there.store.db, imported_id, reveal_seed=True)
+    copy = log_from_store(there.store, imported_id, reveal_seed=True)
     report = audit(copy, REGISTRY, expected_head=document["head_hash"])
     assert report.ok, report.failure
     assert [e.hash for e in copy.events] == [e.hash for e in source.events]

@@ -27,8 +27,8 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     path = tmp_path_factory.mktemp("tamper") / "template.sqlite"
     games = open_games(path)
     game_id = finished_bot_game(games, "hikes-of-the-west", "tamper")
-    games.store.db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    games.store.db.conn.close()
+    games.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    games.store.close()
     return path, game_id
 
 
@@ -44,9 +44,9 @@ def fresh_game(template: tuple[Path, str], tmp_path: Path, name: str) -> tuple[P
 def audit_of(path: Path, game_id: str, head: str | None = None):
     games = open_games(path)
     try:
-        return audit(log_from_store(games.store.db, game_id, reveal_seed=True), REGISTRY, expected_head=head)
+        return audit(log_from_store(games.store, game_id, reveal_seed=True), REGISTRY, expected_head=head)
     finally:
-        games.store.db.conn.close()
+        games.store.close()
 
 
 def rows(path: Path, game_id: str) -> list[tuple]:
