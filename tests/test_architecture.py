@@ -1,0 +1,90 @@
+"""The packages depend one way, and every SQL statement lives in the storage package.
+
+domain <- storage <- application <- {workers, replays} <- bootstrap <- service: a package may
+import only those to its left. The walk reads every import statement of every module, those
+inside functions included, so a lazy import cannot hide a cycle.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYERS = {
+    "domain": set(),
+    "storage": {"domain"},
+    "application": {"domain", "storage"},
+    "workers": {"domain", "storage", "application"},
+    "replays": {"domain", "storage", "application"},
+    "bootstrap": {"domain", "storage", "application", "workers"},
+    "service": {"domain", "storage", "application", "workers", "replays", "bootstrap"},
+}
+SQL = re.compile(
+    r"\b(SELECT\s.+\sFROM\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s|CREATE\s+(TABLE|INDEX|UNIQUE)\s"
+    r"|ALTER\s+TABLE\s|DROP\s+(TABLE|INDEX)\s|BEGIN\s+IMMEDIATE|PRAGMA\s+\w+)",
+    re.DOTALL,  # our SQL is written in capitals; prose that says "select ... from" is not SQL
+)
+
+
+def modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def imported_packages(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found & set(LAYERS)
+
+
+@pytest.mark.parametrize("package", sorted(LAYERS))
+def test_a_package_imports_only_the_layers_below_it(package: str) -> None:
+    wrong = {
+        f"{path.relative_to(ROOT)} imports {other}"
+        for path in modules(package)
+        for other in imported_packages(path) - LAYERS[package] - {package}
+    }
+    assert not wrong, sorted(wrong)
+
+
+def test_the_layers_have_no_cycle() -> None:
+    seen: set[str] = set()
+
+    def visit(package: str, path: tuple[str, ...]) -> None:
+        assert package not in path, f"import cycle: {' -> '.join((*path, package))}"
+        for below in LAYERS[package]:
+            visit(below, (*path, package))
+        seen.add(package)
+
+    for package in LAYERS:
+        visit(package, ())
+    assert seen == set(LAYERS)
+
+
+def string_constants(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+
+
+@pytest.mark.parametrize("package", sorted(set(LAYERS) - {"storage"}))
+def test_no_sql_stands_outside_the_storage_package(package: str) -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {text.strip()[:60]}"
+        for path in modules(package)
+        for line, text in string_constants(path)
+        if SQL.search(text)
+    ]
+    assert not found, found
+
+
+def test_the_sql_check_sees_sql() -> None:
+    assert SQL.search("SELECT seq FROM events") and SQL.search("  INSERT INTO games (id)")
+    assert SQL.search("PRAGMA wal_checkpoint(TRUNCATE)") and not SQL.search("Select a card from the display")
