@@ -7,7 +7,7 @@ The service keeps folded states in an in-process cache, so a command should cost
 the same at event 2,000 as at event 10 (target: ratio under 1.5). Measured two
 ways, both on a real SQLite file (WAL, synchronous=FULL):
 
-- direct: `service.games.GameService.submit` in this process, a new connection
+- direct: the message bus's `submit` (application/bus.py) in this process, a new connection
   per command as in a request; no HTTP.
 - HTTP: one client, one request at a time, against the service served by
   gunicorn with 2 workers (each worker has its own cache).
@@ -91,40 +91,40 @@ class Direct:
 
     @contextlib.contextmanager
     def games(self) -> Iterator[Any]:
-        from service.runtime import game_service
+        from service.runtime import message_bus
 
         with self.app.app_context():
-            yield game_service()
+            yield message_bus()
 
     def create(self, playbook: Playbook) -> str:
         from domain.core import SeatConfig
 
         body = json.loads(playbook.create_body)
         with self.games() as games:
-            game, _ = games.create(body["type"], [SeatConfig(name=s["name"]) for s in body["seats"]],
-                                   body["options"], body["seed"])
-        return game.record.id
+            committed = games.create(body["type"], [SeatConfig(name=s["name"]) for s in body["seats"]],
+                                     body["options"], body["seed"])
+        return committed.game.record.id
 
     def send(self, game_id: str, step: Step) -> float:
         body = json.loads(step.body)
         started = time.perf_counter()
         with self.games() as games:
             response = games.submit(game_id, step.seat, body["type"], body["args"],
-                                    expected_version=body["expected_version"])
+                                    expected_version=body["expected_version"]).response()
         elapsed = time.perf_counter() - started
         assert response["version"] == step.version_after, (response["version"], step.version_after)
         return elapsed
 
     def cold_load(self, game_id: str) -> float:
         """Seconds to load the game with an empty cache: every event read and folded."""
-        from service.games import StateCache
+        from application.handler import GameService, StateCache
 
         shared = self.app.extensions["trailhead"]
-        self.app.extensions["trailhead"] = dataclasses.replace(shared, cache=StateCache())
+        cold = GameService(shared.store, shared.registry, StateCache())
         try:
             started = time.perf_counter()
-            with self.games() as games:
-                games.load(game_id)
+            with self.app.app_context():
+                cold.load(game_id)
             return time.perf_counter() - started
         finally:
             self.app.extensions["trailhead"] = shared

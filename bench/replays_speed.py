@@ -29,28 +29,25 @@ from domain.core import SeatConfig  # noqa: E402
 from domain.games import GAMES  # noqa: E402
 from replays.audit import audit  # noqa: E402
 from replays.log import log_from_store  # noqa: E402
-from service.database import connect, prepare_database  # noqa: E402
-from service.games import GameService, LoadedGame, StateCache  # noqa: E402
-from service.settings import registry_of  # noqa: E402
-from service.store import EventStore  # noqa: E402
-from workers.bots import play_bot_turns  # noqa: E402
+from application.bus import play_bot_turn  # noqa: E402
+from application.handler import GameService, StateCache  # noqa: E402
+from application.settings import registry_of  # noqa: E402
+from storage import SqliteStorage  # noqa: E402
 
 REGISTRY = registry_of(GAMES)
 
 
-class NoJobs:
-    def after_commit(self, games: GameService, game_id: str, game: LoadedGame | None = None) -> None:
-        return None
-
-
 def games_on(path: Path) -> GameService:
-    prepare_database(path)
-    return GameService(EventStore(connect(path)), REGISTRY, StateCache(), NoJobs())
+    """The handler alone on its own storage (no follow-ups: the bench plays the bots itself)."""
+    store = SqliteStorage(path)
+    store.migrate()
+    return GameService(store, REGISTRY, StateCache())
 
 
 def bot_game(games: GameService, type_: str, seats: int, seed: str) -> str:
-    game, _ = games.create(type_, [SeatConfig(name=f"bot-{i}", bot="random") for i in range(seats)], {}, seed)
-    play_bot_turns(games, game.record.id)
+    game = games.create(type_, [SeatConfig(name=f"bot-{i}", bot="random") for i in range(seats)], {}, seed).game
+    while play_bot_turn(games, game.record.id) is not None:
+        pass
     return game.record.id
 
 
@@ -68,12 +65,12 @@ def ceiling(path: Path, game_id: str) -> float:
 
 def rebuild(path: Path, game_id: str) -> float:
     """Events per second: read, decode with the codec, fold with evolve (a cold rebuild)."""
-    games = GameService(EventStore(connect(path)), REGISTRY, StateCache(), NoJobs())
+    games = GameService(SqliteStorage(path), REGISTRY, StateCache())
     started = time.perf_counter()
     game = games.load(game_id)
     elapsed = time.perf_counter() - started
     assert game.finished
-    games.store.db.conn.close()
+    games.store.close()
     return game.version / elapsed
 
 
@@ -120,7 +117,7 @@ def main() -> None:
             started = time.perf_counter()
             total = 0
             for game_id in ids:
-                report = audit(log_from_store(verify_games.store.db, game_id, True), REGISTRY)
+                report = audit(log_from_store(verify_games.store, game_id, True), REGISTRY)
                 assert report.ok, report.failure
                 total += report.events
             elapsed = time.perf_counter() - started
