@@ -156,8 +156,8 @@ class MessageBus:
             if deadline is not None and time.monotonic() > deadline:
                 return played, True
             committed = play_bot_turn(self.games, game_id, game)
-            played += 1
             if committed is not None:
+                played += 1
                 self.drain(message for message in follow_ups(committed) if not isinstance(message, BotTurnDue))
 
 

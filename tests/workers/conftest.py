@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 import redis
 
-from domain.games import GAMES
-from service.database import connect
 from application.handler import GameService
-from support.redis_server import NO_REDIS, PrivateRedis, answers, machine_redis_url
+from application.projections import Projector
+from domain.games import GAMES
+from storage import SqliteStorage
 from support.handler import REGISTRY, bot_game, open_games
+from support.redis_server import NO_REDIS, PrivateRedis, answers, machine_redis_url
 from support.toy import SPEC as TOY
-from workers.projections import Projector, rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
 READ_MODEL_TABLES = ("game_summaries", "summary_seats", "player_stats")
@@ -149,10 +149,12 @@ def rebuilt_snapshot(db_path: Path, tmp_path: Path) -> dict[str, list[tuple[Any,
     source.backup(target)
     source.close()
     target.close()
-    db = connect(copy)
-    outcome = rebuild(db, Projector(REGISTRY))
+    store = SqliteStorage(copy)
+    try:
+        outcome = Projector(REGISTRY).rebuild(store)
+    finally:
+        store.close()
     assert outcome.halted_at is None
-    db.conn.close()
     return snapshot(copy)
 
 

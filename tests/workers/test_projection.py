@@ -9,10 +9,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from application.chain import event_hash
+from application.projections import PROJECTION, Projector
 from service.cli import main
-from service.database import connect
-from service.readmodels import checkpoint, list_games
-from workers.projections import Projector
+from storage import SqliteStorage
 
 from .conftest import REGISTRY, open_games, play_bot_game, rebuilt_snapshot, snapshot
 
@@ -27,24 +26,24 @@ def build_log(db_path: Path, games_count: int = 4, toy: bool = True) -> list[str
 
 def test_a_catch_up_equals_a_rebuild_from_scratch(db_path: Path, tmp_path: Path) -> None:
     ids = build_log(db_path)
-    db = connect(db_path)
-    outcome = Projector(REGISTRY).run(db)
+    store = SqliteStorage(db_path)
+    outcome = Projector(REGISTRY).run(store)
     assert outcome.halted_at is None
-    assert outcome.applied == db.conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    assert outcome.applied == store.conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
     assert snapshot(db_path) == rebuilt_snapshot(db_path, tmp_path)
-    summaries, _ = list_games(db, limit=50)
+    summaries, _ = store.summaries(None, None, None, 50, None)
     assert sorted(s["id"] for s in summaries) == sorted(ids)
     assert all(s["status"] == "finished" for s in summaries)
-    played = db.conn.execute("SELECT SUM(games_played) FROM player_stats").fetchone()[0]
+    played = store.conn.execute("SELECT SUM(games_played) FROM player_stats").fetchone()[0]
     assert played == 4 + 2  # four solo games, one game of two seats
 
 
 def test_a_second_run_applies_nothing_and_changes_nothing(db_path: Path) -> None:
     build_log(db_path, 2)
-    db = connect(db_path)
-    Projector(REGISTRY).run(db)
+    store = SqliteStorage(db_path)
+    Projector(REGISTRY).run(store)
     before = snapshot(db_path)
-    again = Projector(REGISTRY).run(db)
+    again = Projector(REGISTRY).run(store)
     assert again.applied == 0
     assert snapshot(db_path) == before
 
@@ -55,14 +54,14 @@ def test_two_projectors_at_once_apply_each_event_once(db_path: Path, tmp_path: P
     errors: list[BaseException] = []
 
     def project() -> None:
-        db = connect(db_path)
+        store = SqliteStorage(db_path)  # a storage (and so a connection) of each thread's own
         try:
             barrier.wait()
-            Projector(REGISTRY).run(db)
+            Projector(REGISTRY).run(store)
         except BaseException as error:  # noqa: BLE001 - reported below
             errors.append(error)
         finally:
-            db.conn.close()
+            store.close()
 
     threads = [threading.Thread(target=project) for _ in range(2)]
     for thread in threads:
@@ -76,19 +75,19 @@ def test_two_projectors_at_once_apply_each_event_once(db_path: Path, tmp_path: P
 def test_projection_follows_a_game_incrementally(db_path: Path, tmp_path: Path) -> None:
     """Runs between commands (as the jobs do) give the same read models as one run at the end."""
     games = open_games(db_path)
-    db = connect(db_path)
+    store = SqliteStorage(db_path)
     projector = Projector(REGISTRY)
     from domain.core import SeatConfig
 
-    game, tokens = games.create("toy", [SeatConfig(name="Ann"), SeatConfig(name="Bob")], {"pile": 3}, "inc")
-    projector.run(db)
-    row = db.conn.execute("SELECT status, to_act, version FROM game_summaries").fetchone()
+    game = games.create("toy", [SeatConfig(name="Ann"), SeatConfig(name="Bob")], {"pile": 3}, "inc").game
+    projector.run(store)
+    row = store.conn.execute("SELECT status, to_act, version FROM game_summaries").fetchone()
     assert row == ("active", "[0,1]", game.version)
     for seat, (type_, args) in [(0, ("Bid", {"amount": 1})), (1, ("Bid", {"amount": 0})), (0, ("Take", {"count": 2})),
                                 (1, ("Take", {"count": 1}))]:
         games.submit(game.record.id, seat, type_, args)
-        projector.run(db)
-    assert db.conn.execute("SELECT status FROM game_summaries").fetchone() == ("finished",)
+        projector.run(store)
+    assert store.conn.execute("SELECT status FROM game_summaries").fetchone() == ("finished",)
     assert snapshot(db_path) == rebuilt_snapshot(db_path, tmp_path)
 
 
@@ -114,14 +113,14 @@ def test_an_event_that_cannot_be_applied_halts_the_projection_visibly(db_path: P
     bad = append_bogus_event(db_path, ids[0])
     games = open_games(db_path)
     later = play_bot_game(games, "hikes-of-the-west", "after-the-bad-one")
-    db = connect(db_path)
-    outcome = Projector(REGISTRY).run(db)
+    store = SqliteStorage(db_path)
+    outcome = Projector(REGISTRY).run(store)
     assert outcome.halted_at == bad
     assert "Bogus" in (outcome.error or "")
-    mark = checkpoint(db)
-    assert (mark["position"], mark["halted_at"]) == (bad - 1, bad)
-    assert not db.conn.execute("SELECT 1 FROM game_summaries WHERE id = ?", [later]).fetchone()
-    again = Projector(REGISTRY).run(db)
+    mark = store.checkpoint(PROJECTION)
+    assert (mark.position, mark.halted_at) == (bad - 1, bad)
+    assert not store.conn.execute("SELECT 1 FROM game_summaries WHERE id = ?", [later]).fetchone()
+    again = Projector(REGISTRY).run(store)
     assert again.applied == 0 and again.halted_at == bad
     health = client_for(db_path).get("/healthz").get_json()
     assert health["status"] == "degraded"
@@ -132,10 +131,10 @@ def test_an_event_that_cannot_be_applied_halts_the_projection_visibly(db_path: P
 
 def test_the_rebuild_command_refolds_the_log(db_path: Path) -> None:
     build_log(db_path, 2, toy=False)
-    db = connect(db_path)
-    Projector(REGISTRY).run(db)
+    store = SqliteStorage(db_path)
+    Projector(REGISTRY).run(store)
     before = snapshot(db_path)
-    db.conn.execute("DELETE FROM player_stats")
+    store.conn.execute("DELETE FROM player_stats")
     rebuilt = CliRunner().invoke(main, ["projections", "rebuild"], env={"TRAILHEAD_DB": str(db_path), "REDIS_URL": ""})
     assert rebuilt.exit_code == 0, rebuilt.output
     assert "events applied" in rebuilt.output

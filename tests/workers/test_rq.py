@@ -10,12 +10,12 @@ import pytest
 import redis
 from rq.registry import FailedJobRegistry
 
+from application.projections import PROJECTION
 from domain.games import GAMES
 from service.app import create_app
-from service.database import connect
-from service.readmodels import checkpoint, head_position
+from storage import SqliteStorage
 from support.redis_server import PrivateRedis
-from workers.dispatch import RqJobs
+from workers.rq import RqRunner
 
 from .conftest import open_games, play_bot_game, rebuilt_snapshot, snapshot, wait_for
 
@@ -27,12 +27,12 @@ def client_of(config: dict[str, Any]) -> Any:
 
 
 def projected(db_path: Path) -> bool:
-    db = connect(db_path)
+    store = SqliteStorage(db_path)
     try:
-        mark = checkpoint(db)
-        return mark["halted_at"] is None and mark["position"] == head_position(db) > 0
+        mark = store.checkpoint(PROJECTION)
+        return mark.halted_at is None and mark.position == store.head_position() > 0
     finally:
-        db.conn.close()
+        store.close()
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.id)
@@ -108,24 +108,24 @@ def test_a_worker_killed_mid_projection_loses_and_doubles_nothing(rq_config: dic
     games = open_games(db_path)
     for i in range(30):
         play_bot_game(games, "hikes-of-the-west", f"backlog-{i}")
-    total = head_position(games.store.db)
-    RqJobs({**rq_config}).wake_projection(force=True)
+    total = games.store.head_position()
+    RqRunner(rq_config).wake_projection(force=True)
     slow = {"TRAILHEAD_PROJECTION_BATCH": "10"}
     victim = start_worker("--queues", "projections", cli=True, env=slow)
 
     def part_way() -> bool:
-        position = checkpoint(games.store.db)["position"]
+        position = games.store.checkpoint(PROJECTION).position
         return 0 < position < total * 0.8
 
     wait_for(part_way, timeout=60, interval=0.005, what="the projection to be part way")
     victim.send_signal(signal.SIGKILL)
     victim.wait(timeout=10)
-    stopped_at = checkpoint(games.store.db)["position"]
+    stopped_at = games.store.checkpoint(PROJECTION).position
     assert stopped_at < total
     start_worker("--queues", "projections", cli=True)
     wait_for(lambda: projected(db_path), timeout=60, what="a new worker to finish the projection")
     assert snapshot(db_path) == rebuilt_snapshot(db_path, tmp_path)
-    played = games.store.db.conn.execute("SELECT SUM(games_played) FROM player_stats").fetchone()[0]
+    played = games.store.conn.execute("SELECT SUM(games_played) FROM player_stats").fetchone()[0]
     assert played == 30
 
 
@@ -135,7 +135,7 @@ def test_the_same_projection_job_twice_and_in_two_workers_applies_once(rq_config
     games = open_games(db_path)
     for i in range(12):
         play_bot_game(games, "hikes-of-the-west", f"twice-{i}")
-    jobs = RqJobs(rq_config)
+    jobs = RqRunner(rq_config)
     for _ in range(4):
         jobs.wake_projection(force=True)
     assert jobs.projections.count == 4
@@ -144,7 +144,7 @@ def test_the_same_projection_job_twice_and_in_two_workers_applies_once(rq_config
         assert worker.wait(timeout=120) == 0
     assert projected(db_path)
     assert snapshot(db_path) == rebuilt_snapshot(db_path, tmp_path)
-    played = games.store.db.conn.execute("SELECT SUM(games_played) FROM player_stats").fetchone()[0]
+    played = games.store.conn.execute("SELECT SUM(games_played) FROM player_stats").fetchone()[0]
     assert played == 12
 
 
@@ -153,8 +153,8 @@ def test_failed_jobs_are_kept_and_listed(rq_config: dict[str, Any], start_worker
 
     from service.cli import main
 
-    jobs = RqJobs(rq_config)
-    jobs.bots.enqueue("workers.jobs.play_bots", "no-such-game", 3)
+    jobs = RqRunner(rq_config)
+    jobs.bots.enqueue("workers.jobs.play_bots", "no-such-game", 3)  # a job name of release 0.1
     worker = start_worker("--burst", "bots")
     assert worker.wait(timeout=60) == 0
     assert FailedJobRegistry(queue=jobs.bots).count == 1
