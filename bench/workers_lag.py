@@ -5,8 +5,9 @@ with real `trailhead worker` processes on a fresh SQLite file:
 
 1. the ceiling: one worker of the same class (RQ SimpleWorker) draining trivial jobs;
 2. projection lag: commands committed at a steady rate (default 200/s) through the
-   command handler with RQ dispatch; a poller watches the projection's checkpoint and
-   records, per command, the time from its commit to the read model having applied it;
+   message bus with the RQ runner (the container `bootstrap` builds with REDIS_URL); a
+   poller watches the projection's checkpoint and records, per command, the time from its
+   commit to the read model having applied it;
 3. bots-only games finished per minute through the workers, per registered game type.
 
     python bench/workers_lag.py [--rate 200] [--seconds 10] [--runs 3] [--quick]
@@ -33,14 +34,13 @@ from rq.serializers import JSONSerializer
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from application.container import Trailhead  # noqa: E402
+from application.projections import PROJECTION  # noqa: E402
+from bootstrap import bootstrap  # noqa: E402
 from domain.core import SeatConfig  # noqa: E402
 from domain.games import GAMES  # noqa: E402
-from service.database import connect, ensure_schema  # noqa: E402
-from service.games import GameService, StateCache  # noqa: E402
-from service.readmodels import checkpoint, ensure_read_model_schema  # noqa: E402
-from service.settings import registry_of  # noqa: E402
-from service.store import EventStore  # noqa: E402
-from workers.dispatch import RqJobs  # noqa: E402
+from storage import SqliteStorage  # noqa: E402
+from workers.rq import RqRunner  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -85,32 +85,32 @@ class Workers:
         self.processes.clear()
 
 
-def service(config: dict, registry) -> GameService:
-    db = connect(config["DATABASE"])
-    ensure_schema(db)
-    ensure_read_model_schema(db)
-    return GameService(EventStore(db), registry, StateCache(), RqJobs(config))
+def container(config: dict) -> Trailhead:
+    """The writer's container: storage, handler and the message bus with the RQ runner (REDIS_URL is set)."""
+    app = bootstrap(config, GAMES)
+    assert isinstance(app.runner, RqRunner), "the bench needs the RQ runner (REDIS_URL)"
+    return app
 
 
 def projection_lag(config: dict, rate: float, seconds: float) -> tuple[list[float], int]:
     """Lags (ms) from commit to projection for commands sent at `rate` per second."""
-    registry = registry_of(GAMES)
-    games = service(config, registry)
-    spec = registry("hikes-of-the-west")
+    app = container(config)
+    games, bus = app.games, app.bus
+    spec = app.registry("hikes-of-the-west")
     tables = []
     for i in range(8):
-        game, tokens = games.create(spec.id, [SeatConfig(name=f"hiker-{i}")], {}, f"lag-{i}")
-        tables.append(game.record.id)
+        committed = bus.create(spec.id, [SeatConfig(name=f"hiker-{i}")], {}, f"lag-{i}")
+        tables.append(committed.game.record.id)
     time.sleep(0.5)
     commits: list[tuple[float, int]] = []
     done = threading.Event()
     seen: dict[int, float] = {}
-    watcher_db = connect(config["DATABASE"])
+    watcher_store = SqliteStorage(config["DATABASE"], config["SYNCHRONOUS"])
 
     def watch() -> None:
         last = -1
         while not done.is_set() or last < (commits[-1][1] if commits else 0):
-            position = checkpoint(watcher_db)["position"]
+            position = watcher_store.checkpoint(PROJECTION).position
             if position != last:
                 seen[position] = time.perf_counter()
                 last = position
@@ -125,13 +125,13 @@ def projection_lag(config: dict, rate: float, seconds: float) -> tuple[list[floa
         game_id = tables[sent % len(tables)]
         game = games.load(game_id)
         if game.finished:
-            game_obj, _ = games.create(spec.id, [SeatConfig(name="hiker")], {}, f"lag-more-{sent}")
-            tables[sent % len(tables)] = game_obj.record.id
+            committed = bus.create(spec.id, [SeatConfig(name="hiker")], {}, f"lag-more-{sent}")
+            tables[sent % len(tables)] = committed.game.record.id
             continue
         command = spec.legal_commands(game.state, 0)[0]
         type_, args = spec.commands.encode(command)
-        response = games.submit(game_id, 0, type_, args, expected_version=game.version)
-        commits.append((time.perf_counter(), response["events"][-1]["position"]))
+        committed = bus.submit(game_id, 0, type_, args, expected_version=game.version)
+        commits.append((time.perf_counter(), committed.events[-1].position))
         sent += 1
         next_at = start + sent * interval
         pause = next_at - time.perf_counter()
@@ -140,6 +140,8 @@ def projection_lag(config: dict, rate: float, seconds: float) -> tuple[list[floa
     elapsed = time.perf_counter() - start
     done.set()
     watcher.join(timeout=30)
+    watcher_store.close()
+    app.close()
     marks = sorted(seen.items())
     lags = []
     for committed_at, position in commits:
@@ -150,22 +152,26 @@ def projection_lag(config: dict, rate: float, seconds: float) -> tuple[list[floa
 
 
 def bot_games_per_minute(config: dict, games_per_type: int) -> dict[str, float]:
-    registry = registry_of(GAMES)
-    games = service(config, registry)
+    """Bots-only games created through the bus (which enqueues their bot jobs) and played by the workers."""
+    app = container(config)
+    games, bus = app.games, app.bus
     rates = {}
-    for spec in GAMES:
-        started = time.perf_counter()
-        ids = [
-            games.create(spec.id, [SeatConfig(name=f"b{s}", bot="random") for s in range(spec.min_seats)], {},
-                         f"bots-{spec.id}-{i}")[0].record.id
-            for i in range(games_per_type)
-        ]
-        deadline = started + 600
-        while time.perf_counter() < deadline:
-            if all(games.load(game_id).finished for game_id in ids):
-                break
-            time.sleep(0.05)
-        rates[spec.id] = games_per_type / ((time.perf_counter() - started) / 60)
+    try:
+        for spec in GAMES:
+            started = time.perf_counter()
+            ids = [
+                bus.create(spec.id, [SeatConfig(name=f"b{s}", bot="random") for s in range(spec.min_seats)], {},
+                           f"bots-{spec.id}-{i}").game.record.id
+                for i in range(games_per_type)
+            ]
+            deadline = started + 600
+            while time.perf_counter() < deadline:
+                if all(games.load(game_id).finished for game_id in ids):
+                    break
+                time.sleep(0.05)
+            rates[spec.id] = games_per_type / ((time.perf_counter() - started) / 60)
+    finally:
+        app.close()
     return rates
 
 
@@ -183,12 +189,18 @@ def main() -> None:
     connection = redis.Redis.from_url(args.redis)
     connection.flushdb()
     workdir = tempfile.mkdtemp(prefix="trailhead-bench-")
-    config = {"DATABASE": str(Path(workdir) / "bench.sqlite"), "REDIS_URL": args.redis, "QUEUE_PREFIX": "bench",
-              "SWEEP_SECONDS": 30}
+    config = {"DATABASE": str(Path(workdir) / "bench.sqlite"), "SYNCHRONOUS": "FULL", "REDIS_URL": args.redis,
+              "QUEUE_PREFIX": "bench", "SWEEP_SECONDS": 30, "BOT_BUDGET_SECONDS": 2.0, "PROJECTION_BATCH": 500}
     env = {**os.environ, "TRAILHEAD_DB": config["DATABASE"], "REDIS_URL": args.redis,
-           "TRAILHEAD_QUEUE_PREFIX": "bench", "PYTHONPATH": str(ROOT)}
+           "TRAILHEAD_QUEUE_PREFIX": config["QUEUE_PREFIX"], "TRAILHEAD_SYNCHRONOUS": config["SYNCHRONOUS"],
+           "TRAILHEAD_SWEEP_SECONDS": str(config["SWEEP_SECONDS"]),
+           "TRAILHEAD_BOT_BUDGET_SECONDS": str(config["BOT_BUDGET_SECONDS"]),
+           "TRAILHEAD_PROJECTION_BATCH": str(config["PROJECTION_BATCH"]), "PYTHONPATH": str(ROOT)}
     workers = Workers(env)
     try:
+        store = SqliteStorage(config["DATABASE"], config["SYNCHRONOUS"])
+        store.migrate()  # before any worker starts, so the workers' bootstrap finds nothing to migrate
+        store.close()
         ceilings, p50s, p99s, rates = [], [], [], []
         for run in range(args.runs):
             ceilings.append(trivial_ceiling(args.redis, 2000 if not args.quick else 300))
