@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import assert_never
 
+from msgspec.structs import replace
+
 from domain.core import Event, GameConfig, GameCreated, Rng
-from domain.core.values import replace as fast_replace
 from domain.games.hikes_of_the_west.cards import LOCATIONS_PER_GAME, card_ids
 from domain.games.hikes_of_the_west.events import (
     DeckShuffled,
@@ -26,8 +27,6 @@ from domain.games.hikes_of_the_west.events import (
 )
 from domain.games.hikes_of_the_west.state import GameState, Hike, Phase, Placement, RestStop, Step
 from domain.games.hikes_of_the_west.trail import is_canyon, kept_route
-
-replace = fast_replace
 
 
 def setup(config: GameConfig, rng: Rng) -> list[Event]:
