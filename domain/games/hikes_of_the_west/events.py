@@ -121,23 +121,6 @@ class GameFinished(Event, Value):
     completed: int
 
 
-HikesEvent = (
-    GameCreated
-    | DeckShuffled
-    | LocationsRevealed
-    | HikesPlanned
-    | PathsDealt
-    | PathChosen
-    | DiceRolled
-    | StaminaSaved
-    | TerrainCovered
-    | Rested
-    | HikeCompleted
-    | RodeToTop
-    | HikerStranded
-    | GameFinished
-)
-
 EVENTS = (
     GameCreated,
     DeckShuffled,
