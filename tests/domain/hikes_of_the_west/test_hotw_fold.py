@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hotw_scenario import opening
 
-from domain.core import Event, Value
+from domain.core import Decision, Event, SeatConfig, Table, Value, decision_rng
 from domain.games.hikes_of_the_west import SPEC
 from domain.games.hikes_of_the_west.events import DiceRolled, LocationsRevealed
 
@@ -30,3 +30,14 @@ def test_evolve_refuses_a_hiking_event_with_no_hike_under_way() -> None:
     with pytest.raises(TypeError, match="DiceRolled with no hike under way"):
         SPEC.evolve(SPEC.fold(opening()), DiceRolled(dice=(1, 2, 3, 4, 5, 6)))
 
+
+
+@pytest.mark.parametrize(("level", "seed"), [("random", "fold-a"), ("random", "fold-b"), ("planner", "fold-c")])
+def test_a_decision_carries_the_state_its_events_fold_to(level: str, seed: str) -> None:
+    game = Table(SPEC, SPEC.normalize_config([SeatConfig(name="bot", bot=level)], {}), seed=seed)
+    while not game.finished:
+        for command in SPEC.legal_commands(game.state, 0):
+            decision = SPEC.decide(game.state, 0, command, decision_rng(game.seed, game.version))
+            assert isinstance(decision, Decision)
+            assert decision.state == SPEC.fold(decision, game.state)
+        game.submit(0, game.bot_command(0, level))
