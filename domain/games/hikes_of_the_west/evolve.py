@@ -42,33 +42,35 @@ def evolve(state: GameState | None, event: Event) -> GameState:
         TypeError: an event of another game, an event before GameCreated, or a hiking event with
             no hike under way (none of which a recorded log holds).
     """
-    if state is None or isinstance(event, GameCreated):
+    if state is None:
         return _created(event)
-    match event:
-        case TerrainCovered(die=die, stamina=stamina):
-            return replace(state, hike=_covered(_hike(state, event), die, stamina))
+    match event:  # the events of a hike first, the most frequent first: a rebuild tries the cases in turn
         case DiceRolled(dice=dice):
             return replace(state, hike=_rolled(_hike(state, event), dice))
-        case StaminaSaved(die=die, stamina=stamina):
-            return replace(state, hike=_saved(_hike(state, event), die, stamina))
-        case PathChosen(slot=slot):
-            return replace(state, hike=_choose(_hike(state, event), slot))
         case Rested(scored=scored):
             return replace(state, scored=_scored(state, scored), hike=_rested(_hike(state, event), event))
+        case StaminaSaved(die=die, stamina=stamina):
+            return replace(state, hike=_saved(_hike(state, event), die, stamina))
+        case TerrainCovered(die=die, stamina=stamina):
+            return replace(state, hike=_covered(_hike(state, event), die, stamina))
+        case PathChosen(slot=slot):
+            return replace(state, hike=_choose(_hike(state, event), slot))
         case HikeCompleted(die=die) | RodeToTop(die=die):
             return replace(state, scored=_scored(state, (die,)), hike=None, leg=state.leg + 1)
-        case HikerStranded(dice=dice):
-            return replace(state, scored=_scored(state, dice), hike=None, stranded=True)
         case DeckShuffled(order=order):
             return replace(state, deck=order)
+        case PathsDealt(location=location, cards=cards):
+            return replace(state, hike=Hike(location=location, layout=cards), deck=_without_cards(state.deck, cards))
+        case HikerStranded(dice=dice):
+            return replace(state, scored=_scored(state, dice), hike=None, stranded=True)
         case LocationsRevealed(locations=locations):
             return replace(state, locations=locations, deck=_without_cards(state.deck, locations))
         case HikesPlanned(order=order):
             return replace(state, phase=Phase.HIKING, plan=order, scored=((),) * len(order), leg=0)
-        case PathsDealt(location=location, cards=cards):
-            return replace(state, hike=Hike(location=location, layout=cards), deck=_without_cards(state.deck, cards))
         case GameFinished():
             return replace(state, phase=Phase.FINISHED, hike=None)
+        case GameCreated():
+            return _created(event)
         case _:
             raise TypeError(f"{type(event).__name__} is not an event of Hikes of the West")
 
