@@ -191,7 +191,7 @@ def decide(state: GameState, seat: int, command: Command, rng: Rng) -> Decision:
         IllegalCommand: the rules forbid the command now (the reason says which rule).
     """
     _require(turn_refusal(state, seat))
-    emitter = Emitter(evolve, state)
+    emitter: Emitter[GameState] = Emitter(evolve, state)
     match command:
         case PlanHikes(order=order):
             _require(plan_refusal(state, order))
