@@ -7,12 +7,12 @@ rolls on or rests by the expected rests of each (odds.py).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core import Command, Rng, random_bot
-from domain.core.values import replace as fast_replace
+import msgspec
+
+from domain.core import Command, Rng, Value, random_bot
 from domain.games.hikes_of_the_west.cards import (
     BLACK_HILLS,
     CEDAR_BREAKS,
@@ -51,8 +51,7 @@ HIKING_ORDER = (
 )
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Spot:
+class Spot(Value):
     """Where the hiker stands, rebuilt from the view."""
 
     location: str
@@ -170,7 +169,7 @@ def _after_covering(spot: Spot, must_place: bool) -> float:
         return 0.0
     if position == spot.position and must_place:
         return 1.0 + stop_value(spot.trail, spot.rest_stop or 0, spot.dice, spot.rule, spot.stamina_per_rest)
-    moved = fast_replace(spot, position=position, free=free)
+    moved = msgspec.structs.replace(spot, position=position, free=free)
     return min(moved.rest_now(), moved.roll_now(len(free)))
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 from collections.abc import Mapping
 from pathlib import Path
+
+from domain.core import Value
 
 DICE = 6
 TERRAINS_PER_CARD = 6
@@ -26,8 +27,7 @@ ZION = "zion"
 PIKES_PEAK_RIDE = 5
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Card:
+class Card(Value):
     """One card: its location (name, par, special rule) and the path printed on its back."""
 
     id: str

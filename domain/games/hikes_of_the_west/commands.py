@@ -2,45 +2,39 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar
 
-from domain.core import Command
+from domain.core import Command, Value
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PlanHikes(Command):
+class PlanHikes(Command, Value):
     """Order the three locations from left to right: the hikes follow that order."""
 
     TYPE: ClassVar[str] = "PlanHikes"
     order: tuple[str, str, str]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ChoosePath(Command):
+class ChoosePath(Command, Value):
     """Choose the path card (by its slot in the layout) to hike next."""
 
     TYPE: ClassVar[str] = "ChoosePath"
     slot: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Roll(Command):
+class Roll(Command, Value):
     """Roll every free die: not those on the path, saved as stamina, or on location cards."""
 
     TYPE: ClassVar[str] = "Roll"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class SaveStamina(Command):
+class SaveStamina(Command, Value):
     """Set aside a rolled die showing `die` as stamina."""
 
     TYPE: ClassVar[str] = "SaveStamina"
     die: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Cover(Command):
+class Cover(Command, Value):
     """Cover the next terrain with a free die (or, with `stamina`, a stamina die) showing `die`."""
 
     TYPE: ClassVar[str] = "Cover"
@@ -48,15 +42,13 @@ class Cover(Command):
     stamina: bool = False
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Rest(Command):
+class Rest(Command, Value):
     """Rest at the furthest die (forced, losing progress, if nothing was placed since the roll)."""
 
     TYPE: ClassVar[str] = "Rest"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class RideToTop(Command):
+class RideToTop(Command, Value):
     """Pikes Peak: ride to the top instead of hiking, for a die showing 5 on the location card."""
 
     TYPE: ClassVar[str] = "RideToTop"

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar
 
-from domain.core import Event, GameCreated, Visibility
+from domain.core import Event, GameCreated, Value, Visibility
 from domain.games.hikes_of_the_west.state import RestCause
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DeckShuffled(Event):
+class DeckShuffled(Event, Value):
     """The cards were shuffled path side up; `order` is top first and stays hidden until the end."""
 
     TYPE: ClassVar[str] = "DeckShuffled"
@@ -20,24 +18,21 @@ class DeckShuffled(Event):
         return ()
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class LocationsRevealed(Event):
+class LocationsRevealed(Event, Value):
     """The top three cards were flipped to their location side."""
 
     TYPE: ClassVar[str] = "LocationsRevealed"
     locations: tuple[str, str, str]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HikesPlanned(Event):
+class HikesPlanned(Event, Value):
     """The three locations were ordered from left to right."""
 
     TYPE: ClassVar[str] = "HikesPlanned"
     order: tuple[str, str, str]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PathsDealt(Event):
+class PathsDealt(Event, Value):
     """Five path cards were dealt under a location, slot 0 first (see trail.py for the layouts)."""
 
     TYPE: ClassVar[str] = "PathsDealt"
@@ -45,8 +40,7 @@ class PathsDealt(Event):
     cards: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PathChosen(Event):
+class PathChosen(Event, Value):
     """The hiker chose the path card in `slot` to hike next."""
 
     TYPE: ClassVar[str] = "PathChosen"
@@ -54,16 +48,14 @@ class PathChosen(Event):
     card: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DiceRolled(Event):
+class DiceRolled(Event, Value):
     """The free dice were rolled; `dice` are the values in the order rolled."""
 
     TYPE: ClassVar[str] = "DiceRolled"
     dice: tuple[int, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class StaminaSaved(Event):
+class StaminaSaved(Event, Value):
     """A rolled die showing `die` was set aside as stamina, now showing `stamina`."""
 
     TYPE: ClassVar[str] = "StaminaSaved"
@@ -71,8 +63,7 @@ class StaminaSaved(Event):
     stamina: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TerrainCovered(Event):
+class TerrainCovered(Event, Value):
     """The terrain at `position` (1-based along the trail) was covered by a die showing `die`."""
 
     TYPE: ClassVar[str] = "TerrainCovered"
@@ -82,8 +73,7 @@ class TerrainCovered(Event):
     stamina: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Rested(Event):
+class Rested(Event, Value):
     """The hiker rested: the rest die stands at `rest_stop` (0 is the trail head) showing `rest_die`.
 
     `lost` counts the covered terrains given up; `scored` holds the dice moved onto the location
@@ -98,8 +88,7 @@ class Rested(Event):
     scored: tuple[int, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HikeCompleted(Event):
+class HikeCompleted(Event, Value):
     """The final card was finished: the last rest die, showing `die`, moved onto the location card."""
 
     TYPE: ClassVar[str] = "HikeCompleted"
@@ -107,8 +96,7 @@ class HikeCompleted(Event):
     die: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class RodeToTop(Event):
+class RodeToTop(Event, Value):
     """The hiker rode to the top of Pikes Peak: a die showing `die` went onto the location card."""
 
     TYPE: ClassVar[str] = "RodeToTop"
@@ -116,8 +104,7 @@ class RodeToTop(Event):
     die: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HikerStranded(Event):
+class HikerStranded(Event, Value):
     """No die was left to roll: the dice still in play went onto the location card, each showing 6."""
 
     TYPE: ClassVar[str] = "HikerStranded"
@@ -125,8 +112,7 @@ class HikerStranded(Event):
     dice: tuple[int, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class GameFinished(Event):
+class GameFinished(Event, Value):
     """The game ended with this score against the sum of the three pars."""
 
     TYPE: ClassVar[str] = "GameFinished"
@@ -134,23 +120,6 @@ class GameFinished(Event):
     par: int
     completed: int
 
-
-HikesEvent = (
-    GameCreated
-    | DeckShuffled
-    | LocationsRevealed
-    | HikesPlanned
-    | PathsDealt
-    | PathChosen
-    | DiceRolled
-    | StaminaSaved
-    | TerrainCovered
-    | Rested
-    | HikeCompleted
-    | RodeToTop
-    | HikerStranded
-    | GameFinished
-)
 
 EVENTS = (
     GameCreated,

@@ -1,8 +1,11 @@
-"""What follows a move on the trail: rests, completing a location, the next one, being stranded."""
+"""What follows a move on the trail: rests, completing a location, the next one, being stranded.
+
+Each step emits its events through the decision's `Emitter`, so the rules that follow see them.
+"""
 
 from __future__ import annotations
 
-from domain.core import Event, Rng
+from domain.core import Emitter, Rng
 from domain.games.hikes_of_the_west.cards import PATH_CARDS_PER_HIKE, card_ids, par_of
 from domain.games.hikes_of_the_west.events import (
     DeckShuffled,
@@ -12,7 +15,6 @@ from domain.games.hikes_of_the_west.events import (
     PathsDealt,
     Rested,
 )
-from domain.games.hikes_of_the_west.evolve import evolve
 from domain.games.hikes_of_the_west.state import GameState, Hike, RestCause
 from domain.games.hikes_of_the_west.trail import trail_length
 
@@ -20,19 +22,18 @@ FULL_REST_DIE = 6
 STRANDED_DIE = 6
 
 
-def rest_events(state: GameState, cause: RestCause, rng: Rng) -> list[Event]:
+def rest(emitter: Emitter[GameState], cause: RestCause, rng: Rng) -> None:
     """A rest and what it leads to: the end of the hike, or being stranded with no die to roll.
 
     Rulebook, Resting; a rest at the last terrain (Mt. Rainier) completes the location.
     """
-    hike = _hike(state)
+    hike = _hike(emitter.state)
     rested = forced_rest(hike, cause) if cause.forced else chosen_rest(hike, cause)
-    after = evolve(state, rested)
+    emitter.emit(rested)
     if rested.rest_stop == trail_length(hike.location):
-        return [rested, *completion_events(after, rng)]
-    if after.dice_in_hand == 0:
-        return [rested, *stranded_events(after)]
-    return [rested]
+        complete_location(emitter, rng)
+    elif emitter.state.dice_in_hand == 0:
+        strand(emitter)
 
 
 def forced_rest(hike: Hike, cause: RestCause) -> Rested:
@@ -61,35 +62,39 @@ def chosen_rest(hike: Hike, cause: RestCause) -> Rested:
     return Rested(cause=cause, rest_stop=hike.position, rest_die=previous + 1, lost=0, scored=())
 
 
-def completion_events(state: GameState, rng: Rng) -> list[Event]:
+def complete_location(emitter: Emitter[GameState], rng: Rng) -> None:
     """The final card is finished: the last rest die goes onto the location card (rulebook, Completing)."""
-    hike = _hike(state)
-    completed = HikeCompleted(location=hike.location, die=hike.rest.die if hike.rest is not None else 0)
-    return [completed, *next_location_events(evolve(state, completed), rng)]
+    hike = _hike(emitter.state)
+    emitter.emit(HikeCompleted(location=hike.location, die=hike.rest.die if hike.rest is not None else 0))
+    go_to_next_location(emitter, rng)
 
 
-def next_location_events(state: GameState, rng: Rng) -> list[Event]:
+def go_to_next_location(emitter: Emitter[GameState], rng: Rng) -> None:
     """Reshuffle the six path cards and deal five under the next location, or end the game.
 
     Rulebook, Completing a path card and Game end.
     """
+    state = emitter.state
     if state.leg >= len(state.plan):
-        return [_finished(state)]
+        emitter.emit(_finished(state))
+        return
     location = state.plan[state.leg]
     if state.dice_available == 0:
-        return stranded_events(state, location)
+        strand(emitter, location)
+        return
     order = rng.shuffled(tuple(card_id for card_id in card_ids() if card_id not in state.locations))
-    return [DeckShuffled(order=order), PathsDealt(location=location, cards=order[:PATH_CARDS_PER_HIKE])]
+    emitter.emit(DeckShuffled(order=order), PathsDealt(location=location, cards=order[:PATH_CARDS_PER_HIKE]))
 
 
-def stranded_events(state: GameState, location: str | None = None) -> list[Event]:
-    """No die is left to roll: every die still in play goes onto the location card showing 6.
+def strand(emitter: Emitter[GameState], location: str | None = None) -> None:
+    """No die is left to roll: every die still in play goes onto the location card showing 6; the game ends.
 
-    A ruling (RULINGS.md, Stranded): the book is silent on running out of dice; the game ends.
+    A ruling (RULINGS.md, Stranded): the book is silent on running out of dice.
     """
+    state = emitter.state
     where = location if location is not None else _hike(state).location
-    stranded = HikerStranded(location=where, dice=(STRANDED_DIE,) * state.dice_available)
-    return [stranded, _finished(evolve(state, stranded))]
+    emitter.emit(HikerStranded(location=where, dice=(STRANDED_DIE,) * state.dice_available))
+    emitter.emit(_finished(emitter.state))
 
 
 def _finished(state: GameState) -> GameFinished:

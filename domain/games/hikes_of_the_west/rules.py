@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 
-from domain.core import Command, Event, IllegalCommand, InvalidCommand, Rng
+from domain.core import Command, Decision, Emitter, IllegalCommand, InvalidCommand, Rng
 from domain.games.hikes_of_the_west.cards import (
     MT_RAINIER,
     PATH_CARDS_PER_HIKE,
@@ -43,7 +43,7 @@ from domain.games.hikes_of_the_west.events import (
     TerrainCovered,
 )
 from domain.games.hikes_of_the_west.evolve import evolve
-from domain.games.hikes_of_the_west.hiking import completion_events, next_location_events, rest_events
+from domain.games.hikes_of_the_west.hiking import complete_location, go_to_next_location, rest
 from domain.games.hikes_of_the_west.state import GameState, Hike, Phase, RestCause, Step
 from domain.games.hikes_of_the_west.trail import is_canyon, path_options, slot_name, trail, trail_length
 
@@ -183,66 +183,68 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
     return commands
 
 
-def decide(state: GameState, seat: int, command: Command, rng: Rng) -> list[Event]:
-    """The events of one command.
+def decide(state: GameState, seat: int, command: Command, rng: Rng) -> Decision:
+    """The events of one command, carrying the state they lead to.
 
     Raises:
         InvalidCommand: an unknown command, a die face outside 1-6, a slot outside 0-4.
         IllegalCommand: the rules forbid the command now (the reason says which rule).
     """
     _require(turn_refusal(state, seat))
+    emitter: Emitter[GameState] = Emitter(evolve, state)
     match command:
         case PlanHikes(order=order):
             _require(plan_refusal(state, order))
-            return [HikesPlanned(order=order), PathsDealt(location=order[0], cards=state.deck[:PATH_CARDS_PER_HIKE])]
+            dealt = PathsDealt(location=order[0], cards=state.deck[:PATH_CARDS_PER_HIKE])
+            emitter.emit(HikesPlanned(order=order), dealt)
         case ChoosePath(slot=slot):
             _check_range("slot", slot, SLOTS)
             _require(path_refusal(state, slot))
-            return [PathChosen(slot=slot, card=_current(state).layout[slot])]
+            emitter.emit(PathChosen(slot=slot, card=_current(state).layout[slot]))
         case Roll():
             _require(roll_refusal(state))
-            return _roll(state, rng)
+            _roll(emitter, rng)
         case SaveStamina(die=die):
             _check_range("die", die, FACES)
             _require(save_refusal(state, die))
-            return [StaminaSaved(die=die, stamina=stamina_value(_current(state).location, die))]
+            emitter.emit(StaminaSaved(die=die, stamina=stamina_value(_current(state).location, die)))
         case Cover(die=die, stamina=stamina):
             _check_range("die", die, FACES)
             _require(covering_refusal(state, die, stamina))
-            return _cover(state, die, stamina, rng)
+            _cover(emitter, die, stamina, rng)
         case Rest():
             _require(rest_refusal(state))
-            cause = RestCause.CHOSEN if _current(state).step is Step.MOVING else RestCause.NO_COVER
-            return rest_events(state, cause, rng)
+            rest(emitter, RestCause.CHOSEN if _current(state).step is Step.MOVING else RestCause.NO_COVER, rng)
         case RideToTop():
             _require(ride_refusal(state))
-            ride = RodeToTop(location=PIKES_PEAK, die=PIKES_PEAK_RIDE)
-            return [ride, *next_location_events(evolve(state, ride), rng)]
-    raise InvalidCommand(f"unknown command {command.TYPE!r} for Hikes of the West")
+            emitter.emit(RodeToTop(location=PIKES_PEAK, die=PIKES_PEAK_RIDE))
+            go_to_next_location(emitter, rng)
+        case _:
+            raise InvalidCommand(f"unknown command {command.TYPE!r} for Hikes of the West")
+    return emitter.decision()
 
 
-def _roll(state: GameState, rng: Rng) -> list[Event]:
+def _roll(emitter: Emitter[GameState], rng: Rng) -> None:
     """Roll every free die; no die to place, or a Black Hills triple, forces a rest (rulebook, Hiking)."""
+    state = emitter.state
     hike = _current(state)
     rolled = DiceRolled(dice=rng.dice(len(hike.free) + state.dice_in_hand))
-    after = evolve(state, rolled)
+    emitter.emit(rolled)
     if rolls_a_triple(hike.location, rolled.dice):
-        return [rolled, *rest_events(after, RestCause.TRIPLE, rng)]
-    if not can_place_a_die(_current(after)):
-        return [rolled, *rest_events(after, RestCause.NO_DIE, rng)]
-    return [rolled]
+        rest(emitter, RestCause.TRIPLE, rng)
+    elif not can_place_a_die(_current(emitter.state)):
+        rest(emitter, RestCause.NO_DIE, rng)
 
 
-def _cover(state: GameState, die: int, stamina: bool, rng: Rng) -> list[Event]:
+def _cover(emitter: Emitter[GameState], die: int, stamina: bool, rng: Rng) -> None:
     """Cover the next terrain; Mt. Rainier's stamina makes it the new rest stop; the last one completes."""
-    hike = _current(state)
+    hike = _current(emitter.state)
     covered = TerrainCovered(position=hike.position + 1, terrain=trail(hike)[hike.position], die=die, stamina=stamina)
-    after = evolve(state, covered)
+    emitter.emit(covered)
     if stamina and hike.location == MT_RAINIER:
-        return [covered, *rest_events(after, RestCause.STAMINA, rng)]
-    if covered.position == trail_length(hike.location):
-        return [covered, *completion_events(after, rng)]
-    return [covered]
+        rest(emitter, RestCause.STAMINA, rng)
+    elif covered.position == trail_length(hike.location):
+        complete_location(emitter, rng)
 
 
 def _hiking(state: GameState) -> tuple[Hike | None, str]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 
+from domain.core import Value
 from domain.games.hikes_of_the_west.cards import DICE
 
 
@@ -43,24 +43,21 @@ class RestCause(enum.Enum):
         return self in (RestCause.NO_DIE, RestCause.NO_COVER, RestCause.TRIPLE)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class RestStop:
+class RestStop(Value):
     """The rest die: where it stands on the trail (0 is the trail head) and the rest count it shows."""
 
     position: int
     die: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Placement:
+class Placement(Value):
     """A die covering a terrain since the last rest: the value it shows and whether it was stamina."""
 
     die: int
     stamina: bool = False
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Hike:
+class Hike(Value):
     """The hike at the current location: its path cards, where the hiker is, and every die in play."""
 
     location: str
@@ -81,8 +78,7 @@ class Hike:
         return (self.rest.position if self.rest is not None else 0) + len(self.placed)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class GameState:
+class GameState(Value):
     """Everything the rules need: the hidden deck, the locations, the dice on them, the hike."""
 
     hiker: str

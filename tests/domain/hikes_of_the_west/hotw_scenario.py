@@ -1,4 +1,7 @@
-"""Scenario helpers for Hikes of the West: given events, when a command, then events.
+"""Scenario builders for Hikes of the West, on the shared kit (tests/support/scenario.py).
+
+The builders return event lists, to hand to the kit's `given`, `when`, `illegal` and `legal`
+with the game's SPEC and the hiker's seat (rules.HIKER).
 
 The card paths used throughout (data/cards.json):
     mt-rainier 2 5 1 6 3 4      great-sand-dunes 4 1 3 6 2 5    joshua-tree 1 4 6 3 5 2
@@ -10,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.core import Command, Event, GameCreated, SeatConfig
+from support.scenario import created
+
+from domain.core import Event
 from domain.games.hikes_of_the_west import SPEC
 from domain.games.hikes_of_the_west.events import (
     DeckShuffled,
@@ -23,7 +28,7 @@ from domain.games.hikes_of_the_west.events import (
     Rested,
     TerrainCovered,
 )
-from domain.games.hikes_of_the_west.state import GameState, RestCause
+from domain.games.hikes_of_the_west.state import RestCause
 
 LOCATIONS = ("zion", "pipestone", "joshua-tree")
 # Path cards under every location in these scenarios: top row, then the base.
@@ -34,37 +39,10 @@ LEFT_TRAIL = (2, 5, 1, 6, 3, 4, 6, 3, 5, 2, 1, 4)
 DECK = (*LOCATIONS, *LAYOUT, "grand-canyon")
 
 
-class ScriptedRng:
-    """An Rng stand-in: hands out the scripted rolls in order; shuffles keep the given order."""
-
-    def __init__(self, *rolls: Sequence[int], shuffle: Sequence[str] | None = None) -> None:
-        self.rolls = [tuple(roll) for roll in rolls]
-        self.shuffle = tuple(shuffle) if shuffle is not None else None
-
-    def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
-        roll = self.rolls.pop(0)
-        assert len(roll) == count, f"the rules rolled {count} dice; the script has {roll}"
-        return roll
-
-    def shuffled(self, items: Sequence[str]) -> tuple[str, ...]:
-        return self.shuffle if self.shuffle is not None else tuple(items)
-
-
 def opening(locations: tuple[str, str, str] = LOCATIONS, deck: tuple[str, ...] | None = None) -> list[Event]:
     """GameCreated, the hidden shuffle and the three locations turned up."""
     order = deck if deck is not None else (*locations, *(c for c in DECK if c not in locations))
-    return [
-        GameCreated(
-            game_id="scenario",
-            game_type=SPEC.id,
-            rules_version=SPEC.rules_version,
-            seed_commitment="0" * 64,
-            seats=(SeatConfig(name="Ann"),),
-            options={},
-        ),
-        DeckShuffled(order=order),
-        LocationsRevealed(locations=locations),
-    ]
+    return [created(SPEC, seats=1), DeckShuffled(order=order), LocationsRevealed(locations=locations)]
 
 
 def trail_head(
@@ -84,7 +62,8 @@ def trail_head(
 
 def on_left_trail(location: str = "zion", **kwargs: object) -> list[Event]:
     """At the trail head with the bottom-left card (2 5 1 6 3 4) chosen."""
-    return [*trail_head(location, **kwargs), PathChosen(slot=BASE_LEFT, card=LAYOUT[BASE_LEFT])]  # type: ignore[arg-type]
+    head = trail_head(location, **kwargs)  # type: ignore[arg-type]
+    return [*head, PathChosen(slot=BASE_LEFT, card=LAYOUT[BASE_LEFT])]
 
 
 SPECIALS = ("mt-rainier", "great-sand-dunes", "black-hills", "cedar-breaks", "pikes-peak")
@@ -133,18 +112,3 @@ def completed_first(die: int = 2, plan: tuple[str, str, str] = ("zion", "pipesto
         DeckShuffled(order=(*LAYOUT, "grand-canyon")),
         PathsDealt(location=plan[1], cards=LAYOUT),
     ]
-
-
-def state_of(events: Sequence[Event]) -> GameState:
-    return SPEC.fold(events)
-
-
-def when(
-    given: Sequence[Event], command: Command, *rolls: Sequence[int], shuffle: Sequence[str] | None = None
-) -> list[Event]:
-    """The events `command` produces on the state folded from `given`, with scripted dice."""
-    return SPEC.decide(state_of(given), 0, command, ScriptedRng(*rolls, shuffle=shuffle))  # type: ignore[arg-type]
-
-
-def legal(given: Sequence[Event]) -> list[Command]:
-    return SPEC.legal_commands(state_of(given), 0)

@@ -6,11 +6,13 @@ import statistics
 from collections.abc import Sequence
 
 import pytest
-from hotw_scenario import ScriptedRng, opening
+from hotw_scenario import opening
+from support.scenario import ScriptedRng, given, legal, play
 
 from domain.core import Command, SeatConfig, Table, canonical_json, decision_rng
 from domain.games.hikes_of_the_west import SPEC
 from domain.games.hikes_of_the_west.commands import ChoosePath, Cover, PlanHikes, Rest, RideToTop, Roll
+from domain.games.hikes_of_the_west.rules import HIKER
 from domain.games.hikes_of_the_west.state import GameState
 
 DECK = ("pikes-peak", "pipestone", "zion", "black-hills", "cedar-breaks", "grand-canyon", "great-sand-dunes",
@@ -48,17 +50,19 @@ FULL_GAME: list[tuple[Command, tuple[int, ...]]] = [
 ]
 
 
-def play(steps: Sequence[tuple[Command, tuple[int, ...]]]) -> GameState:
-    state = SPEC.fold(opening(("pikes-peak", "pipestone", "zion"), deck=DECK))
+def hike_through(steps: Sequence[tuple[Command, tuple[int, ...]]]) -> GameState:
+    """The state after each command in turn (each a legal one), rolling the dice scripted with it."""
+    state = given(SPEC, opening(("pikes-peak", "pipestone", "zion"), deck=DECK))
     for command, dice in steps:
-        assert command in SPEC.legal_commands(state, 0)
-        for event in SPEC.decide(state, 0, command, ScriptedRng(*([dice] if dice else []))):  # type: ignore[arg-type]
-            state = SPEC.evolve(state, event)
+        assert command in legal(SPEC, state, HIKER)
+        rng = ScriptedRng(*([dice] if dice else []))
+        state = play(SPEC, state, HIKER, command, rng)
+        assert rng.done
     return state
 
 
 def test_a_full_game_ends_with_the_score_against_the_par_sum() -> None:
-    state = play(FULL_GAME)
+    state = hike_through(FULL_GAME)
     assert SPEC.result(state) == {
         "standings": [{"seat": 0, "place": 1, "score": 10}],
         "winners": [0],

@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
-from hotw_scenario import (
-    BASE_LEFT,
-    LAYOUT,
-    TOP_LEFT,
-    cover,
-    first_card_done,
-    legal,
-    on_left_trail,
-    rested_at,
-    state_of,
-    trail_head,
-    when,
-)
+from hotw_scenario import BASE_LEFT, LAYOUT, TOP_LEFT, cover, first_card_done, on_left_trail, rested_at, trail_head
+from support.scenario import ScriptedRng, given, illegal, legal, then, when
 
-from domain.core import IllegalCommand
+from domain.core import Event
 from domain.games.hikes_of_the_west import SPEC
 from domain.games.hikes_of_the_west.commands import ChoosePath, Cover, Roll
 from domain.games.hikes_of_the_west.events import DiceRolled, PathChosen, Rested, TerrainCovered
+from domain.games.hikes_of_the_west.rules import HIKER
 from domain.games.hikes_of_the_west.state import RestCause
 
 CANYON = ("grand-canyon", "zion", "pipestone")
@@ -28,74 +17,72 @@ CANYON = ("grand-canyon", "zion", "pipestone")
 NORTH_TO_SOUTH = (6, 3, 5, 2, 1, 4, 1, 3, 5, 4, 6, 2, 2, 5, 1, 6, 3, 4, 4, 1, 3, 6, 2, 5, 5, 2, 3, 1, 6, 4)
 
 
-def choices(given: list) -> list[int]:
-    return [command.slot for command in legal(given) if isinstance(command, ChoosePath)]
+def choices(before: list[Event]) -> list[int]:
+    return [command.slot for command in legal(SPEC, before, HIKER) if isinstance(command, ChoosePath)]
 
 
 def test_the_hike_starts_on_one_of_the_three_bottom_path_cards() -> None:
     assert choices(trail_head()) == [2, 3, 4]
-    assert when(trail_head(), ChoosePath(slot=3)) == [PathChosen(slot=3, card="great-sand-dunes")]
-    with pytest.raises(IllegalCommand, match=r"choose one of the slots 2 \(bottom left\), 3 \(bottom middle\)"):
-        when(trail_head(), ChoosePath(slot=TOP_LEFT))
+    then(when(SPEC, trail_head(), HIKER, ChoosePath(slot=3)), PathChosen(slot=3, card="great-sand-dunes"))
+    illegal(SPEC, trail_head(), HIKER, ChoosePath(slot=TOP_LEFT),
+            match=r"choose one of the slots 2 \(bottom left\), 3 \(bottom middle\)")
 
 
 def test_the_dice_may_be_rolled_before_choosing_the_starting_path() -> None:
     # The base cards open with 2, 4 and 5: a 5 fits the bottom-right card, so the roll stands.
-    assert when(trail_head(), Roll(), (5, 1, 1, 3, 3, 6)) == [DiceRolled(dice=(5, 1, 1, 3, 3, 6))]
+    then(when(SPEC, trail_head(), HIKER, Roll(), ScriptedRng((5, 1, 1, 3, 3, 6))), DiceRolled(dice=(5, 1, 1, 3, 3, 6)))
     assert choices([*trail_head(), DiceRolled(dice=(5, 1, 1, 3, 3, 6))]) == [2, 3, 4]
 
 
 def test_a_roll_before_choosing_fits_no_starting_card_and_forces_a_rest() -> None:
-    assert when(trail_head(), Roll(), (1, 1, 3, 3, 6, 6)) == [
+    then(
+        when(SPEC, trail_head(), HIKER, Roll(), ScriptedRng((1, 1, 3, 3, 6, 6))),
         DiceRolled(dice=(1, 1, 3, 3, 6, 6)),
         Rested(cause=RestCause.NO_DIE, rest_stop=0, rest_die=1, lost=0, scored=()),
-    ]
+    )
 
 
 def test_no_terrain_is_covered_before_its_path_card_is_chosen() -> None:
-    with pytest.raises(IllegalCommand, match="choose which path card to hike"):
-        when([*trail_head(), DiceRolled(dice=(2, 5, 1, 1, 3, 6))], Cover(die=2))
+    illegal(SPEC, [*trail_head(), DiceRolled(dice=(2, 5, 1, 1, 3, 6))], HIKER, Cover(die=2),
+            match="choose which path card to hike")
 
 
 def test_the_starting_card_holds_once_the_hike_is_under_way() -> None:
-    given = [*on_left_trail(), DiceRolled(dice=(2, 5, 1, 1, 3, 6)), *cover(0, (2,))]
-    with pytest.raises(IllegalCommand, match="there is no choice of path here"):
-        when(given, ChoosePath(slot=3))
+    before = [*on_left_trail(), DiceRolled(dice=(2, 5, 1, 1, 3, 6)), *cover(0, (2,))]
+    illegal(SPEC, before, HIKER, ChoosePath(slot=3), match="there is no choice of path here")
 
 
 def test_either_top_card_may_follow_once_the_top_of_the_first_card_is_covered() -> None:
-    given = first_card_done()
-    assert choices(given) == [0, 1]
-    assert when(given, ChoosePath(slot=1)) == [PathChosen(slot=1, card="pikes-peak")]
-    with pytest.raises(IllegalCommand, match="choose which path card to hike"):
-        when(given, Cover(die=1))
+    before = first_card_done()
+    assert choices(before) == [0, 1]
+    then(when(SPEC, before, HIKER, ChoosePath(slot=1)), PathChosen(slot=1, card="pikes-peak"))
+    illegal(SPEC, before, HIKER, Cover(die=1), match="choose which path card to hike")
 
 
 def test_resting_back_onto_the_first_card_lets_the_hiker_choose_either_top_card_again() -> None:
     # Top-left (cedar-breaks) opens 6 3: the 6 is covered, then no 3 comes up.
-    given = [*first_card_done(), PathChosen(slot=TOP_LEFT, card=LAYOUT[TOP_LEFT]), DiceRolled(dice=(6, 1, 1, 1)),
-             *cover(6, (6,), (2, 5, 1, 6, 3, 4, 6))]
-    then = when(given, Roll(), (1, 1, 1))
-    assert then == [DiceRolled(dice=(1, 1, 1)),
-                    Rested(cause=RestCause.NO_DIE, rest_stop=5, rest_die=2, lost=2, scored=())]
-    assert state_of([*given, *then]).hike.route == (BASE_LEFT,)  # type: ignore[union-attr]
-    back_on_top = [*given, *then, DiceRolled(dice=(4, 1, 1, 2, 2)), *cover(5, (4,))]
+    before = [*first_card_done(), PathChosen(slot=TOP_LEFT, card=LAYOUT[TOP_LEFT]), DiceRolled(dice=(6, 1, 1, 1)),
+              *cover(6, (6,), (2, 5, 1, 6, 3, 4, 6))]
+    events = when(SPEC, before, HIKER, Roll(), ScriptedRng((1, 1, 1)))
+    then(events, DiceRolled(dice=(1, 1, 1)), Rested(cause=RestCause.NO_DIE, rest_stop=5, rest_die=2, lost=2, scored=()))
+    assert given(SPEC, before, events).hike.route == (BASE_LEFT,)
+    back_on_top = [*before, *events, DiceRolled(dice=(4, 1, 1, 2, 2)), *cover(5, (4,))]
     assert choices(back_on_top) == [0, 1]
 
 
 def test_a_rest_stop_on_the_top_card_keeps_the_route() -> None:
-    given = [*first_card_done(), PathChosen(slot=TOP_LEFT, card=LAYOUT[TOP_LEFT]), DiceRolled(dice=(6, 1, 1, 1)),
-             *cover(6, (6,), (2, 5, 1, 6, 3, 4, 6)), rested_at(7, 2)]
-    assert state_of(given).hike.route == (BASE_LEFT, TOP_LEFT)  # type: ignore[union-attr]
-    assert choices(given) == []
+    before = [*first_card_done(), PathChosen(slot=TOP_LEFT, card=LAYOUT[TOP_LEFT]), DiceRolled(dice=(6, 1, 1, 1)),
+              *cover(6, (6,), (2, 5, 1, 6, 3, 4, 6)), rested_at(7, 2)]
+    assert given(SPEC, before).hike.route == (BASE_LEFT, TOP_LEFT)
+    assert choices(before) == []
 
 
 def test_the_grand_canyon_is_hiked_rim_to_rim_from_the_rim_of_choice() -> None:
-    given = trail_head("grand-canyon", plan=CANYON)
-    assert choices(given) == [0, 4]
-    assert when(given, ChoosePath(slot=4)) == [PathChosen(slot=4, card="black-hills")]
-    north = SPEC.view(state_of([*given, PathChosen(slot=0, card="cedar-breaks")]), 0)["hike"]
-    south = SPEC.view(state_of([*given, PathChosen(slot=4, card="black-hills")]), 0)["hike"]
+    start = trail_head("grand-canyon", plan=CANYON)
+    assert choices(start) == [0, 4]
+    then(when(SPEC, start, HIKER, ChoosePath(slot=4)), PathChosen(slot=4, card="black-hills"))
+    north = SPEC.view(given(SPEC, start, PathChosen(slot=0, card="cedar-breaks")), HIKER)["hike"]
+    south = SPEC.view(given(SPEC, start, PathChosen(slot=4, card="black-hills")), HIKER)["hike"]
     assert north["trail"] == list(NORTH_TO_SOUTH)
     assert south["trail"] == list(reversed(NORTH_TO_SOUTH))
     assert north["trail_length"] == 30
@@ -104,20 +91,18 @@ def test_the_grand_canyon_is_hiked_rim_to_rim_from_the_rim_of_choice() -> None:
 
 
 def test_the_grand_canyon_offers_no_more_choice_of_path_until_the_other_rim() -> None:
-    given = [*trail_head("grand-canyon", plan=CANYON), PathChosen(slot=0, card="cedar-breaks"),
-             DiceRolled(dice=(6, 3, 5, 2, 1, 4)), *cover(0, (6, 3, 5, 2, 1, 4), NORTH_TO_SOUTH)]
-    assert choices(given) == []
-    with pytest.raises(IllegalCommand, match="no more choice of path until you reach the other rim"):
-        when(given, ChoosePath(slot=4))
-    assert when([*given, rested_at(6, 1), DiceRolled(dice=(1, 2, 2, 2, 2))], Cover(die=1)) == [
-        TerrainCovered(position=7, terrain=1, die=1, stamina=False)
-    ]
+    before = [*trail_head("grand-canyon", plan=CANYON), PathChosen(slot=0, card="cedar-breaks"),
+              DiceRolled(dice=(6, 3, 5, 2, 1, 4)), *cover(0, (6, 3, 5, 2, 1, 4), NORTH_TO_SOUTH)]
+    assert choices(before) == []
+    illegal(SPEC, before, HIKER, ChoosePath(slot=4), match="no more choice of path until you reach the other rim")
+    then(when(SPEC, [*before, rested_at(6, 1), DiceRolled(dice=(1, 2, 2, 2, 2))], HIKER, Cover(die=1)),
+         TerrainCovered(position=7, terrain=1, die=1, stamina=False))
 
 
 def test_the_grand_canyon_rim_holds_after_losing_progress_back_to_the_trail_head() -> None:
-    given = [*trail_head("grand-canyon", plan=CANYON), PathChosen(slot=4, card="black-hills"),
-             DiceRolled(dice=(4, 1, 1, 1, 1, 1)), *cover(0, (4,), tuple(reversed(NORTH_TO_SOUTH)))]
-    then = when(given, Roll(), (1, 1, 1, 1, 1))
-    assert then[-1] == Rested(cause=RestCause.NO_DIE, rest_stop=0, rest_die=1, lost=1, scored=())
-    assert state_of([*given, *then]).hike.route == (4,)  # type: ignore[union-attr]
-    assert choices([*given, *then]) == []
+    before = [*trail_head("grand-canyon", plan=CANYON), PathChosen(slot=4, card="black-hills"),
+              DiceRolled(dice=(4, 1, 1, 1, 1, 1)), *cover(0, (4,), tuple(reversed(NORTH_TO_SOUTH)))]
+    events = when(SPEC, before, HIKER, Roll(), ScriptedRng((1, 1, 1, 1, 1)))
+    assert events[-1] == Rested(cause=RestCause.NO_DIE, rest_stop=0, rest_die=1, lost=1, scored=())
+    assert given(SPEC, before, events).hike.route == (4,)
+    assert choices([*before, *events]) == []
