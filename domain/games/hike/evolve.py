@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from msgspec.structs import replace
+
 from domain.core import Event, GameCreated
-from domain.core.values import replace as fast_replace
 from domain.games.hike.cards import DOUBLE_CARE, PILE_SINGLE_CARE, TOKEN_PREFIX
 from domain.games.hike.events import (
     ActionSkipped,
@@ -50,8 +51,6 @@ from domain.games.hike.state import (
     with_spot,
 )
 from domain.games.hike.track import rotated_place
-
-replace = fast_replace
 
 
 def initial_state(names: tuple[str, ...]) -> HikeState:

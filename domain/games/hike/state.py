@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
-from domain.core.values import replace as fast_replace
 import enum
 from typing import Any
 
+from msgspec.structs import replace
+
+from domain.core import Value
 from domain.games.hike.cards import Snow
 
 FIRST_PLAYER = 0
@@ -42,8 +43,7 @@ class Step(enum.Enum):
     REST = "rest"  # Race: turn huskies to the rest state after pushing through without equipment
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Spot:
+class Spot(Value):
     """One place of a sled: a husky card or the placeholder cube, and its race state."""
 
     card: str | None = None
@@ -52,8 +52,7 @@ class Spot:
     equipment: str | None = None  # the equipment card under an upgraded 1-point husky
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Run:
+class Run(Value):
     """A husky being used whose movement paused before a field that needs equipment.
 
     `points` are its unspent movement points, each as the snow types it may be spent as
@@ -64,8 +63,7 @@ class Run:
     points: tuple[tuple[Snow, ...], ...]
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
-class Musher:
+class Musher(Value):
     """One seat's cards, sled and place on the track."""
 
     hand: tuple[str, ...] = ()  # sorted card ids from the husky deck and care piles
@@ -78,8 +76,7 @@ class Musher:
     compulsory_care: str | None = None  # the care card drawn for being far behind, to use today
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
-class HikeState:
+class HikeState(Value):
     """Everything `decide`, `view` and `result` need; hidden parts stay out of views."""
 
     names: tuple[str, ...]
@@ -120,10 +117,11 @@ class HikeState:
 
 def with_musher(state: HikeState, seat: int, **changes: Any) -> HikeState:
     """The state with one musher's fields replaced."""
-    musher = fast_replace(state.mushers[seat], **changes)
-    return fast_replace(state, mushers=state.mushers[:seat] + (musher,) + state.mushers[seat + 1:])
+    mushers = state.mushers
+    musher = replace(mushers[seat], **changes)
+    return replace(state, mushers=mushers[:seat] + (musher,) + mushers[seat + 1:])
 
 
 def with_spot(sled: tuple[Spot, ...], slot: int, **changes: Any) -> tuple[Spot, ...]:
     """The sled with one spot's fields replaced."""
-    return sled[:slot] + (fast_replace(sled[slot], **changes),) + sled[slot + 1:]
+    return sled[:slot] + (replace(sled[slot], **changes),) + sled[slot + 1:]

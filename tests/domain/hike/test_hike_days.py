@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from hike_scenario import ScriptedRng, after, legal, racing, state_of, when
+from msgspec.structs import replace
 
 from domain.core import IllegalCommand
 from domain.games.hike import SPEC
@@ -97,10 +96,10 @@ def test_an_unusable_drawn_care_card_stays_in_hand() -> None:
 def test_an_empty_care_pile_is_refilled_from_the_discards_then_with_tokens() -> None:
     """End of the day: reshuffle the discarded care cards; care cards are not meant to run out."""
     given = after(day_of({0: 10, 1: 3}), (0, EndTurn()))
-    state = dataclasses.replace(state_of(given), care_pile=(), care_discards=("D03", "C01"))
+    state = replace(state_of(given), care_pile=(), care_discards=("D03", "C01"))
     events = SPEC.decide(state, 1, EndTurn(), ScriptedRng())  # type: ignore[arg-type]
     assert events[2:4] == [CarePileShuffled(order=("C01", "D03")), CareCardDrawn(seat=1, card="C01")]
-    empty = dataclasses.replace(state, care_discards=())
+    empty = replace(state, care_discards=())
     events = SPEC.decide(empty, 1, EndTurn(), ScriptedRng())  # type: ignore[arg-type]
     assert events[2] == CareCardDrawn(seat=1, card="T01")
     after_token = SPEC.fold(events, empty)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from hike_scenario import after, racing, state_of, when
+from msgspec.structs import replace
 
 from domain.core import SeatConfig, Table
 from domain.games.hike import SPEC
@@ -82,7 +81,7 @@ def test_equipment_points_do_not_count_in_the_tie_breaker() -> None:
 def test_the_race_ends_at_the_day_cap_and_the_furthest_sled_wins() -> None:
     """Ruling (cap): after race day 30 without a finisher, the furthest sled wins."""
     given = after(racing({0: SLED, 1: OTHER}, positions={0: 10, 1: 3}), (0, EndTurn()))
-    capped = dataclasses.replace(state_of(given), day=RACE_DAY_CAP)
+    capped = replace(state_of(given), day=RACE_DAY_CAP)
     events = SPEC.decide(capped, 1, EndTurn(), None)  # type: ignore[arg-type]
     assert events[-1] == RaceEnded(reason=f"no sled reached the last field in {RACE_DAY_CAP} days", finishers=())
     result = SPEC.result(SPEC.fold(events, capped))

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from hike_scenario import after, legal, opening, play_days, state_of, when
+from msgspec.structs import replace
 
 from domain.core import IllegalCommand, InvalidCommand
 from domain.games.hike import SPEC
@@ -212,7 +211,7 @@ def test_a_youngster_from_the_centre_or_hand_is_a_bonus_action_after_the_action(
         YoungsterPlaced(seat=0, card="Y01", slot=1, from_hand=True), TurnEnded(seat=0)]
     assert when(acted, 0, PlaceYoungster(card="Y02", slot=7))[0] == YoungsterPlaced(
         seat=0, card="Y02", slot=7, from_hand=False)
-    used = dataclasses.replace(state_of(acted), bonus_used=True)
+    used = replace(state_of(acted), bonus_used=True)
     with pytest.raises(IllegalCommand, match="one bonus action a turn"):
         SPEC.decide(used, 0, PlaceYoungster(card="Y01", slot=2), None)  # type: ignore[arg-type]
 
@@ -243,14 +242,14 @@ def test_with_no_plus_card_the_cards_are_opened_without_asking() -> None:
 
 def test_an_empty_husky_deck_skips_the_opening() -> None:
     """Opening cards: if the husky deck is depleted, skip this step."""
-    state = dataclasses.replace(state_of(OPENED), deck=())
+    state = replace(state_of(OPENED), deck=())
     events = SPEC.decide(state, 0, DraftCard(card="H45"), None)  # type: ignore[arg-type]
     assert events[-1] == CardsOpened(seat=1, cards=(), plus_cards=0)
 
 
 def test_a_musher_with_no_possible_action_skips_it() -> None:
     """Performing actions: with an empty centre, no husky to place and none to swap, nothing happens."""
-    state = dataclasses.replace(state_of(OPENED), centre=("H45",), deck=())
+    state = replace(state_of(OPENED), centre=("H45",), deck=())
     state = with_musher(state, 1, hand=("E01",), plus_cards=0)
     events = SPEC.decide(state, 0, DraftCard(card="H45"), None)  # type: ignore[arg-type]
     assert events[2:5] == [CardsOpened(seat=1, cards=(), plus_cards=0), ActionSkipped(seat=1), TurnEnded(seat=1)]

@@ -5,10 +5,9 @@ Track (see hike_scenario.py): 1-7 snow, 8 ice, 9 snow, 10 ice needing equipment,
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from hike_scenario import after, legal, racing, state_of, when
+from msgspec.structs import replace
 
 from domain.core import IllegalCommand
 from domain.games.hike import SPEC
@@ -212,4 +211,4 @@ def test_a_run_state_is_rebuilt_from_events() -> None:
     state = state_of(events)
     for event in when(events, 0, UseHusky(slot=1)):
         state = SPEC.evolve(state, event)
-    assert dataclasses.replace(state) == state_of([*events, *when(events, 0, UseHusky(slot=1))])
+    assert replace(state) == state_of([*events, *when(events, 0, UseHusky(slot=1))])

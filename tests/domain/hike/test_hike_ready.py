@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from hike_scenario import (
     ScriptedRng,
@@ -15,6 +13,7 @@ from hike_scenario import (
     state_of,
     when,
 )
+from msgspec.structs import replace
 
 from domain.core import IllegalCommand
 from domain.games.hike import SPEC
@@ -59,7 +58,7 @@ def test_a_complete_sled_may_declare_ready_after_the_action() -> None:
 def test_an_incomplete_sled_cannot_declare() -> None:
     """Declaring you are ready: only if the player's sled is complete."""
     opened = after(GIVEN, (0, OpenCards()))
-    bonus = dataclasses.replace(state_of(opened), step=Step.BONUS)
+    bonus = replace(state_of(opened), step=Step.BONUS)
     with pytest.raises(IllegalCommand, match="sled is complete only when every cube"):
         SPEC.decide(bonus, 0, DeclareReady(), None)  # type: ignore[arg-type]
     with pytest.raises(IllegalCommand, match="after your action"):
@@ -136,7 +135,7 @@ def test_preparations_end_the_day_everyone_is_ready_and_clean_up() -> None:
 def test_nobody_racing_after_the_preparation_day_cap_ends_the_game() -> None:
     """Ruling (cap): nobody ready by the end of day 30 ends Preparations with everyone out."""
     opened = after(opening(top=TOP), (0, OpenCards()), (0, DraftHusky(card="H45", slot=0)), (1, OpenCards()))
-    capped = dataclasses.replace(state_of(opened), day=PREPARATION_DAY_CAP)
+    capped = replace(state_of(opened), day=PREPARATION_DAY_CAP)
     events = SPEC.decide(capped, 1, DraftHusky(card="H10", slot=0), ScriptedRng())  # type: ignore[arg-type]
     assert of_type(events, PreparationsEnded) == [PreparationsEnded(racers=(), out=(0, 1))]
     assert events[-1] == RaceEnded(reason="nobody reached the start", finishers=())

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 from hike_scenario import after, opening, racing, state_of
+from msgspec.structs import replace
 
 from domain.core import SeatConfig, Table, canonical_json
 from domain.games.hike import SPEC
@@ -40,7 +40,7 @@ def test_a_view_does_not_change_when_only_another_seats_hand_changes() -> None:
 def test_a_view_does_not_change_with_the_deck_order_or_face_down_landscapes() -> None:
     """Views: the undrawn deck and face-down landscapes (until turned) are hidden from all."""
     state = state_of(GIVEN)
-    shuffled = dataclasses.replace(state, deck=tuple(reversed(state.deck)),
+    shuffled = replace(state, deck=tuple(reversed(state.deck)),
                                    landscapes=(state.landscapes[0], *reversed(state.landscapes[1:])))
     for seat in (None, 0, 1, 2):
         assert SPEC.view(state, seat) == SPEC.view(shuffled, seat)
@@ -53,7 +53,7 @@ def test_a_view_does_not_change_with_the_deck_order_or_face_down_landscapes() ->
 def test_a_view_does_not_change_with_the_care_pile_order() -> None:
     """Views: the race's care pile order is hidden from all."""
     state = state_of(racing({0: ("H34",) * 8, 1: ("H21",) * 8}))
-    other = dataclasses.replace(state, care_pile=tuple(reversed(state.care_pile)))
+    other = replace(state, care_pile=tuple(reversed(state.care_pile)))
     assert SPEC.view(state, 0) == SPEC.view(other, 0)
     assert SPEC.view(state, 0)["care_pile_size"] == len(state.care_pile)
     assert len(SPEC.view(state, 0)["fields"]) == 48
