@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, TypeVar
 
 from msgspec.structs import replace
 
 from domain.core import Value
 from domain.games.hike.cards import Snow
+
+T = TypeVar("T")
 
 FIRST_PLAYER = 0
 """Gameplay: the first player is whoever was on the snow most recently; we seat them first."""
@@ -115,13 +117,25 @@ class HikeState(Value):
         return self.turn_order[self.turn]
 
 
+def replaced_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """`items` with the one at `index` replaced.
+
+    Raises:
+        IndexError: no such seat or place (a negative index never wraps around).
+    """
+    if not 0 <= index < len(items):
+        raise IndexError(f"no place {index} among {len(items)}")
+    changed = list(items)
+    changed[index] = item
+    return tuple(changed)
+
+
 def with_musher(state: HikeState, seat: int, **changes: Any) -> HikeState:
-    """The state with one musher's fields replaced."""
+    """The state with one musher's fields replaced (IndexError for a seat not at the table)."""
     mushers = state.mushers
-    musher = replace(mushers[seat], **changes)
-    return replace(state, mushers=mushers[:seat] + (musher,) + mushers[seat + 1:])
+    return replace(state, mushers=replaced_at(mushers, seat, replace(mushers[seat], **changes)))
 
 
 def with_spot(sled: tuple[Spot, ...], slot: int, **changes: Any) -> tuple[Spot, ...]:
-    """The sled with one spot's fields replaced."""
-    return sled[:slot] + (replace(sled[slot], **changes),) + sled[slot + 1:]
+    """The sled with one spot's fields replaced (IndexError for a place not in the sled)."""
+    return replaced_at(sled, slot, replace(sled[slot], **changes))
