@@ -6,6 +6,7 @@ from typing import ClassVar
 
 import pytest
 from hike_scenario import opening, racing
+from support.scenario import state_of
 
 from domain.core import Event, Value
 from domain.games.hike import SPEC
@@ -33,7 +34,7 @@ def test_every_event_type_has_its_function_in_evolve() -> None:
 
 
 def test_an_event_of_another_game_raises() -> None:
-    state = SPEC.fold(opening())
+    state = state_of(SPEC, opening())
     with pytest.raises(TypeError, match="Stray is not a Hike! event"):
         SPEC.evolve(state, Stray())
 
@@ -50,7 +51,7 @@ def test_an_event_before_the_game_is_created_raises() -> None:
 ], ids=repr)
 def test_a_seat_or_place_not_at_the_table_raises_in_preparations(event: Event) -> None:
     """Two mushers (seats 0 and 1), sleds of places 0 to 7."""
-    state = SPEC.fold(opening())
+    state = state_of(SPEC, opening())
     with pytest.raises(IndexError):
         SPEC.evolve(state, event)
 
@@ -60,6 +61,6 @@ def test_a_seat_or_place_not_at_the_table_raises_in_preparations(event: Event) -
     CareGiven(seat=0, card="C01", slots=(0, 9)),
 ], ids=repr)
 def test_a_seat_or_place_not_at_the_table_raises_in_the_race(event: Event) -> None:
-    state = SPEC.fold(racing({0: ("H34",) * 8, 1: ("H21",) * 8}))
+    state = state_of(SPEC, racing({0: ("H34",) * 8, 1: ("H21",) * 8}))
     with pytest.raises(IndexError):
         SPEC.evolve(state, event)
