@@ -8,12 +8,13 @@ landscapes `L00` (start), `L01`-`L16` (the track) and `L17` (finish). A care tok
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import json
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from domain.core import Value
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -40,8 +41,7 @@ OPPOSITE = MappingProxyType(
 COLOURS = ("red", "yellow", "green", "blue")
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Husky:
+class Husky(Value):
     """An experienced husky: four edge colours and 1-3 movement points."""
 
     id: str
@@ -50,16 +50,14 @@ class Husky:
     snow: tuple[Snow, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Field:
+class Field(Value):
     """One field of the race track: the snow a husky point must match, and whether equipment is needed."""
 
     snow: Snow
     equipment: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Landscape:
+class Landscape(Value):
     """A landscape card and its fields, in racing order."""
 
     id: str
@@ -68,8 +66,7 @@ class Landscape:
     fields: tuple[Field, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Named:
+class Named(Value):
     """A card whose only property is its name (youngsters, equipment, care, +1)."""
 
     id: str

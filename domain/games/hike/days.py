@@ -7,9 +7,8 @@ nothing left to do, the end of the day, of Preparations and of the race.
 
 from __future__ import annotations
 
-from domain.core import Event, GameConfig, Rng
+from domain.core import Emitter, Event, GameConfig, Rng
 from domain.games.hike.cards import HUSKY_DECK, TOKEN_PREFIX, TRACK_LANDSCAPES, is_care
-from domain.games.hike.chronicle import Chronicle
 from domain.games.hike.events import (
     ActionSkipped,
     CardsDealt,
@@ -26,7 +25,7 @@ from domain.games.hike.events import (
     RaceEnded,
     TurnEnded,
 )
-from domain.games.hike.evolve import initial_state
+from domain.games.hike.evolve import evolve, initial_state
 from domain.games.hike.preparations import (
     can_declare,
     has_action,
@@ -41,6 +40,7 @@ from domain.games.hike.state import (
     FIRST_PLAYER,
     PREPARATION_DAY_CAP,
     RACE_DAY_CAP,
+    HikeState,
     Phase,
     Step,
 )
@@ -58,129 +58,129 @@ def clockwise(seats: int) -> tuple[int, ...]:
 def setup(config: GameConfig, rng: Rng) -> list[Event]:
     """Game setup: track, husky deck, 2 cards dealt to each musher, 2 revealed; then day 1 begins."""
     seats = len(config.seats)
-    log = Chronicle(initial_state(tuple(seat.name for seat in config.seats)))
-    log.emit(LandscapesShuffled(track=rng.shuffled(TRACK_LANDSCAPES)[:landscape_count(seats)]))
+    emitter = Emitter(evolve, initial_state(tuple(seat.name for seat in config.seats)))
+    emitter.emit(LandscapesShuffled(track=rng.shuffled(TRACK_LANDSCAPES)[:landscape_count(seats)]))
     deck = rng.shuffled(HUSKY_DECK)
-    log.emit(HuskyDeckShuffled(order=deck))
+    emitter.emit(HuskyDeckShuffled(order=deck))
     for seat in range(seats):
-        log.emit(CardsDealt(seat=seat, cards=deck[seat * DEALT:(seat + 1) * DEALT]))
-    log.emit(CardsOpened(seat=None, cards=log.state.deck[:REVEALED_AT_SETUP]))
-    _start_preparation_day(log, 1)
-    advance(log, rng)
-    return log.events
+        emitter.emit(CardsDealt(seat=seat, cards=deck[seat * DEALT:(seat + 1) * DEALT]))
+    emitter.emit(CardsOpened(seat=None, cards=emitter.state.deck[:REVEALED_AT_SETUP]))
+    _start_preparation_day(emitter, 1)
+    advance(emitter, rng)
+    return emitter.events
 
 
-def _start_preparation_day(log: Chronicle, day: int) -> None:
+def _start_preparation_day(emitter: Emitter[HikeState], day: int) -> None:
     """Begin the day by turning the next landscape face up, while any is face down."""
-    log.emit(DayStarted(phase=Phase.PREPARATIONS, day=day, order=clockwise(log.state.seats)))
-    state = log.state
+    emitter.emit(DayStarted(phase=Phase.PREPARATIONS, day=day, order=clockwise(emitter.state.seats)))
+    state = emitter.state
     if state.turned < len(state.landscapes):
-        log.emit(LandscapeTurned(place=state.turned + 1, card=state.landscapes[state.turned]))
+        emitter.emit(LandscapeTurned(place=state.turned + 1, card=state.landscapes[state.turned]))
 
 
-def _automatic_preparation_step(log: Chronicle, seat: int) -> bool:
+def _automatic_preparation_step(emitter: Emitter[HikeState], seat: int) -> bool:
     """Take the step for `seat` when there is nothing to choose; False when the musher must choose."""
-    state = log.state
+    state = emitter.state
     musher = state.mushers[seat]
     if musher.ready and state.step is Step.OPEN:
         if musher.care_pile:
-            log.emit(CareCardTaken(seat=seat, card=musher.care_pile[0]))
-        log.emit(TurnEnded(seat=seat))
+            emitter.emit(CareCardTaken(seat=seat, card=musher.care_pile[0]))
+        emitter.emit(TurnEnded(seat=seat))
         return True
     match state.step:
         case Step.OPEN if not has_open_choice(state, seat):
-            log.emit(CardsOpened(seat=seat, cards=state.deck[:opening_count(state)]))
+            emitter.emit(CardsOpened(seat=seat, cards=state.deck[:opening_count(state)]))
             return True
         case Step.ACTION if not has_action(state, seat):
-            log.emit(ActionSkipped(seat=seat))
+            emitter.emit(ActionSkipped(seat=seat))
             return True
         case Step.BONUS if not youngster_moves(state, seat) and not can_declare(state, seat):
-            log.emit(TurnEnded(seat=seat))
+            emitter.emit(TurnEnded(seat=seat))
             return True
         case Step.UPGRADE if not upgrade_slots(state, seat):
-            log.emit(TurnEnded(seat=seat))
+            emitter.emit(TurnEnded(seat=seat))
             return True
     return False
 
 
-def advance(log: Chronicle, rng: Rng) -> None:
+def advance(emitter: Emitter[HikeState], rng: Rng) -> None:
     """Run the game on until a musher has a choice to make, or the game is over."""
-    while log.state.phase is not Phase.OVER:
-        seat = log.state.current
+    while emitter.state.phase is not Phase.OVER:
+        seat = emitter.state.current
         if seat is None:
-            _end_day(log, rng)
-        elif log.state.phase is Phase.PREPARATIONS:
-            if not _automatic_preparation_step(log, seat):
+            _end_day(emitter, rng)
+        elif emitter.state.phase is Phase.PREPARATIONS:
+            if not _automatic_preparation_step(emitter, seat):
                 return
-        elif not has_race_choice(log.state, seat):
-            log.emit(TurnEnded(seat=seat))
+        elif not has_race_choice(emitter.state, seat):
+            emitter.emit(TurnEnded(seat=seat))
         else:
             return
 
 
-def _end_day(log: Chronicle, rng: Rng) -> None:
-    if log.state.phase is Phase.PREPARATIONS:
-        _end_preparation_day(log, rng)
+def _end_day(emitter: Emitter[HikeState], rng: Rng) -> None:
+    if emitter.state.phase is Phase.PREPARATIONS:
+        _end_preparation_day(emitter, rng)
     else:
-        _end_race_day(log, rng)
+        _end_race_day(emitter, rng)
 
 
-def _end_preparation_day(log: Chronicle, rng: Rng) -> None:
+def _end_preparation_day(emitter: Emitter[HikeState], rng: Rng) -> None:
     """Preparations end when everyone is ready, after the countdown, or at the day cap with nobody ready."""
-    state = log.state
-    log.emit(DayEnded(day=state.day))
+    state = emitter.state
+    emitter.emit(DayEnded(day=state.day))
     everyone = all(musher.ready for musher in state.mushers)
     countdown_over = state.last_preparation_day is not None and state.day >= state.last_preparation_day
     capped = state.first_ready is None and state.day >= PREPARATION_DAY_CAP
     if everyone or countdown_over or capped:
-        _end_preparations(log, rng)
+        _end_preparations(emitter, rng)
     else:
-        _start_preparation_day(log, state.day + 1)
+        _start_preparation_day(emitter, state.day + 1)
 
 
-def _end_preparations(log: Chronicle, rng: Rng) -> None:
+def _end_preparations(emitter: Emitter[HikeState], rng: Rng) -> None:
     """Clean-up: out go mushers not on the start; reveal the track; shuffle the care pile; race day 1."""
-    state = log.state
+    state = emitter.state
     racers = tuple(seat for seat in range(state.seats) if state.mushers[seat].ready)
     out = tuple(seat for seat in range(state.seats) if seat not in racers)
-    log.emit(PreparationsEnded(racers=racers, out=out))
-    for place in range(log.state.turned + 1, len(state.landscapes) + 1):
-        log.emit(LandscapeTurned(place=place, card=state.landscapes[place - 1]))
+    emitter.emit(PreparationsEnded(racers=racers, out=out))
+    for place in range(emitter.state.turned + 1, len(state.landscapes) + 1):
+        emitter.emit(LandscapeTurned(place=place, card=state.landscapes[place - 1]))
     care = sorted((*state.side_care, *(card for musher in state.mushers for card in musher.care_pile)))
-    log.emit(CarePileShuffled(order=rng.shuffled(care)))
+    emitter.emit(CarePileShuffled(order=rng.shuffled(care)))
     if not racers:
-        log.emit(RaceEnded(reason="nobody reached the start", finishers=()))
+        emitter.emit(RaceEnded(reason="nobody reached the start", finishers=()))
         return
-    log.emit(DayStarted(phase=Phase.RACE, day=1, order=tuple(seat for seat in clockwise(state.seats)
+    emitter.emit(DayStarted(phase=Phase.RACE, day=1, order=tuple(seat for seat in clockwise(state.seats)
                                                               if seat in racers)))
 
 
-def _end_race_day(log: Chronicle, rng: Rng) -> None:
+def _end_race_day(emitter: Emitter[HikeState], rng: Rng) -> None:
     """End of the day: the race may be over; else care cards for those far behind, reset, new order."""
-    state = log.state
+    state = emitter.state
     finishers = tuple(sorted(seat for seat in state.turn_order if has_finished(state, seat)))
     if finishers:
-        log.emit(RaceEnded(reason="the last field was reached", finishers=finishers))
+        emitter.emit(RaceEnded(reason="the last field was reached", finishers=finishers))
         return
     if state.day >= RACE_DAY_CAP:
-        log.emit(RaceEnded(reason=f"no sled reached the last field in {RACE_DAY_CAP} days", finishers=()))
+        emitter.emit(RaceEnded(reason=f"no sled reached the last field in {RACE_DAY_CAP} days", finishers=()))
         return
-    log.emit(DayEnded(day=state.day))
+    emitter.emit(DayEnded(day=state.day))
     leader = max(state.mushers[seat].position for seat in state.turn_order)
     for seat in state.turn_order:
-        musher = log.state.mushers[seat]
+        musher = emitter.state.mushers[seat]
         if leader - musher.position >= BEHIND_LIMIT and not any(is_care(card) for card in musher.hand):
-            _draw_care(log, seat, rng)
+            _draw_care(emitter, seat, rng)
     order = sorted(state.turn_order, key=lambda seat: (state.mushers[seat].position, state.turn_order.index(seat)))
-    log.emit(DayStarted(phase=Phase.RACE, day=state.day + 1, order=tuple(order)))
+    emitter.emit(DayStarted(phase=Phase.RACE, day=state.day + 1, order=tuple(order)))
 
 
-def _draw_care(log: Chronicle, seat: int, rng: Rng) -> None:
+def _draw_care(emitter: Emitter[HikeState], seat: int, rng: Rng) -> None:
     """Draw from the care pile; reshuffle the discards when it is empty; a token if there are none."""
-    state = log.state
+    state = emitter.state
     if not state.care_pile and state.care_discards:
-        log.emit(CarePileShuffled(order=rng.shuffled(sorted(state.care_discards))))
-    state = log.state
+        emitter.emit(CarePileShuffled(order=rng.shuffled(sorted(state.care_discards))))
+    state = emitter.state
     card = state.care_pile[0] if state.care_pile else f"{TOKEN_PREFIX}{state.tokens_used + 1:02d}"
-    log.emit(CareCardDrawn(seat=seat, card=card))
+    emitter.emit(CareCardDrawn(seat=seat, card=card))
 

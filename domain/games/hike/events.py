@@ -7,39 +7,37 @@ seen by their seat only. Every card that is revealed comes in a public event.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar
 
-from domain.core import Event, GameCreated, Visibility
+from domain.core import Event, GameCreated, Value, Visibility
 from domain.games.hike.cards import Snow
 from domain.games.hike.state import Phase
 
 
 class Hidden(Event):
-    """An event whose data nobody may see before the game ends."""
+    """An event whose data nobody may see before the game ends (a mixin: no slots of its own)."""
+
+    __slots__ = ()
 
     def visibility(self) -> Visibility:
         return ()
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class LandscapesShuffled(Hidden):
+class LandscapesShuffled(Hidden, Value):
     """Game setup 1: the face-down landscapes between start and finish, in track order."""
 
     TYPE: ClassVar[str] = "LandscapesShuffled"
     track: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HuskyDeckShuffled(Hidden):
+class HuskyDeckShuffled(Hidden, Value):
     """Game setup 3: the husky deck's order, top first."""
 
     TYPE: ClassVar[str] = "HuskyDeckShuffled"
     order: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CardsDealt(Event):
+class CardsDealt(Event, Value):
     """Game setup 3: cards dealt face-down from the top of the deck to one seat."""
 
     TYPE: ClassVar[str] = "CardsDealt"
@@ -50,8 +48,7 @@ class CardsDealt(Event):
         return (self.seat,)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CardsOpened(Event):
+class CardsOpened(Event, Value):
     """Cards turned face-up from the top of the deck to the centre (seat None: at setup)."""
 
     TYPE: ClassVar[str] = "CardsOpened"
@@ -60,16 +57,16 @@ class CardsOpened(Event):
     plus_cards: int = 0
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DayStarted(Event):
+class DayStarted(Event, Value):
+    """A day of Preparations or of the Race begins: the musher order of the day."""
+
     TYPE: ClassVar[str] = "DayStarted"
     phase: Phase
     day: int
     order: tuple[int, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class LandscapeTurned(Event):
+class LandscapeTurned(Event, Value):
     """A face-down landscape turned face up; `place` counts from the start card (1-based)."""
 
     TYPE: ClassVar[str] = "LandscapeTurned"
@@ -77,8 +74,7 @@ class LandscapeTurned(Event):
     card: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HuskyDrafted(Event):
+class HuskyDrafted(Event, Value):
     """Draft a husky to the sled: from the centre straight onto a place."""
 
     TYPE: ClassVar[str] = "HuskyDrafted"
@@ -87,8 +83,7 @@ class HuskyDrafted(Event):
     slot: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CardDrafted(Event):
+class CardDrafted(Event, Value):
     """Draft a card to the hand: from the centre."""
 
     TYPE: ClassVar[str] = "CardDrafted"
@@ -96,8 +91,7 @@ class CardDrafted(Event):
     card: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HuskyPlaced(Event):
+class HuskyPlaced(Event, Value):
     """A husky from the hand placed in the sled (as the action, or to finish a swap)."""
 
     TYPE: ClassVar[str] = "HuskyPlaced"
@@ -106,8 +100,7 @@ class HuskyPlaced(Event):
     slot: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HuskySwappedOut(Event):
+class HuskySwappedOut(Event, Value):
     """Swap a husky in the sled, first half: the husky goes back to the hand."""
 
     TYPE: ClassVar[str] = "HuskySwappedOut"
@@ -116,8 +109,7 @@ class HuskySwappedOut(Event):
     slot: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class YoungsterPlaced(Event):
+class YoungsterPlaced(Event, Value):
     """Bonus action: a youngster from the centre or the hand placed in the sled."""
 
     TYPE: ClassVar[str] = "YoungsterPlaced"
@@ -127,24 +119,21 @@ class YoungsterPlaced(Event):
     from_hand: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ActionSkipped(Event):
+class ActionSkipped(Event, Value):
     """No action was possible (nothing to draft, place or swap)."""
 
     TYPE: ClassVar[str] = "ActionSkipped"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ReadyDeclared(Event):
+class ReadyDeclared(Event, Value):
     """The musher's cube moved to the start: ready to race."""
 
     TYPE: ClassVar[str] = "ReadyDeclared"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HuskiesHandedIn(Event):
+class HuskiesHandedIn(Event, Value):
     """On declaring ready, the husky cards in hand go to the centre."""
 
     TYPE: ClassVar[str] = "HuskiesHandedIn"
@@ -152,8 +141,7 @@ class HuskiesHandedIn(Event):
     cards: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HuskyUpgraded(Event):
+class HuskyUpgraded(Event, Value):
     """An equipment card from the hand placed under a 1-point husky."""
 
     TYPE: ClassVar[str] = "HuskyUpgraded"
@@ -162,8 +150,7 @@ class HuskyUpgraded(Event):
     equipment: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CareCardTaken(Event):
+class CareCardTaken(Event, Value):
     """A ready musher's turn: the top card of their face-up care pile into the hand."""
 
     TYPE: ClassVar[str] = "CareCardTaken"
@@ -171,22 +158,21 @@ class CareCardTaken(Event):
     card: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TurnEnded(Event):
+class TurnEnded(Event, Value):
+    """The musher's turn is over (in the Race: they made camp for the night)."""
+
     TYPE: ClassVar[str] = "TurnEnded"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DayEnded(Event):
+class DayEnded(Event, Value):
     """The day is over; in the race the cubes come off the huskies overnight."""
 
     TYPE: ClassVar[str] = "DayEnded"
     day: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PreparationsEnded(Event):
+class PreparationsEnded(Event, Value):
     """Clean-up: the centre and +1 cards are removed; mushers not on the start are out."""
 
     TYPE: ClassVar[str] = "PreparationsEnded"
@@ -194,16 +180,14 @@ class PreparationsEnded(Event):
     out: tuple[int, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CarePileShuffled(Hidden):
+class CarePileShuffled(Hidden, Value):
     """The race's face-down care pile, top first (after Preparations, or the discards reshuffled)."""
 
     TYPE: ClassVar[str] = "CarePileShuffled"
     order: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HuskyRan(Event):
+class HuskyRan(Event, Value):
     """A husky's points spent field by field; `remaining` is non-empty when it waits at equipment."""
 
     TYPE: ClassVar[str] = "HuskyRan"
@@ -214,8 +198,7 @@ class HuskyRan(Event):
     remaining: tuple[tuple[Snow, ...], ...] = ()
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class EquipmentSpent(Event):
+class EquipmentSpent(Event, Value):
     """An equipment card discarded to move onto a field that requires it."""
 
     TYPE: ClassVar[str] = "EquipmentSpent"
@@ -225,8 +208,7 @@ class EquipmentSpent(Event):
     position: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class EquipmentFieldForced(Event):
+class EquipmentFieldForced(Event, Value):
     """Onto an equipment field without equipment: the sled stops there, huskies must rest."""
 
     TYPE: ClassVar[str] = "EquipmentFieldForced"
@@ -236,8 +218,7 @@ class EquipmentFieldForced(Event):
     rests: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class MovementStopped(Event):
+class MovementStopped(Event, Value):
     """The musher would not enter the equipment field; the husky's other points are lost."""
 
     TYPE: ClassVar[str] = "MovementStopped"
@@ -245,8 +226,7 @@ class MovementStopped(Event):
     position: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HuskyRested(Event):
+class HuskyRested(Event, Value):
     """A husky turned face-down to the rest state for the rest of the race."""
 
     TYPE: ClassVar[str] = "HuskyRested"
@@ -254,8 +234,7 @@ class HuskyRested(Event):
     slot: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CareGiven(Event):
+class CareGiven(Event, Value):
     """A care card discarded to take the cube off one husky, or two in a column."""
 
     TYPE: ClassVar[str] = "CareGiven"
@@ -264,8 +243,7 @@ class CareGiven(Event):
     slots: tuple[int, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CareCardDrawn(Event):
+class CareCardDrawn(Event, Value):
     """End of the day: a musher far behind draws a care card, open, to use the next day."""
 
     TYPE: ClassVar[str] = "CareCardDrawn"
@@ -273,8 +251,7 @@ class CareCardDrawn(Event):
     card: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class RaceEnded(Event):
+class RaceEnded(Event, Value):
     """The end of the game: `finishers` reached the last field (none if it ended otherwise)."""
 
     TYPE: ClassVar[str] = "RaceEnded"

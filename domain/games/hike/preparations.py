@@ -6,7 +6,7 @@ Predicates here are shared by `decide` (which raises with the reason) and by
 
 from __future__ import annotations
 
-from domain.core import Command, IllegalCommand, InvalidCommand
+from domain.core import Command, Emitter, IllegalCommand, InvalidCommand
 from domain.games.hike.cards import (
     DOUBLE_CARE,
     EQUIPMENT,
@@ -17,7 +17,6 @@ from domain.games.hike.cards import (
     is_husky,
     is_youngster,
 )
-from domain.games.hike.chronicle import Chronicle
 from domain.games.hike.commands import (
     DeclareReady,
     DraftCard,
@@ -162,13 +161,13 @@ def _check_placement(state: HikeState, seat: int, card: str, slot: int) -> None:
 # Handlers: guard, then emit
 
 
-def open_cards(log: Chronicle, seat: int, command: OpenCards) -> None:
+def open_cards(emitter: Emitter[HikeState], seat: int, command: OpenCards) -> None:
     """Opening cards from the husky deck, with any +1 cards discarded for more.
 
     Raises:
         IllegalCommand: not at the start of the turn, or more +1 cards than held or useful.
     """
-    state = log.state
+    state = emitter.state
     _expect(state, (Step.OPEN,), "cards are opened from the husky deck at the start of your turn")
     if command.extra < 0:
         raise InvalidCommand("args.extra: must be 0 or more")
@@ -177,77 +176,77 @@ def open_cards(log: Chronicle, seat: int, command: OpenCards) -> None:
     if command.extra not in open_choices(state, seat):
         raise IllegalCommand("the husky deck has too few cards left for that many +1 cards")
     count = opening_count(state) + command.extra
-    log.emit(CardsOpened(seat=seat, cards=state.deck[:count], plus_cards=command.extra))
+    emitter.emit(CardsOpened(seat=seat, cards=state.deck[:count], plus_cards=command.extra))
 
 
-def draft_husky(log: Chronicle, seat: int, command: DraftHusky) -> None:
+def draft_husky(emitter: Emitter[HikeState], seat: int, command: DraftHusky) -> None:
     """Draft a husky to the sled: any face-up husky from the centre, by the placement rules.
 
     Raises:
         IllegalCommand: not the action step, the card is not in the centre, or it does not fit there.
     """
-    state = log.state
+    state = emitter.state
     _check_card(command.card)
     _check_slot(state, command.slot)
     _expect(state, (Step.ACTION,), "you perform exactly one action a turn, after opening cards")
     if command.card not in state.centre:
         raise IllegalCommand("that card is not face-up in the centre of the table")
     _check_placement(state, seat, command.card, command.slot)
-    log.emit(HuskyDrafted(seat=seat, card=command.card, slot=command.slot))
+    emitter.emit(HuskyDrafted(seat=seat, card=command.card, slot=command.slot))
 
 
-def draft_card(log: Chronicle, seat: int, command: DraftCard) -> None:
+def draft_card(emitter: Emitter[HikeState], seat: int, command: DraftCard) -> None:
     """Draft a card to the hand: any opened card from the centre.
 
     Raises:
         IllegalCommand: not the action step, or the card is not in the centre.
     """
-    state = log.state
+    state = emitter.state
     _check_card(command.card)
     _expect(state, (Step.ACTION,), "you perform exactly one action a turn, after opening cards")
     if command.card not in state.centre:
         raise IllegalCommand("that card is not face-up in the centre of the table")
-    log.emit(CardDrafted(seat=seat, card=command.card))
+    emitter.emit(CardDrafted(seat=seat, card=command.card))
 
 
-def place_husky(log: Chronicle, seat: int, command: PlaceHusky) -> None:
+def place_husky(emitter: Emitter[HikeState], seat: int, command: PlaceHusky) -> None:
     """Place a husky to the sled from hand (the action, or the second half of a swap).
 
     Raises:
         IllegalCommand: not the action or swap step, the card is not in hand, or it does not fit.
     """
-    state = log.state
+    state = emitter.state
     _check_card(command.card)
     _check_slot(state, command.slot)
     _expect(state, (Step.ACTION, Step.SWAP), "you perform exactly one action a turn, after opening cards")
     if command.card not in state.mushers[seat].hand:
         raise IllegalCommand("that card is not in your hand")
     _check_placement(state, seat, command.card, command.slot)
-    log.emit(HuskyPlaced(seat=seat, card=command.card, slot=command.slot))
+    emitter.emit(HuskyPlaced(seat=seat, card=command.card, slot=command.slot))
 
 
-def swap_husky(log: Chronicle, seat: int, command: SwapHusky) -> None:
+def swap_husky(emitter: Emitter[HikeState], seat: int, command: SwapHusky) -> None:
     """Swap a husky in the sled: take it back to the hand; a placement from the hand follows.
 
     Raises:
         IllegalCommand: not the action step, or no husky on that place.
     """
-    state = log.state
+    state = emitter.state
     _check_slot(state, command.slot)
     _expect(state, (Step.ACTION,), "you perform exactly one action a turn, after opening cards")
     card = state.mushers[seat].sled[command.slot].card
     if card is None:
         raise IllegalCommand("there is no husky on that place of your sled")
-    log.emit(HuskySwappedOut(seat=seat, card=card, slot=command.slot))
+    emitter.emit(HuskySwappedOut(seat=seat, card=card, slot=command.slot))
 
 
-def place_youngster(log: Chronicle, seat: int, command: PlaceYoungster) -> None:
+def place_youngster(emitter: Emitter[HikeState], seat: int, command: PlaceYoungster) -> None:
     """Bonus action: one youngster from the centre or the hand onto any free place.
 
     Raises:
         IllegalCommand: before the action, bonus already used, not a youngster, not available, place taken.
     """
-    state = log.state
+    state = emitter.state
     _check_card(command.card)
     _check_slot(state, command.slot)
     _expect(state, (Step.BONUS,), "the bonus action comes after completing the regular action")
@@ -259,32 +258,32 @@ def place_youngster(log: Chronicle, seat: int, command: PlaceYoungster) -> None:
     if not from_hand and command.card not in state.centre:
         raise IllegalCommand("that youngster is neither in the centre of the table nor in your hand")
     _check_placement(state, seat, command.card, command.slot)
-    log.emit(YoungsterPlaced(seat=seat, card=command.card, slot=command.slot, from_hand=from_hand))
+    emitter.emit(YoungsterPlaced(seat=seat, card=command.card, slot=command.slot, from_hand=from_hand))
 
 
-def declare_ready(log: Chronicle, seat: int, command: DeclareReady) -> None:
+def declare_ready(emitter: Emitter[HikeState], seat: int, command: DeclareReady) -> None:
     """Declaring you are ready to race: cube to the start, husky cards in hand to the centre.
 
     Raises:
         IllegalCommand: before the action, or the sled is not complete.
     """
-    state = log.state
+    state = emitter.state
     _expect(state, (Step.BONUS,), "you may declare ready after your action")
     if not can_declare(state, seat):
         raise IllegalCommand("your sled is complete only when every cube has been replaced with a husky")
-    log.emit(ReadyDeclared(seat=seat))
-    huskies = tuple(card for card in log.state.mushers[seat].hand if is_husky(card))
+    emitter.emit(ReadyDeclared(seat=seat))
+    huskies = tuple(card for card in emitter.state.mushers[seat].hand if is_husky(card))
     if huskies:
-        log.emit(HuskiesHandedIn(seat=seat, cards=huskies))
+        emitter.emit(HuskiesHandedIn(seat=seat, cards=huskies))
 
 
-def upgrade_husky(log: Chronicle, seat: int, command: UpgradeHusky) -> None:
+def upgrade_husky(emitter: Emitter[HikeState], seat: int, command: UpgradeHusky) -> None:
     """Upgrade a 1-point experienced husky with an equipment card from the hand (Declaring ready 3).
 
     Raises:
         IllegalCommand: not right after declaring, no equipment in hand, or the husky cannot be upgraded.
     """
-    state = log.state
+    state = emitter.state
     _check_slot(state, command.slot)
     _expect(state, (Step.UPGRADE,), "huskies are upgraded when you declare you are ready to race")
     equipment = sorted(card for card in state.mushers[seat].hand if is_equipment(card))
@@ -293,14 +292,14 @@ def upgrade_husky(log: Chronicle, seat: int, command: UpgradeHusky) -> None:
     if not can_upgrade(state.mushers[seat].sled[command.slot]):
         raise IllegalCommand("only an experienced husky with exactly 1 movement point, not yet upgraded, "
                              "can be upgraded")
-    log.emit(HuskyUpgraded(seat=seat, slot=command.slot, equipment=equipment[0]))
+    emitter.emit(HuskyUpgraded(seat=seat, slot=command.slot, equipment=equipment[0]))
 
 
-def end_preparation_turn(log: Chronicle, seat: int) -> None:
+def end_preparation_turn(emitter: Emitter[HikeState], seat: int) -> None:
     """End the turn after the action (and any bonus, declaration or upgrades).
 
     Raises:
         IllegalCommand: before opening cards or performing the action.
     """
-    _expect(log.state, (Step.BONUS, Step.UPGRADE), "you must perform exactly one action before ending your turn")
-    log.emit(TurnEnded(seat=seat))
+    _expect(emitter.state, (Step.BONUS, Step.UPGRADE), "you must perform exactly one action before ending your turn")
+    emitter.emit(TurnEnded(seat=seat))

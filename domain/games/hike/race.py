@@ -6,7 +6,7 @@ Predicates here are shared by `decide` (which raises with the reason) and by
 
 from __future__ import annotations
 
-from domain.core import Command, IllegalCommand, InvalidCommand
+from domain.core import Command, Emitter, IllegalCommand, InvalidCommand
 from domain.games.hike.cards import (
     Field,
     is_double_care,
@@ -14,7 +14,6 @@ from domain.games.hike.cards import (
     is_experienced,
     is_single_care,
 )
-from domain.games.hike.chronicle import Chronicle
 from domain.games.hike.commands import (
     CareForColumn,
     CareForHusky,
@@ -181,21 +180,21 @@ def _expect_run(state: HikeState) -> None:
     _expect(state, Step.RUN, WAITING.get(state.step, "not now"))
 
 
-def _run(log: Chronicle, seat: int, slot: int, points: Points) -> None:
+def _run(emitter: Emitter[HikeState], seat: int, slot: int, points: Points) -> None:
     """Spend `points` of the husky at `slot` as far as they go; no event if they cannot move at all."""
-    state = log.state
+    state = emitter.state
     leg = stretch(points, fields(state), state.mushers[seat].position)
     if leg.spent or leg.at_equipment:
-        log.emit(HuskyRan(seat=seat, slot=slot, spent=leg.spent, position=leg.position, remaining=leg.remaining))
+        emitter.emit(HuskyRan(seat=seat, slot=slot, spent=leg.spent, position=leg.position, remaining=leg.remaining))
 
 
-def use_husky(log: Chronicle, seat: int, command: UseHusky) -> None:
+def use_husky(emitter: Emitter[HikeState], seat: int, command: UseHusky) -> None:
     """Using husky movement points: all of one husky's points at once, as far as they match the track.
 
     Raises:
         IllegalCommand: a decision is pending, or the husky is not ready, resting, or has no matching point.
     """
-    state = log.state
+    state = emitter.state
     _check_slot(state, command.slot)
     _expect_run(state)
     spot = state.mushers[seat].sled[command.slot]
@@ -207,7 +206,7 @@ def use_husky(log: Chronicle, seat: int, command: UseHusky) -> None:
         raise IllegalCommand("this husky is tired: it has a cube on it")
     if not can_use_husky(state, seat, command.slot):
         raise IllegalCommand("to move onto a field you must spend a movement point identical to the one on it")
-    _run(log, seat, command.slot, movement_points(state.mushers[seat].sled, state.columns, command.slot))
+    _run(emitter, seat, command.slot, movement_points(state.mushers[seat].sled, state.columns, command.slot))
 
 
 def _pending(state: HikeState) -> tuple[int, Points]:
@@ -216,13 +215,13 @@ def _pending(state: HikeState) -> tuple[int, Points]:
     return state.run.slot, state.run.points
 
 
-def use_equipment(log: Chronicle, seat: int, command: UseEquipment) -> None:
+def use_equipment(emitter: Emitter[HikeState], seat: int, command: UseEquipment) -> None:
     """Landscape cards that require equipment: spend the point and discard an equipment card, go on.
 
     Raises:
         IllegalCommand: no such field ahead, or no equipment card in hand (the sled's do not count).
     """
-    state = log.state
+    state = emitter.state
     slot, points = _pending(state)
     equipment = sorted(card for card in state.mushers[seat].hand if is_equipment(card))
     if not equipment:
@@ -231,41 +230,41 @@ def use_equipment(log: Chronicle, seat: int, command: UseEquipment) -> None:
     snow = fields(state)[position].snow
     index = pick_point(points, snow)
     assert index is not None
-    log.emit(EquipmentSpent(seat=seat, card=equipment[0], snow=snow, position=position + 1))
-    _run(log, seat, slot, without(points, index))
+    emitter.emit(EquipmentSpent(seat=seat, card=equipment[0], snow=snow, position=position + 1))
+    _run(emitter, seat, slot, without(points, index))
 
 
-def push_through(log: Chronicle, seat: int, command: PushThrough) -> None:
+def push_through(emitter: Emitter[HikeState], seat: int, command: PushThrough) -> None:
     """Without equipment: move onto the field, stop there, and turn 2 huskies to rest.
 
     Raises:
         IllegalCommand: no field that requires equipment ahead.
     """
-    state = log.state
+    state = emitter.state
     _pending(state)
     position = state.mushers[seat].position
     resting = sum(1 for spot in state.mushers[seat].sled if spot.card and not spot.resting)
-    log.emit(EquipmentFieldForced(seat=seat, snow=fields(state)[position].snow, position=position + 1,
+    emitter.emit(EquipmentFieldForced(seat=seat, snow=fields(state)[position].snow, position=position + 1,
                                   rests=min(2, resting)))
 
 
-def stop_before_field(log: Chronicle, seat: int, command: StopBeforeField) -> None:
+def stop_before_field(emitter: Emitter[HikeState], seat: int, command: StopBeforeField) -> None:
     """Decline the field that requires equipment; the husky's unspent points are lost.
 
     Raises:
         IllegalCommand: no field that requires equipment ahead.
     """
-    _pending(log.state)
-    log.emit(MovementStopped(seat=seat, position=log.state.mushers[seat].position))
+    _pending(emitter.state)
+    emitter.emit(MovementStopped(seat=seat, position=emitter.state.mushers[seat].position))
 
 
-def rest_husky(log: Chronicle, seat: int, command: RestHusky) -> None:
+def rest_husky(emitter: Emitter[HikeState], seat: int, command: RestHusky) -> None:
     """Turn a husky to the rest state: ready ones without a cube first, youngsters included.
 
     Raises:
         IllegalCommand: no rest is due, or a ready husky must be chosen first.
     """
-    state = log.state
+    state = emitter.state
     _check_slot(state, command.slot)
     _expect(state, Step.REST, "huskies are turned to rest only after pushing through without equipment")
     if command.slot not in rest_choices(state, seat):
@@ -273,7 +272,7 @@ def rest_husky(log: Chronicle, seat: int, command: RestHusky) -> None:
         if spot.card is None or spot.resting:
             raise IllegalCommand("there is no husky to turn on that place")
         raise IllegalCommand("you must start with ready huskies that have no cube on them")
-    log.emit(HuskyRested(seat=seat, slot=command.slot))
+    emitter.emit(HuskyRested(seat=seat, slot=command.slot))
 
 
 def _check_care_allowed(state: HikeState, seat: int) -> None:
@@ -282,13 +281,13 @@ def _check_care_allowed(state: HikeState, seat: int) -> None:
         raise IllegalCommand("care cards can only be used when no husky can be used")
 
 
-def care_for_husky(log: Chronicle, seat: int, command: CareForHusky) -> None:
+def care_for_husky(emitter: Emitter[HikeState], seat: int, command: CareForHusky) -> None:
     """Using care cards: discard a single care card to take the cube off one husky.
 
     Raises:
         IllegalCommand: a husky can still be used, no single care card, or the husky is not tired.
     """
-    state = log.state
+    state = emitter.state
     _check_slot(state, command.slot)
     _check_care_allowed(state, seat)
     card = single_care(state, seat)
@@ -296,16 +295,16 @@ def care_for_husky(log: Chronicle, seat: int, command: CareForHusky) -> None:
         raise IllegalCommand("you have no single care card in your hand")
     if command.slot not in tired_slots(state, seat):
         raise IllegalCommand("a care card takes the cube off a tired husky")
-    log.emit(CareGiven(seat=seat, card=card, slots=(command.slot,)))
+    emitter.emit(CareGiven(seat=seat, card=card, slots=(command.slot,)))
 
 
-def care_for_column(log: Chronicle, seat: int, command: CareForColumn) -> None:
+def care_for_column(emitter: Emitter[HikeState], seat: int, command: CareForColumn) -> None:
     """Double care: the cubes come off both huskies of a column (one if only one is tired).
 
     Raises:
         IllegalCommand: a husky can still be used, no double care card, or no tired husky in the column.
     """
-    state = log.state
+    state = emitter.state
     if not 0 <= command.column < state.columns:
         raise InvalidCommand(f"args.column: a sled has columns 0 to {state.columns - 1}")
     _check_care_allowed(state, seat)
@@ -315,17 +314,17 @@ def care_for_column(log: Chronicle, seat: int, command: CareForColumn) -> None:
     tired = tuple(slot for slot in column_slots(command.column, state.columns) if slot in tired_slots(state, seat))
     if not tired:
         raise IllegalCommand("a double care card takes the cubes off tired huskies in one column")
-    log.emit(CareGiven(seat=seat, card=card, slots=tired))
+    emitter.emit(CareGiven(seat=seat, card=card, slots=tired))
 
 
-def make_camp(log: Chronicle, seat: int, command: EndTurn) -> None:
+def make_camp(emitter: Emitter[HikeState], seat: int, command: EndTurn) -> None:
     """Stop for the day.
 
     Raises:
         IllegalCommand: a decision is pending, or the care card drawn for being behind must be used today.
     """
-    state = log.state
+    state = emitter.state
     _expect_run(state)
     if not can_make_camp(state, seat):
         raise IllegalCommand("you need to use the care card you drew today, when no husky can be used")
-    log.emit(TurnEnded(seat=seat))
+    emitter.emit(TurnEnded(seat=seat))

@@ -6,12 +6,11 @@ uses the game's own `stretch`, so the plan moves exactly as the rules do.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from domain.core import Command
+from domain.core import Command, Value
 from domain.games.hike.cards import (
     Field,
     Snow,
@@ -50,8 +49,7 @@ class Day(NamedTuple):
     rests_due: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Sled:
+class Sled(Value):
     """What stays fixed during the race: the track and each place's husky."""
 
     fields: tuple[Field, ...]

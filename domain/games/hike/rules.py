@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from domain.core import Command, Event, IllegalCommand, InvalidCommand, Rng
+from domain.core import Command, Decision, Emitter, IllegalCommand, InvalidCommand, Rng
 from domain.games.hike import preparations, race
-from domain.games.hike.chronicle import Chronicle
 from domain.games.hike.commands import (
     CareForColumn,
     CareForHusky,
@@ -24,6 +23,7 @@ from domain.games.hike.commands import (
     UseHusky,
 )
 from domain.games.hike.days import advance
+from domain.games.hike.evolve import evolve
 from domain.games.hike.state import HikeState, Phase
 
 PREPARATION_COMMANDS = (OpenCards, DraftHusky, DraftCard, PlaceHusky, SwapHusky, PlaceYoungster, DeclareReady,
@@ -53,8 +53,8 @@ def _check_phase(state: HikeState, command: Command) -> None:
         raise IllegalCommand("that is done in Preparations; the race is on")
 
 
-def decide(state: HikeState, seat: int, command: Command, rng: Rng) -> list[Event]:
-    """The events of `command` from `seat`, then everything that follows until the next choice.
+def decide(state: HikeState, seat: int, command: Command, rng: Rng) -> Decision:
+    """The events of `command` from `seat` and all that follows until the next choice, with the state after them.
 
     Raises:
         InvalidCommand: an unknown command, seat, card, place or column.
@@ -67,43 +67,43 @@ def decide(state: HikeState, seat: int, command: Command, rng: Rng) -> list[Even
     if seat != state.current:
         raise IllegalCommand("it is not your turn")
     _check_phase(state, command)
-    log = Chronicle(state)
+    emitter = Emitter(evolve, state)
     match command:
         case OpenCards():
-            preparations.open_cards(log, seat, command)
+            preparations.open_cards(emitter, seat, command)
         case DraftHusky():
-            preparations.draft_husky(log, seat, command)
+            preparations.draft_husky(emitter, seat, command)
         case DraftCard():
-            preparations.draft_card(log, seat, command)
+            preparations.draft_card(emitter, seat, command)
         case PlaceHusky():
-            preparations.place_husky(log, seat, command)
+            preparations.place_husky(emitter, seat, command)
         case SwapHusky():
-            preparations.swap_husky(log, seat, command)
+            preparations.swap_husky(emitter, seat, command)
         case PlaceYoungster():
-            preparations.place_youngster(log, seat, command)
+            preparations.place_youngster(emitter, seat, command)
         case DeclareReady():
-            preparations.declare_ready(log, seat, command)
+            preparations.declare_ready(emitter, seat, command)
         case UpgradeHusky():
-            preparations.upgrade_husky(log, seat, command)
+            preparations.upgrade_husky(emitter, seat, command)
         case EndTurn() if state.phase is Phase.PREPARATIONS:
-            preparations.end_preparation_turn(log, seat)
+            preparations.end_preparation_turn(emitter, seat)
         case EndTurn():
-            race.make_camp(log, seat, command)
+            race.make_camp(emitter, seat, command)
         case UseHusky():
-            race.use_husky(log, seat, command)
+            race.use_husky(emitter, seat, command)
         case UseEquipment():
-            race.use_equipment(log, seat, command)
+            race.use_equipment(emitter, seat, command)
         case PushThrough():
-            race.push_through(log, seat, command)
+            race.push_through(emitter, seat, command)
         case StopBeforeField():
-            race.stop_before_field(log, seat, command)
+            race.stop_before_field(emitter, seat, command)
         case RestHusky():
-            race.rest_husky(log, seat, command)
+            race.rest_husky(emitter, seat, command)
         case CareForHusky():
-            race.care_for_husky(log, seat, command)
+            race.care_for_husky(emitter, seat, command)
         case CareForColumn():
-            race.care_for_column(log, seat, command)
+            race.care_for_column(emitter, seat, command)
         case _:
             raise InvalidCommand(f"{type(command).__name__} is not a Hike! command")
-    advance(log, rng)
-    return log.events
+    advance(emitter, rng)
+    return emitter.decision()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
-from domain.core.values import replace as fast_replace
 import enum
-from typing import Any
+from typing import Any, TypeVar
 
+from msgspec.structs import replace
+
+from domain.core import Value
 from domain.games.hike.cards import Snow
+
+T = TypeVar("T")
 
 FIRST_PLAYER = 0
 """Gameplay: the first player is whoever was on the snow most recently; we seat them first."""
@@ -42,8 +45,7 @@ class Step(enum.Enum):
     REST = "rest"  # Race: turn huskies to the rest state after pushing through without equipment
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Spot:
+class Spot(Value):
     """One place of a sled: a husky card or the placeholder cube, and its race state."""
 
     card: str | None = None
@@ -52,8 +54,7 @@ class Spot:
     equipment: str | None = None  # the equipment card under an upgraded 1-point husky
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Run:
+class Run(Value):
     """A husky being used whose movement paused before a field that needs equipment.
 
     `points` are its unspent movement points, each as the snow types it may be spent as
@@ -64,8 +65,7 @@ class Run:
     points: tuple[tuple[Snow, ...], ...]
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
-class Musher:
+class Musher(Value):
     """One seat's cards, sled and place on the track."""
 
     hand: tuple[str, ...] = ()  # sorted card ids from the husky deck and care piles
@@ -78,8 +78,7 @@ class Musher:
     compulsory_care: str | None = None  # the care card drawn for being far behind, to use today
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
-class HikeState:
+class HikeState(Value):
     """Everything `decide`, `view` and `result` need; hidden parts stay out of views."""
 
     names: tuple[str, ...]
@@ -118,12 +117,25 @@ class HikeState:
         return self.turn_order[self.turn]
 
 
+def replaced_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """`items` with the one at `index` replaced.
+
+    Raises:
+        IndexError: no such seat or place (a negative index never wraps around).
+    """
+    if not 0 <= index < len(items):
+        raise IndexError(f"no place {index} among {len(items)}")
+    changed = list(items)
+    changed[index] = item
+    return tuple(changed)
+
+
 def with_musher(state: HikeState, seat: int, **changes: Any) -> HikeState:
-    """The state with one musher's fields replaced."""
-    musher = fast_replace(state.mushers[seat], **changes)
-    return fast_replace(state, mushers=state.mushers[:seat] + (musher,) + state.mushers[seat + 1:])
+    """The state with one musher's fields replaced (IndexError for a seat not at the table)."""
+    mushers = state.mushers
+    return replace(state, mushers=replaced_at(mushers, seat, replace(mushers[seat], **changes)))
 
 
 def with_spot(sled: tuple[Spot, ...], slot: int, **changes: Any) -> tuple[Spot, ...]:
-    """The sled with one spot's fields replaced."""
-    return sled[:slot] + (fast_replace(sled[slot], **changes),) + sled[slot + 1:]
+    """The sled with one spot's fields replaced (IndexError for a place not in the sled)."""
+    return replaced_at(sled, slot, replace(sled[slot], **changes))

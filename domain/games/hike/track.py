@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 
+from domain.core import Value
 from domain.games.hike.cards import FINISH, LANDSCAPES, START, Field, Snow
 
 Points = tuple[tuple[Snow, ...], ...]
@@ -28,8 +28,7 @@ def track_fields(landscapes: tuple[str, ...]) -> tuple[Field, ...]:
     return tuple(field for card in cards for field in LANDSCAPES[card].fields)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Stretch:
+class Stretch(Value):
     """How far one husky's points carry the sled before they run out or meet equipment."""
 
     spent: tuple[Snow, ...]

@@ -1,8 +1,10 @@
-"""Scenario helpers for Hike!: given events, when a command, then events.
+"""Hike!'s scenario builders, on the shared kit (tests/support/scenario.py): given events, when a command, then events.
 
 `opening` plays the real setup with scripted shuffles, so the deck's top cards and the
 track are known. `racing` fabricates a short history straight into the race (sleds,
-hands and positions as events, without drafting them), for the race's rules.
+hands and positions as events, without drafting them), for the race's rules. `play_days`
+plays quiet Preparations days through the command cycle. `invalid` is the kit's `illegal`
+for malformed commands (InvalidCommand), which the kit does not have.
 
 The default track (two-seat game), fields numbered from the start card:
     1-2 start S S | 3-7 Hunter's Cabin S S S S S | 8-12 Icefall I S I* S I
@@ -14,9 +16,12 @@ The default track (two-seat game), fields numbered from the start card:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TypeVar
+from typing import Any
 
-from domain.core import Command, Event, GameConfig, GameCreated, SeatConfig
+import pytest
+from support.scenario import ScriptedRng, created, state_of, when
+
+from domain.core import Command, Event, GameConfig, InvalidCommand, play_command
 from domain.games.hike import SPEC
 from domain.games.hike.cards import (
     DOUBLE_CARE,
@@ -25,7 +30,6 @@ from domain.games.hike.cards import (
     TRACK_LANDSCAPES,
 )
 from domain.games.hike.commands import DraftCard, EndTurn, OpenCards
-from domain.games.hike.days import setup
 from domain.games.hike.events import (
     CardDrafted,
     CarePileShuffled,
@@ -39,31 +43,10 @@ from domain.games.hike.events import (
     PreparationsEnded,
     ReadyDeclared,
 )
-from domain.games.hike.state import HikeState, Phase, Step
+from domain.games.hike.state import Phase, Step
 
-E = TypeVar("E", bound=Event)
 TRACK = ("L13", "L07", "L03", "L02", "L06", "L11", "L09", "L16")
 SIX_TRACK = ("L13", "L07", "L03", "L02", "L06", "L11")
-
-
-class ScriptedRng:
-    """An Rng stand-in: each shuffle returns the next scripted order, else the items as given."""
-
-    def __init__(self, *orders: Sequence[str]) -> None:
-        self.orders = [tuple(order) for order in orders]
-
-    def shuffled(self, items: Sequence[str]) -> tuple[str, ...]:
-        if not self.orders:
-            return tuple(items)
-        order = self.orders.pop(0)
-        assert sorted(order) == sorted(items), "a scripted order must hold exactly the shuffled cards"
-        return order
-
-
-def created(seats: int = 2) -> GameCreated:
-    return GameCreated(game_id="scenario", game_type=SPEC.id, rules_version=SPEC.rules_version,
-                       seed_commitment="0" * 64, seats=tuple(SeatConfig(name=f"M{i}") for i in range(seats)),
-                       options={})
 
 
 def arranged(first: Iterable[str], cards: Sequence[str]) -> tuple[str, ...]:
@@ -84,34 +67,13 @@ def opening(
     so pick ones that are not drawn in the scenario).
     """
     track = track if track is not None else (TRACK if seats <= 4 else SIX_TRACK)
-    game = created(seats)
-    rng = ScriptedRng(arranged(track, TRACK_LANDSCAPES), arranged(top, HUSKY_DECK))
-    events: list[Event] = [game, *setup(GameConfig.of(game), rng)]  # type: ignore[arg-type]
+    game = created(SPEC, seats)
+    rng = ScriptedRng(shuffles=[arranged(track, TRACK_LANDSCAPES), arranged(top, HUSKY_DECK)])
+    events: list[Event] = [game, *SPEC.setup(GameConfig.of(game), rng)]  # type: ignore[arg-type]
     day_one = next(i for i, event in enumerate(events) if isinstance(event, DayStarted))
     drafted = [HuskyDrafted(seat=seat, card=card, slot=slot)
                for seat, sled in sorted((sleds or {}).items()) for slot, card in enumerate(sled) if card]
     return [*events[:day_one], *drafted, *events[day_one:]]
-
-
-def state_of(events: Sequence[Event]) -> HikeState:
-    return SPEC.fold(events)
-
-
-def when(given: Sequence[Event], seat: int, command: Command, *orders: Sequence[str]) -> list[Event]:
-    """The events `command` from `seat` produces on the state folded from `given`."""
-    return SPEC.decide(state_of(given), seat, command, ScriptedRng(*orders))  # type: ignore[arg-type]
-
-
-def after(given: Sequence[Event], *moves: tuple[int, Command]) -> list[Event]:
-    """`given` followed by the events of each (seat, command) in turn."""
-    events = list(given)
-    for seat, command in moves:
-        events += when(events, seat, command)
-    return events
-
-
-def legal(given: Sequence[Event], seat: int) -> list[Command]:
-    return SPEC.legal_commands(state_of(given), seat)
 
 
 def racing(
@@ -130,7 +92,7 @@ def racing(
     personal care cards in id order.
     """
     events = opening(seats, track=track)
-    dealt = state_of(events)
+    dealt = state_of(SPEC, events)
     events += [HuskiesHandedIn(seat=seat, cards=dealt.mushers[seat].hand) for seat in range(seats)]
     for seat, sled in sorted(sleds.items()):
         events += [HuskyDrafted(seat=seat, card=card, slot=slot) for slot, card in enumerate(sled) if card]
@@ -140,7 +102,7 @@ def racing(
         events.append(ReadyDeclared(seat=seat))
     racers = tuple(sorted(sleds))
     events.append(PreparationsEnded(racers=racers, out=tuple(s for s in range(seats) if s not in racers)))
-    state = state_of(events)
+    state = state_of(SPEC, events)
     events += [LandscapeTurned(place=place, card=state.landscapes[place - 1])
                for place in range(state.turned + 1, len(state.landscapes) + 1)]
     pile = care_pile if care_pile is not None else (*PILE_SINGLE_CARE, *DOUBLE_CARE)
@@ -153,17 +115,11 @@ def racing(
     return events
 
 
-def of_type(events: Sequence[Event], kind: type[E]) -> list[E]:
-    return [event for event in events if isinstance(event, kind)]
-
-
 def play_days(given: Sequence[Event], until_day: int) -> list[Event]:
     """Quiet Preparations days: each musher opens cards without +1 and drafts the first centre card to hand."""
     events = list(given)
-    while True:
-        state = state_of(events)
-        if state.phase is not Phase.PREPARATIONS or state.day >= until_day:
-            return events
+    state = state_of(SPEC, events)
+    while state.phase is Phase.PREPARATIONS and state.day < until_day:
         seat = state.current
         assert seat is not None
         command: Command
@@ -173,4 +129,12 @@ def play_days(given: Sequence[Event], until_day: int) -> list[Event]:
             command = DraftCard(card=state.centre[0])
         else:
             command = EndTurn()
-        events += when(events, seat, command)
+        new, state = play_command(SPEC, state, seat, command, ScriptedRng())
+        events += new
+    return events
+
+
+def invalid(given: Any, seat: int, command: Command, match: str) -> None:
+    """`command` by `seat` is refused as malformed (InvalidCommand, a 400) with a reason matching `match`."""
+    with pytest.raises(InvalidCommand, match=match):
+        when(SPEC, given, seat, command)

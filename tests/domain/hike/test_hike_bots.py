@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hike_scenario import after, legal, opening, racing, state_of
+from hike_scenario import opening, racing
+from support.scenario import after, legal, state_of
 
 from domain.core import Rng, SeatConfig, Table
 from domain.games.hike import SPEC
@@ -21,7 +22,7 @@ EXPERT = SPEC.bots["expert"]
 
 
 def choose(events: list, seat: int) -> object:
-    state = state_of(events)
+    state = state_of(SPEC, events)
     return EXPERT(SPEC.view(state, seat), SPEC.legal_commands(state, seat), Rng("bot", 1))
 
 
@@ -32,9 +33,9 @@ def test_the_expert_opens_every_card_its_plus_cards_allow_early_on() -> None:
 
 def test_the_expert_declares_as_soon_as_its_sled_is_complete() -> None:
     sleds = {0: ("H42", "H43", "H44", "Y07", "H46", "H47", "Y08")}
-    given = after(opening(top=("H21", "E01", "H01", "H02", "H45", "E02"), sleds=sleds), (0, OpenCards()),
+    given = after(SPEC, opening(top=("H21", "E01", "H01", "H02", "H45", "E02"), sleds=sleds), (0, OpenCards()),
                   (0, DraftHusky(card="H45", slot=7)))
-    assert DeclareReady() in legal(given, 0)
+    assert DeclareReady() in legal(SPEC, given, 0)
     assert choose(given, 0) == DeclareReady()
 
 
@@ -47,16 +48,18 @@ def test_the_expert_runs_huskies_in_the_order_that_gets_furthest() -> None:
 
 def test_the_expert_spends_equipment_rather_than_rest_experienced_huskies() -> None:
     sled = ("H45", "H34", "H21", "H29", "H31", "H36", "H38", "H39")
-    given = after(racing({0: sled, 1: ("H21",) * 8}, hands={0: ("E02",)}, positions={0: 9}), (0, UseHusky(slot=0)))
+    race = racing({0: sled, 1: ("H21",) * 8}, hands={0: ("E02",)}, positions={0: 9})
+    given = after(SPEC, race, (0, UseHusky(slot=0)))
     assert choose(given, 0) == UseEquipment()
 
 
 def test_the_expert_rests_youngsters_rather_than_spend_equipment() -> None:
     """Landscape cards that require equipment: youngsters can be turned too, and they have no points."""
     sled = ("H45", "H34", "Y01", "Y02", "Y03", "Y04", "Y05", "Y06")
-    given = after(racing({0: sled, 1: ("H21",) * 8}, hands={0: ("E02",)}, positions={0: 9}), (0, UseHusky(slot=0)))
+    race = racing({0: sled, 1: ("H21",) * 8}, hands={0: ("E02",)}, positions={0: 9})
+    given = after(SPEC, race, (0, UseHusky(slot=0)))
     assert choose(given, 0) == PushThrough()
-    assert choose(after(given, (0, PushThrough())), 0) == RestHusky(slot=2)
+    assert choose(after(SPEC, given, (0, PushThrough())), 0) == RestHusky(slot=2)
 
 
 def test_every_bot_level_finishes_games_of_two_and_six() -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
-
-from hike_scenario import after, racing, state_of, when
+from hike_scenario import racing
+from msgspec.structs import replace
+from support.scenario import after, play, state_of, then, when
 
 from domain.core import SeatConfig, Table
 from domain.games.hike import SPEC
@@ -27,26 +27,28 @@ def near_finish(hands: dict[int, tuple[str, ...]] | None = None, other: tuple[st
 
 def test_reaching_the_last_field_ends_the_musher_s_day_but_not_the_others() -> None:
     """End of the game: the game ends at the end of a day in which a player reached the last field."""
-    events = when(near_finish(second=3), 0, UseHusky(slot=5))
-    assert events == [HuskyRan(seat=0, slot=5, spent=(S, ICE, S), position=48), TurnEnded(seat=0)]
-    state = state_of([*near_finish(second=3), *events])
+    given = near_finish(second=3)
+    then(when(SPEC, given, 0, UseHusky(slot=5)),
+         HuskyRan(seat=0, slot=5, spent=(S, ICE, S), position=48), TurnEnded(seat=0))
+    state = play(SPEC, given, 0, UseHusky(slot=5))
     assert state.phase is Phase.RACE and SPEC.to_act(state) == frozenset({1}) and SPEC.result(state) is None
 
 
 def test_the_only_musher_to_finish_wins() -> None:
     """End of the game: if only one player has reached the finish, they are the winner."""
-    given = after(near_finish(second=3), (0, UseHusky(slot=5)))
-    events = when(given, 1, EndTurn())
-    assert events == [TurnEnded(seat=1), RaceEnded(reason="the last field was reached", finishers=(0,))]
-    result = SPEC.result(state_of([*given, *events]))
+    given = after(SPEC, near_finish(second=3), (0, UseHusky(slot=5)))
+    then(when(SPEC, given, 1, EndTurn()),
+         TurnEnded(seat=1), RaceEnded(reason="the last field was reached", finishers=(0,)))
+    over = play(SPEC, given, 1, EndTurn())
+    result = SPEC.result(over)
     assert result is not None and result["winners"] == [0] and result["finishers"] == [0]
     assert result["standings"] == [{"seat": 0, "place": 1, "score": 48}, {"seat": 1, "place": 2, "score": 3}]
-    assert SPEC.to_act(state_of([*given, *events])) == frozenset()
+    assert SPEC.to_act(over) == frozenset()
 
 
 def both_finish(hands: dict[int, tuple[str, ...]] | None = None, other: tuple[str, ...] = OTHER) -> dict:
-    events = after(near_finish(hands, other), (0, UseHusky(slot=5)), (1, UseHusky(slot=0)))
-    result = SPEC.result(state_of(events))
+    events = after(SPEC, near_finish(hands, other), (0, UseHusky(slot=5)), (1, UseHusky(slot=0)))
+    result = SPEC.result(state_of(SPEC, events))
     assert result is not None and result["finishers"] == [0, 1]
     return result
 
@@ -74,26 +76,25 @@ def test_mushers_equal_on_every_tie_breaker_share_the_place() -> None:
 
 def test_equipment_points_do_not_count_in_the_tie_breaker() -> None:
     """End of the game: movement points gained through equipment do not count."""
-    plain = state_of(racing({0: SLED, 1: OTHER}))
-    upgraded = state_of(racing({0: SLED, 1: OTHER}, upgrades={0: {4: "E01"}}))
+    plain = state_of(SPEC, racing({0: SLED, 1: OTHER}))
+    upgraded = state_of(SPEC, racing({0: SLED, 1: OTHER}, upgrades={0: {4: "E01"}}))
     assert printed_points(plain.mushers[0].sled) == printed_points(upgraded.mushers[0].sled) == 11
 
 
 def test_the_race_ends_at_the_day_cap_and_the_furthest_sled_wins() -> None:
     """Ruling (cap): after race day 30 without a finisher, the furthest sled wins."""
-    given = after(racing({0: SLED, 1: OTHER}, positions={0: 10, 1: 3}), (0, EndTurn()))
-    capped = dataclasses.replace(state_of(given), day=RACE_DAY_CAP)
-    events = SPEC.decide(capped, 1, EndTurn(), None)  # type: ignore[arg-type]
-    assert events[-1] == RaceEnded(reason=f"no sled reached the last field in {RACE_DAY_CAP} days", finishers=())
-    result = SPEC.result(SPEC.fold(events, capped))
+    given = after(SPEC, racing({0: SLED, 1: OTHER}, positions={0: 10, 1: 3}), (0, EndTurn()))
+    capped = replace(state_of(SPEC, given), day=RACE_DAY_CAP)
+    assert when(SPEC, capped, 1, EndTurn())[-1] == RaceEnded(
+        reason=f"no sled reached the last field in {RACE_DAY_CAP} days", finishers=())
+    result = SPEC.result(play(SPEC, capped, 1, EndTurn()))
     assert result is not None and result["winners"] == [0] and result["finishers"] == []
 
 
 def test_mushers_out_of_the_race_come_last() -> None:
     """Declaring you are ready: players not on the start are out of the race."""
     given = racing({1: OTHER}, positions={1: 45}, seats=3)
-    events = after(given, (1, UseHusky(slot=0)))
-    result = SPEC.result(state_of(events))
+    result = SPEC.result(play(SPEC, given, 1, UseHusky(slot=0)))
     assert result is not None and result["out"] == [0, 2] and result["winners"] == [1]
     assert [(row["seat"], row["place"]) for row in result["standings"]] == [(1, 1), (0, 2), (2, 2)]
 

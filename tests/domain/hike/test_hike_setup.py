@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hike_scenario import TRACK, created, opening, state_of
+from hike_scenario import TRACK, opening
+from support.scenario import created, state_of
 
 from domain.core import GameConfig, Rng
 from domain.games.hike import SPEC
@@ -62,7 +63,7 @@ def test_every_experienced_husky_has_four_coloured_edges_and_one_to_three_points
 def test_setup_lays_face_down_landscapes_and_rotates_one(seats: int, laid: int, rotated: int) -> None:
     """Game setup 1-2: 8 landscapes (6 at five or six), the 4th (3rd) rotated; day 1 turns the first."""
     events = opening(seats)
-    state = state_of(events)
+    state = state_of(SPEC, events)
     assert len(state.landscapes) == laid and state.rotated == rotated
     assert state.turned == 1
     assert next(e for e in events if isinstance(e, LandscapesShuffled)).visibility() == ()
@@ -84,14 +85,14 @@ def test_two_cards_are_dealt_to_each_seat_in_secret_and_two_revealed() -> None:
     assert [deal.visibility() for deal in deals] == [(0,), (1,), (2,)]
     assert next(e for e in events if isinstance(e, HuskyDeckShuffled)).visibility() == ()
     assert next(e for e in events if isinstance(e, CardsOpened)) == CardsOpened(seat=None, cards=("E01", "E02"))
-    state = state_of(events)
+    state = state_of(SPEC, events)
     assert state.centre == ("E01", "E02") and len(state.deck) == 74 - 8
 
 
 @pytest.mark.parametrize("seats", [2, 6])
 def test_each_musher_gets_a_care_pile_two_plus_cards_and_an_empty_sled(seats: int) -> None:
     """Game setup 4-6: 1 care on 2 double care, face up; 2 +1 cards; 2 rows of 4 places (3 at 5-6)."""
-    state = state_of(opening(seats))
+    state = state_of(SPEC, opening(seats))
     for musher in state.mushers:
         single, first, second = musher.care_pile
         assert single in SINGLE_CARE and first in DOUBLE_CARE and second in DOUBLE_CARE
@@ -105,12 +106,12 @@ def test_day_one_of_preparations_starts_with_the_first_player() -> None:
     events = opening(4)
     assert next(e for e in events if isinstance(e, DayStarted)) == DayStarted(
         phase=Phase.PREPARATIONS, day=1, order=(0, 1, 2, 3))
-    state = state_of(events)
+    state = state_of(SPEC, events)
     assert SPEC.to_act(state) == frozenset({0}) and state.step is Step.OPEN
 
 
 def test_setup_draws_only_from_the_rng_and_is_repeatable() -> None:
     """Determinism: the same seed gives the same opening events."""
-    config = GameConfig.of(created(3))
+    config = GameConfig.of(created(SPEC, 3))
     assert SPEC.setup(config, Rng("seed", 2)) == SPEC.setup(config, Rng("seed", 2))
     assert SPEC.setup(config, Rng("seed", 2)) != SPEC.setup(config, Rng("other", 2))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
-from hike_scenario import after, opening, racing, state_of
+from hike_scenario import opening, racing
+from msgspec.structs import replace
+from support.scenario import after, state_of
 
 from domain.core import SeatConfig, Table, canonical_json
 from domain.games.hike import SPEC
@@ -14,12 +15,12 @@ from domain.games.hike.events import EVENTS
 from domain.games.hike.state import with_musher
 
 TOP = ("H21", "E01", "H01", "H02", "H45", "H46", "E02", "H10", "H11", "H12")
-GIVEN = after(opening(3, top=TOP), (0, OpenCards()), (0, DraftCard(card="E02")))
+GIVEN = after(SPEC, opening(3, top=TOP), (0, OpenCards()), (0, DraftCard(card="E02")))
 
 
 def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others() -> None:
     """Views: a seat sees its own hand; others see hand sizes only."""
-    state = state_of(GIVEN)
+    state = state_of(SPEC, GIVEN)
     mine = SPEC.view(state, 0)
     assert [card["id"] for card in mine["hand"]] == ["E01", "E02", "H21"]
     assert [musher["hand_size"] for musher in mine["mushers"]] == [3, 2, 2]
@@ -30,7 +31,7 @@ def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others() -> None:
 
 def test_a_view_does_not_change_when_only_another_seats_hand_changes() -> None:
     """Views: hidden data of other seats never reaches a seat's view."""
-    state = state_of(GIVEN)
+    state = state_of(SPEC, GIVEN)
     other = with_musher(state, 1, hand=("C01", "Y08"))
     assert SPEC.view(state, 0) == SPEC.view(other, 0)
     assert SPEC.view(state, None) == SPEC.view(other, None)
@@ -39,8 +40,8 @@ def test_a_view_does_not_change_when_only_another_seats_hand_changes() -> None:
 
 def test_a_view_does_not_change_with_the_deck_order_or_face_down_landscapes() -> None:
     """Views: the undrawn deck and face-down landscapes (until turned) are hidden from all."""
-    state = state_of(GIVEN)
-    shuffled = dataclasses.replace(state, deck=tuple(reversed(state.deck)),
+    state = state_of(SPEC, GIVEN)
+    shuffled = replace(state, deck=tuple(reversed(state.deck)),
                                    landscapes=(state.landscapes[0], *reversed(state.landscapes[1:])))
     for seat in (None, 0, 1, 2):
         assert SPEC.view(state, seat) == SPEC.view(shuffled, seat)
@@ -52,8 +53,8 @@ def test_a_view_does_not_change_with_the_deck_order_or_face_down_landscapes() ->
 
 def test_a_view_does_not_change_with_the_care_pile_order() -> None:
     """Views: the race's care pile order is hidden from all."""
-    state = state_of(racing({0: ("H34",) * 8, 1: ("H21",) * 8}))
-    other = dataclasses.replace(state, care_pile=tuple(reversed(state.care_pile)))
+    state = state_of(SPEC, racing({0: ("H34",) * 8, 1: ("H21",) * 8}))
+    other = replace(state, care_pile=tuple(reversed(state.care_pile)))
     assert SPEC.view(state, 0) == SPEC.view(other, 0)
     assert SPEC.view(state, 0)["care_pile_size"] == len(state.care_pile)
     assert len(SPEC.view(state, 0)["fields"]) == 48
