@@ -17,8 +17,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.core import Command, Rng
-from domain.core.values import replace as fast_replace
 from domain.games.nanga_parbat.board import (
     NEIGHBOURS,
     REGION_NUMBERS,
@@ -163,10 +164,10 @@ def _trapped(state: State, seat: int, index: int, animal: Animal) -> State:
     score = expedition.score
     if animal is Animal.RED_PANDA and scores[seat] <= scores[opponent(seat)]:
         score = landing(scores, seat, 1).score
-    changed = fast_replace(expedition, hikers=expedition.hikers - 1, score=score,
-                                  ready=sort_animals((*expedition.ready, animal)))
-    return fast_replace(state, board=with_item(state.board, index, Hiker(seat=seat)),
-                               expeditions=with_item(state.expeditions, seat, changed))
+    changed = replace(expedition, hikers=expedition.hikers - 1, score=score,
+                      ready=sort_animals((*expedition.ready, animal)))
+    return replace(state, board=with_item(state.board, index, Hiker(seat=seat)),
+                   expeditions=with_item(state.expeditions, seat, changed))
 
 
 def evaluate(state: State, seat: int) -> float:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.core import Event, GameConfig, GameCreated, Rng
-from domain.core.values import replace as fast_replace
 from domain.games.nanga_parbat.board import SECTIONS_PER_REGION, Spot
 from domain.games.nanga_parbat.chart import Row, chart_index
 from domain.games.nanga_parbat.events import (
@@ -58,11 +59,11 @@ def evolve(state: State | None, event: Event) -> State:
     assert state is not None
     match event:
         case AnimalsPlaced(regions=regions):
-            return fast_replace(state, board=tuple(animal for region in regions for animal in region))
+            return replace(state, board=tuple(animal for region in regions for animal in region))
         case GuidePlaced(region=region):
-            return fast_replace(state, guide=region, phase=Phase.TRAP, active=opponent(event.seat), turn=1)
+            return replace(state, guide=region, phase=Phase.TRAP, active=opponent(event.seat), turn=1)
         case GuideRelocated(region=region) | GuideMoved(region=region):
-            return fast_replace(state, guide=region)
+            return replace(state, guide=region)
         case AnimalTrapped(seat=seat, spot=spot, animal=animal):
             return _trapped(state, seat, spot, animal)
         case PointsScored(seat=seat, score=score) | RegionScored(seat=seat, score=score):
@@ -74,28 +75,27 @@ def evolve(state: State | None, event: Event) -> State:
         case MuskDeerActivated(seat=seat, first=first, second=second):
             return _swap(_spend(state, seat, Animal.MUSK_DEER), first, second)
         case YakActivated(seat=seat, region=region):
-            return fast_replace(_spend(state, seat, Animal.YAK), guide=region)
+            return replace(_spend(state, seat, Animal.YAK), guide=region)
         case CampsBuilt(seat=seat, column=column, hikers=hikers):
             return _camps_built(state, seat, column, hikers)
         case AnimalsTraded(seat=seat, row=row, column=column, animals=animals, spent=spent):
             return _traded(state, seat, row, column, animals, spent)
         case TurnEnded(seat=seat):
-            return fast_replace(state, active=opponent(seat), phase=Phase.TRAP, claimed=False,
-                                       turn=state.turn + 1)
+            return replace(state, active=opponent(seat), phase=Phase.TRAP, claimed=False, turn=state.turn + 1)
         case GameEnded(reason=reason):
-            return fast_replace(state, phase=Phase.OVER, end_reason=reason)
+            return replace(state, phase=Phase.OVER, end_reason=reason)
     raise AssertionError(f"unknown event {event!r}")
 
 
 def _update(state: State, seat: int, **changes: Any) -> State:
-    expedition = fast_replace(state.expeditions[seat], **changes)
-    return fast_replace(state, expeditions=with_item(state.expeditions, seat, expedition))
+    expedition = replace(state.expeditions[seat], **changes)
+    return replace(state, expeditions=with_item(state.expeditions, seat, expedition))
 
 
 def _trapped(state: State, seat: int, spot: Spot, animal: Animal) -> State:
     expedition = state.expeditions[seat]
     state = _update(state, seat, hikers=expedition.hikers - 1, ready=sort_animals((*expedition.ready, animal)))
-    return fast_replace(state, board=with_item(state.board, spot.index, Hiker(seat=seat)), phase=Phase.SCORE)
+    return replace(state, board=with_item(state.board, spot.index, Hiker(seat=seat)), phase=Phase.SCORE)
 
 
 def _spend(state: State, seat: int, animal: Animal) -> State:
@@ -107,12 +107,12 @@ def _spend(state: State, seat: int, animal: Animal) -> State:
 def _swap(state: State, first: Spot, second: Spot) -> State:
     board = list(state.board)
     board[first.index], board[second.index] = board[second.index], board[first.index]
-    return fast_replace(state, board=tuple(board))
+    return replace(state, board=tuple(board))
 
 
 def _claim(state: State, seat: int, row: Row, column: int) -> State:
     state = _update(state, seat, cubes=state.expeditions[seat].cubes - 1)
-    return fast_replace(state, chart=with_item(state.chart, chart_index(row, column), seat), claimed=True)
+    return replace(state, chart=with_item(state.chart, chart_index(row, column), seat), claimed=True)
 
 
 def _camps_built(state: State, seat: int, column: int, hikers: tuple[Spot, ...]) -> State:
@@ -120,7 +120,7 @@ def _camps_built(state: State, seat: int, column: int, hikers: tuple[Spot, ...])
     for spot in hikers:
         board[spot.index] = Camp(seat=seat)
     state = _update(state, seat, camps=state.expeditions[seat].camps - len(hikers))
-    return _claim(fast_replace(state, board=tuple(board)), seat, Row.CAMPS, column)
+    return _claim(replace(state, board=tuple(board)), seat, Row.CAMPS, column)
 
 
 def _traded(state: State, seat: int, row: Row, column: int, animals: tuple[Animal, ...],

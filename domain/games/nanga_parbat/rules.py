@@ -7,9 +7,10 @@ Details, Activating Animals, Special Animals, Game End, Area Scoring Variant.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator
 from typing import Any, Literal
+
+from msgspec.structs import fields
 
 from domain.core import Command, Event, IllegalCommand, InvalidCommand, Rng
 from domain.games.nanga_parbat.activations import (
@@ -172,7 +173,7 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
 
 def _check_ranges(command: Command) -> None:
     """Regions and sections are 1 to 6, columns 1 to 5 (a well-typed command may still be off the board)."""
-    for field in dataclasses.fields(command):  # type: ignore[arg-type]
+    for field in fields(command):
         value = getattr(command, field.name)
         for spot in value if isinstance(value, tuple) else (value,):
             if isinstance(spot, Spot) and (spot.region not in REGION_NUMBERS or spot.section not in SECTION_NUMBERS):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from collections.abc import Iterable
 
+from domain.core import Value
 from domain.games.nanga_parbat.chart import CUBES
 
 SEATS = (0, 1)
@@ -46,15 +46,13 @@ def without(animals: tuple[Animal, ...], removed: Iterable[Animal]) -> tuple[Ani
     return tuple(remaining)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Hiker:
+class Hiker(Value):
     """A seat's hiker standing on a section."""
 
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Camp:
+class Camp(Value):
     """A seat's camp built on a section: it never moves."""
 
     seat: int
@@ -78,8 +76,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Expedition:
+class Expedition(Value):
     """One seat's supplies and animal board: stock, cubes, score, and trapped animals."""
 
     hikers: int = HIKERS
@@ -94,8 +91,7 @@ class Expedition:
         return sort_animals(self.ready + self.spent)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class State:
+class State(Value):
     """The whole mountain, both expeditions, the points chart and whose turn it is."""
 
     names: tuple[str, ...]

@@ -13,8 +13,9 @@ The default layout puts, in region r and section s, the animal type number
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
+
+import msgspec
 
 from domain.core import Command, Event, GameCreated, Rng, SeatConfig
 from domain.games.nanga_parbat import SPEC
@@ -118,11 +119,11 @@ def arranged(
         for name, values in (("score", scores), ("hikers", hikers), ("camps", camps), ("cubes", cubes)):
             if values is not None:
                 changes[name] = values[seat]
-        expeditions[seat] = dataclasses.replace(expeditions[seat], **changes)  # type: ignore[arg-type]
+        expeditions[seat] = msgspec.structs.replace(expeditions[seat], **changes)  # type: ignore[arg-type]
     chart = state.chart
     for (row, column), owner in (claimed_spots or {}).items():
         chart = with_item(chart, chart_index(row, column), owner)
-    return dataclasses.replace(state, board=tuple(pieces), expeditions=tuple(expeditions), chart=chart,
+    return msgspec.structs.replace(state, board=tuple(pieces), expeditions=tuple(expeditions), chart=chart,
                                **fields)  # type: ignore[arg-type]
 
 
