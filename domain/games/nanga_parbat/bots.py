@@ -29,7 +29,6 @@ from domain.games.nanga_parbat.board import (
 )
 from domain.games.nanga_parbat.chart import CHART, Row
 from domain.games.nanga_parbat.commands import ActivateMuskDeer
-from domain.games.nanga_parbat.evolve import evolve
 from domain.games.nanga_parbat.rules import decide, has_animals
 from domain.games.nanga_parbat.scoring import (
     AREA_POINTS,
@@ -208,10 +207,7 @@ def greedy_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Comm
     seat = view["viewer"] if view["viewer"] is not None else state.active
     best_command, best_value = legal[0], float("-inf")
     for command in _considered(state, legal):
-        after = state
-        for event in decide(state, seat, command, rng):
-            after = evolve(after, event)
-        value = evaluate(after, seat)
+        value = evaluate(decide(state, seat, command, rng).state, seat)
         if value > best_value + 1e-9:
             best_command, best_value = command, value
     return best_command
