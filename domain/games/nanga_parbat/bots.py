@@ -47,6 +47,7 @@ from domain.games.nanga_parbat.state import (
     State,
     opponent,
     sort_animals,
+    with_animal,
     with_item,
 )
 
@@ -164,7 +165,7 @@ def _trapped(state: State, seat: int, index: int, animal: Animal) -> State:
     if animal is Animal.RED_PANDA and scores[seat] <= scores[opponent(seat)]:
         score = landing(scores, seat, 1).score
     changed = replace(expedition, hikers=expedition.hikers - 1, score=score,
-                      ready=sort_animals((*expedition.ready, animal)))
+                      ready=with_animal(expedition.ready, animal))
     return replace(state, board=with_item(state.board, index, Hiker(seat=seat)),
                    expeditions=with_item(state.expeditions, seat, changed))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import enum
 from collections.abc import Iterable
 
@@ -36,6 +37,12 @@ _ORDER = {animal: position for position, animal in enumerate(ANIMALS)}
 def sort_animals(animals: Iterable[Animal]) -> tuple[Animal, ...]:
     """Animals in the rulebook's order of types: the one order used in events, views and commands."""
     return tuple(sorted(animals, key=_ORDER.__getitem__))
+
+
+def with_animal(animals: tuple[Animal, ...], animal: Animal) -> tuple[Animal, ...]:
+    """`animals` (in the rulebook's order) with one more `animal`, kept in that order."""
+    at = bisect.bisect_right(animals, _ORDER[animal], key=_ORDER.__getitem__)
+    return animals[:at] + (animal,) + animals[at:]
 
 
 def without(animals: tuple[Animal, ...], removed: Iterable[Animal]) -> tuple[Animal, ...]:
