@@ -99,17 +99,17 @@ def yak_refusal(state: State, seat: int, command: ActivateYak) -> str | None:
     return None
 
 
-def activation_events(state: State, seat: int, command: Command) -> list[Event]:
+def activated(state: State, seat: int, command: Command) -> Event:
     """The event of an allowed activation."""
     match command:
         case ActivateSnowLeopard(first=first, second=second):
-            return [SnowLeopardActivated(seat=seat, first=first, second=second)]
+            return SnowLeopardActivated(seat=seat, first=first, second=second)
         case ActivateTahr(hiker=hiker, animal=animal):
-            return [TahrActivated(seat=seat, hiker=hiker, animal=animal)]
+            return TahrActivated(seat=seat, hiker=hiker, animal=animal)
         case ActivateMuskDeer(first=first, second=second):
-            return [MuskDeerActivated(seat=seat, first=first, second=second)]
+            return MuskDeerActivated(seat=seat, first=first, second=second)
         case ActivateYak(region=region):
-            return [YakActivated(seat=seat, from_region=state.guide or 0, region=region)]
+            return YakActivated(seat=seat, from_region=state.guide or 0, region=region)
     raise AssertionError(f"not an activation: {command!r}")
 
 

@@ -7,10 +7,11 @@ tuple of 36 occupants. Rulebook: Game Board; Build camps or trade animals (adjac
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 from typing import Any, Literal
+
+from domain.core import Value
 
 Region = Literal[1, 2, 3, 4, 5, 6]
 Section = Literal[1, 2, 3, 4, 5, 6]
@@ -21,8 +22,7 @@ SECTIONS_PER_REGION = 6
 SECTION_COUNT = 36
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Spot:
+class Spot(Value):
     """One section of the mountain: its region's flag number and its own number."""
 
     region: Region

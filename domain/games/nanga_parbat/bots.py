@@ -17,8 +17,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.core import Command, Rng
-from domain.core.values import replace as fast_replace
 from domain.games.nanga_parbat.board import (
     NEIGHBOURS,
     REGION_NUMBERS,
@@ -28,7 +29,6 @@ from domain.games.nanga_parbat.board import (
 )
 from domain.games.nanga_parbat.chart import CHART, Row
 from domain.games.nanga_parbat.commands import ActivateMuskDeer
-from domain.games.nanga_parbat.evolve import evolve
 from domain.games.nanga_parbat.rules import decide, has_animals
 from domain.games.nanga_parbat.scoring import (
     AREA_POINTS,
@@ -47,6 +47,7 @@ from domain.games.nanga_parbat.state import (
     State,
     opponent,
     sort_animals,
+    with_animal,
     with_item,
 )
 
@@ -163,10 +164,10 @@ def _trapped(state: State, seat: int, index: int, animal: Animal) -> State:
     score = expedition.score
     if animal is Animal.RED_PANDA and scores[seat] <= scores[opponent(seat)]:
         score = landing(scores, seat, 1).score
-    changed = fast_replace(expedition, hikers=expedition.hikers - 1, score=score,
-                                  ready=sort_animals((*expedition.ready, animal)))
-    return fast_replace(state, board=with_item(state.board, index, Hiker(seat=seat)),
-                               expeditions=with_item(state.expeditions, seat, changed))
+    changed = replace(expedition, hikers=expedition.hikers - 1, score=score,
+                      ready=with_animal(expedition.ready, animal))
+    return replace(state, board=with_item(state.board, index, Hiker(seat=seat)),
+                   expeditions=with_item(state.expeditions, seat, changed))
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -207,10 +208,7 @@ def greedy_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Comm
     seat = view["viewer"] if view["viewer"] is not None else state.active
     best_command, best_value = legal[0], float("-inf")
     for command in _considered(state, legal):
-        after = state
-        for event in decide(state, seat, command, rng):
-            after = evolve(after, event)
-        value = evaluate(after, seat)
+        value = evaluate(decide(state, seat, command, rng).state, seat)
         if value > best_value + 1e-9:
             best_command, best_value = command, value
     return best_command

@@ -7,11 +7,12 @@ is how many camps or animals it takes. Rulebook: Points Chart; Build camps or tr
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import json
 from pathlib import Path
 from typing import Literal
+
+from domain.core import Value
 
 
 class Row(enum.Enum):
@@ -22,8 +23,7 @@ class Row(enum.Enum):
     SAME = "same"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ChartSpot:
+class ChartSpot(Value):
     """One square of the points chart: its row, column (1-5), requirement and victory points."""
 
     row: Row

@@ -95,14 +95,14 @@ def trade_refusal(state: State, seat: int, command: TradeDifferentAnimals | Trad
     return None
 
 
-def camps_events(seat: int, command: BuildCamps) -> list[CampsBuilt]:
+def camps_built(seat: int, command: BuildCamps) -> CampsBuilt:
     """The camps built by an allowed claim, hikers in board order."""
     hikers = tuple(sorted(command.hikers, key=lambda spot: spot.index))
     points = chart_spot(Row.CAMPS, command.column).points
-    return [CampsBuilt(seat=seat, column=command.column, hikers=hikers, points=points)]
+    return CampsBuilt(seat=seat, column=command.column, hikers=hikers, points=points)
 
 
-def trade_events(state: State, seat: int, command: TradeDifferentAnimals | TradeSameAnimals) -> list[AnimalsTraded]:
+def animals_traded(state: State, seat: int, command: TradeDifferentAnimals | TradeSameAnimals) -> AnimalsTraded:
     """The trade of an allowed claim: animals already activated are given up before ready ones."""
     spot = chart_spot(TRADE_ROWS[type(command)], command.column)
     spent_left = Counter(state.expeditions[seat].spent)
@@ -111,8 +111,8 @@ def trade_events(state: State, seat: int, command: TradeDifferentAnimals | Trade
         if spent_left[animal] > 0:
             spent_left[animal] -= 1
             spent.append(animal)
-    return [AnimalsTraded(seat=seat, row=spot.row, column=spot.column, animals=sort_animals(command.animals),
-                          spent=tuple(spent), points=spot.points)]
+    return AnimalsTraded(seat=seat, row=spot.row, column=spot.column, animals=sort_animals(command.animals),
+                         spent=tuple(spent), points=spot.points)
 
 
 def claim_candidates(state: State, seat: int) -> Iterator[Command]:

@@ -9,41 +9,36 @@ gives `PlaceGuide`.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar
 
-from domain.core import Command
+from domain.core import Command, Value
 from domain.games.nanga_parbat.board import Region, Spot
 from domain.games.nanga_parbat.chart import Column
 from domain.games.nanga_parbat.state import Animal
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PlaceGuide(Command):
+class PlaceGuide(Command, Value):
     """Put the guide on a region before the first turn (the second player does it)."""
 
     TYPE: ClassVar[str] = "PlaceGuide"
     region: Region
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class RelocateGuide(Command):
+class RelocateGuide(Command, Value):
     """Move the guide out of a region with no animals left to one that has some."""
 
     TYPE: ClassVar[str] = "RelocateGuide"
     region: Region
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TrapAnimal(Command):
+class TrapAnimal(Command, Value):
     """Trap the animal on a section of the guide's region; a hiker replaces it."""
 
     TYPE: ClassVar[str] = "TrapAnimal"
     spot: Spot
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ActivateSnowLeopard(Command):
+class ActivateSnowLeopard(Command, Value):
     """Swap two adjacent hikers (of different players)."""
 
     TYPE: ClassVar[str] = "ActivateSnowLeopard"
@@ -51,8 +46,7 @@ class ActivateSnowLeopard(Command):
     second: Spot
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ActivateTahr(Command):
+class ActivateTahr(Command, Value):
     """Swap a hiker and an adjacent animal."""
 
     TYPE: ClassVar[str] = "ActivateTahr"
@@ -60,8 +54,7 @@ class ActivateTahr(Command):
     animal: Spot
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ActivateMuskDeer(Command):
+class ActivateMuskDeer(Command, Value):
     """Swap two animals (of different types) anywhere on the mountain."""
 
     TYPE: ClassVar[str] = "ActivateMuskDeer"
@@ -69,16 +62,14 @@ class ActivateMuskDeer(Command):
     second: Spot
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ActivateYak(Command):
+class ActivateYak(Command, Value):
     """Move the guide to another region."""
 
     TYPE: ClassVar[str] = "ActivateYak"
     region: Region
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BuildCamps(Command):
+class BuildCamps(Command, Value):
     """Claim a spot of row 1 of the points chart: convert that many adjacent hikers to camps."""
 
     TYPE: ClassVar[str] = "BuildCamps"
@@ -86,8 +77,7 @@ class BuildCamps(Command):
     hikers: tuple[Spot, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TradeDifferentAnimals(Command):
+class TradeDifferentAnimals(Command, Value):
     """Claim a spot of row 2: trade that many animals of different types (bharal is wild)."""
 
     TYPE: ClassVar[str] = "TradeDifferentAnimals"
@@ -95,8 +85,7 @@ class TradeDifferentAnimals(Command):
     animals: tuple[Animal, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TradeSameAnimals(Command):
+class TradeSameAnimals(Command, Value):
     """Claim a spot of row 3: trade that many animals of one type (bharal is wild)."""
 
     TYPE: ClassVar[str] = "TradeSameAnimals"
@@ -104,8 +93,7 @@ class TradeSameAnimals(Command):
     animals: tuple[Animal, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class EndTurn(Command):
+class EndTurn(Command, Value):
     """Finish the turn: the other player takes the next one."""
 
     TYPE: ClassVar[str] = "EndTurn"

@@ -5,25 +5,22 @@ All information is open in Nanga Parbat, so every event is public.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar, Literal
 
-from domain.core import Event, GameCreated
+from domain.core import Event, GameCreated, Value
 from domain.games.nanga_parbat.board import Spot
 from domain.games.nanga_parbat.chart import Row
 from domain.games.nanga_parbat.state import Animal
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class AnimalsPlaced(Event):
+class AnimalsPlaced(Event, Value):
     """The 36 animals were placed at random: `regions[r][s]` stands on region r+1, section s+1."""
 
     TYPE: ClassVar[str] = "AnimalsPlaced"
     regions: tuple[tuple[Animal, ...], ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class GuidePlaced(Event):
+class GuidePlaced(Event, Value):
     """The second player put the guide on a region before the first turn."""
 
     TYPE: ClassVar[str] = "GuidePlaced"
@@ -31,8 +28,7 @@ class GuidePlaced(Event):
     region: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class GuideRelocated(Event):
+class GuideRelocated(Event, Value):
     """The guide's region had no animal left, so the active player moved the guide to `region`."""
 
     TYPE: ClassVar[str] = "GuideRelocated"
@@ -41,8 +37,7 @@ class GuideRelocated(Event):
     region: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class AnimalTrapped(Event):
+class AnimalTrapped(Event, Value):
     """The animal on `spot` went to the player's animal board and one of their hikers replaced it."""
 
     TYPE: ClassVar[str] = "AnimalTrapped"
@@ -51,8 +46,7 @@ class AnimalTrapped(Event):
     animal: Animal
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class GuideMoved(Event):
+class GuideMoved(Event, Value):
     """The guide moved to the region whose flag is the trapped animal's section number."""
 
     TYPE: ClassVar[str] = "GuideMoved"
@@ -60,8 +54,7 @@ class GuideMoved(Event):
     region: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PointsScored(Event):
+class PointsScored(Event, Value):
     """A player moved `points` along the scoring path to `score` (one more if they landed on the opponent)."""
 
     TYPE: ClassVar[str] = "PointsScored"
@@ -72,8 +65,7 @@ class PointsScored(Event):
     reason: Literal["red_panda", "chart"]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class SnowLeopardActivated(Event):
+class SnowLeopardActivated(Event, Value):
     """A snow leopard swapped the hikers on two adjacent sections."""
 
     TYPE: ClassVar[str] = "SnowLeopardActivated"
@@ -82,8 +74,7 @@ class SnowLeopardActivated(Event):
     second: Spot
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TahrActivated(Event):
+class TahrActivated(Event, Value):
     """A tahr swapped a hiker and an adjacent animal."""
 
     TYPE: ClassVar[str] = "TahrActivated"
@@ -92,8 +83,7 @@ class TahrActivated(Event):
     animal: Spot
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class MuskDeerActivated(Event):
+class MuskDeerActivated(Event, Value):
     """A musk deer swapped two animals anywhere on the mountain."""
 
     TYPE: ClassVar[str] = "MuskDeerActivated"
@@ -102,8 +92,7 @@ class MuskDeerActivated(Event):
     second: Spot
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class YakActivated(Event):
+class YakActivated(Event, Value):
     """A yak moved the guide to another region."""
 
     TYPE: ClassVar[str] = "YakActivated"
@@ -112,8 +101,7 @@ class YakActivated(Event):
     region: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CampsBuilt(Event):
+class CampsBuilt(Event, Value):
     """A player claimed a row-1 chart spot: the hikers on `hikers` were discarded and camps built there."""
 
     TYPE: ClassVar[str] = "CampsBuilt"
@@ -123,8 +111,7 @@ class CampsBuilt(Event):
     points: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class AnimalsTraded(Event):
+class AnimalsTraded(Event, Value):
     """A player claimed a row-2 or row-3 chart spot by discarding `animals` (`spent` of them already activated)."""
 
     TYPE: ClassVar[str] = "AnimalsTraded"
@@ -136,16 +123,14 @@ class AnimalsTraded(Event):
     points: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TurnEnded(Event):
+class TurnEnded(Event, Value):
     """The active player finished their turn; the other player is next."""
 
     TYPE: ClassVar[str] = "TurnEnded"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class RegionScored(Event):
+class RegionScored(Event, Value):
     """Area Scoring: a player with 4, 5 or 6 hikers and camps in `region` moved along the scoring path."""
 
     TYPE: ClassVar[str] = "RegionScored"
@@ -157,8 +142,7 @@ class RegionScored(Event):
     bumped: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class GameEnded(Event):
+class GameEnded(Event, Value):
     """The end was triggered: both players placed all their hikers, or all their cubes."""
 
     TYPE: ClassVar[str] = "GameEnded"

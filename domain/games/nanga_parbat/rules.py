@@ -7,14 +7,15 @@ Details, Activating Animals, Special Animals, Game End, Area Scoring Variant.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
-from domain.core import Command, Event, IllegalCommand, InvalidCommand, Rng
+from msgspec.structs import fields
+
+from domain.core import Command, Decision, Emitter, IllegalCommand, InvalidCommand, Rng
 from domain.games.nanga_parbat.activations import (
     activation_candidates,
-    activation_events,
+    activated,
     musk_deer_refusal,
     snow_leopard_refusal,
     tahr_refusal,
@@ -29,10 +30,10 @@ from domain.games.nanga_parbat.board import (
 )
 from domain.games.nanga_parbat.chart import COLUMNS
 from domain.games.nanga_parbat.claims import (
-    camps_events,
+    animals_traded,
+    camps_built,
     camps_refusal,
     claim_candidates,
-    trade_events,
     trade_refusal,
 )
 from domain.games.nanga_parbat.commands import (
@@ -49,7 +50,9 @@ from domain.games.nanga_parbat.commands import (
     TrapAnimal,
 )
 from domain.games.nanga_parbat.events import (
+    AnimalsTraded,
     AnimalTrapped,
+    CampsBuilt,
     GameEnded,
     GuideMoved,
     GuidePlaced,
@@ -141,8 +144,8 @@ def refusal(state: State, seat: int, command: Command) -> str | None:
     return REFUSALS[type(command)](state, seat, command)
 
 
-def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
-    """The events of `command` given by `seat`.
+def decide(state: State, seat: int, command: Command, rng: Rng) -> Decision:
+    """The events of `command` given by `seat`, carrying the state after them.
 
     Raises:
         InvalidCommand: not a Nanga Parbat command, or a region, section or column out of range.
@@ -154,25 +157,28 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
     reason = refusal(state, seat, command)
     if reason is not None:
         raise IllegalCommand(reason)
+    emitter = Emitter(evolve, state)
     match command:
         case PlaceGuide(region=region):
-            return [GuidePlaced(seat=seat, region=region)]
+            emitter.emit(GuidePlaced(seat=seat, region=region))
         case RelocateGuide(region=region):
-            return [GuideRelocated(seat=seat, from_region=state.guide or 0, region=region)]
+            emitter.emit(GuideRelocated(seat=seat, from_region=state.guide or 0, region=region))
         case TrapAnimal():
-            return _trap_events(state, seat, command)
+            _trap(emitter, seat, command)
         case BuildCamps():
-            return _with_claim_points(state, seat, camps_events(seat, command))
+            _claim(emitter, seat, camps_built(seat, command))
         case TradeDifferentAnimals() | TradeSameAnimals():
-            return _with_claim_points(state, seat, trade_events(state, seat, command))
+            _claim(emitter, seat, animals_traded(state, seat, command))
         case EndTurn():
-            return [TurnEnded(seat=seat)]
-    return activation_events(state, seat, command)
+            emitter.emit(TurnEnded(seat=seat))
+        case _:
+            emitter.emit(activated(state, seat, command))
+    return emitter.decision()
 
 
 def _check_ranges(command: Command) -> None:
     """Regions and sections are 1 to 6, columns 1 to 5 (a well-typed command may still be off the board)."""
-    for field in dataclasses.fields(command):  # type: ignore[arg-type]
+    for field in fields(command):
         value = getattr(command, field.name)
         for spot in value if isinstance(value, tuple) else (value,):
             if isinstance(spot, Spot) and (spot.region not in REGION_NUMBERS or spot.section not in SECTION_NUMBERS):
@@ -183,53 +189,39 @@ def _check_ranges(command: Command) -> None:
             raise InvalidCommand("args.column: columns are 1 to 5")
 
 
-def _apply(state: State, events: list[Event]) -> State:
-    for event in events:
-        state = evolve(state, event)
-    return state
-
-
-def _trap_events(state: State, seat: int, command: TrapAnimal) -> list[Event]:
+def _trap(emitter: Emitter[State], seat: int, command: TrapAnimal) -> None:
     """Steps 1-3: trap, a hiker replaces the animal, the guide moves; the red panda may score 1."""
-    animal = state.board[command.spot.index]
+    before = emitter.state
+    animal = before.board[command.spot.index]
     assert isinstance(animal, Animal)
-    events: list[Event] = [AnimalTrapped(seat=seat, spot=command.spot, animal=animal)]
-    scores = scores_of(state)
+    emitter.emit(AnimalTrapped(seat=seat, spot=command.spot, animal=animal))
+    scores = scores_of(before)
     if animal is Animal.RED_PANDA and scores[seat] <= scores[opponent(seat)]:
         reached = landing(scores, seat, 1)
-        events.append(PointsScored(seat=seat, points=1, score=reached.score, bumped=reached.bumped,
-                                   reason="red_panda"))
-    events.append(GuideMoved(from_region=state.guide or 0, region=command.spot.section))
-    after = _apply(state, events)
-    if all(after.expeditions[each].hikers == 0 for each in SEATS):
-        events.extend(ending_events(after, "hikers"))
-    return events
+        emitter.emit(PointsScored(seat=seat, points=1, score=reached.score, bumped=reached.bumped,
+                                  reason="red_panda"))
+    emitter.emit(GuideMoved(from_region=before.guide or 0, region=command.spot.section))
+    if all(emitter.state.expeditions[each].hikers == 0 for each in SEATS):
+        end_game(emitter, "hikers")
 
 
-def _with_claim_points(state: State, seat: int, claim: list[Any]) -> list[Event]:
+def _claim(emitter: Emitter[State], seat: int, claim: CampsBuilt | AnimalsTraded) -> None:
     """A claim, the points it moves the player along the path, and the end if all cubes are placed."""
-    points = claim[0].points
-    reached = landing(scores_of(state), seat, points)
-    events: list[Event] = [*claim, PointsScored(seat=seat, points=points, score=reached.score,
-                                                bumped=reached.bumped, reason="chart")]
-    after = _apply(state, events)
-    if all(after.expeditions[each].cubes == 0 for each in SEATS):
-        events.extend(ending_events(after, "cubes"))
-    return events
+    reached = landing(scores_of(emitter.state), seat, claim.points)
+    emitter.emit(claim, PointsScored(seat=seat, points=claim.points, score=reached.score, bumped=reached.bumped,
+                                     reason="chart"))
+    if all(emitter.state.expeditions[each].cubes == 0 for each in SEATS):
+        end_game(emitter, "cubes")
 
 
-def ending_events(state: State, reason: Literal["hikers", "cubes"]) -> list[Event]:
+def end_game(emitter: Emitter[State], reason: Literal["hikers", "cubes"]) -> None:
     """The end of the game: Area Scoring region by region when it is played, then the final scores."""
-    events: list[Event] = []
-    scores = list(scores_of(state))
-    if state.area_scoring:
-        for award in region_awards(state):
-            reached = landing(tuple(scores), award.seat, award.points)
-            scores[award.seat] = reached.score
-            events.append(RegionScored(region=award.region, seat=award.seat, pieces=award.pieces,
-                                       points=award.points, score=reached.score, bumped=reached.bumped))
-    events.append(GameEnded(reason=reason, scores=tuple(scores)))
-    return events
+    if emitter.state.area_scoring:
+        for award in region_awards(emitter.state):
+            reached = landing(scores_of(emitter.state), award.seat, award.points)
+            emitter.emit(RegionScored(region=award.region, seat=award.seat, pieces=award.pieces,
+                                      points=award.points, score=reached.score, bumped=reached.bumped))
+    emitter.emit(GameEnded(reason=reason, scores=scores_of(emitter.state)))
 
 
 def candidates(state: State, seat: int) -> Iterator[Command]:

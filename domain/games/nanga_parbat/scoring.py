@@ -6,16 +6,14 @@ moves on); Area Scoring Variant (regions from 1: 1/2/3 points for 4/5/6 hikers o
 
 from __future__ import annotations
 
-import dataclasses
-
+from domain.core import Value
 from domain.games.nanga_parbat.board import REGION_NUMBERS, region_indices
 from domain.games.nanga_parbat.state import SEATS, Camp, Hiker, State, opponent
 
 AREA_POINTS = {4: 1, 5: 2, 6: 3}
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Landing:
+class Landing(Value):
     """Where a move along the scoring path ends, and whether it hopped past the opponent."""
 
     score: int
@@ -41,8 +39,7 @@ def pieces_in_region(state: State, region: int, seat: int) -> int:
     return sum(1 for index in region_indices(region) if state.board[index] in pieces)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class RegionAward:
+class RegionAward(Value):
     """Area Scoring: a region won by a seat with `pieces` hikers and camps, worth `points`."""
 
     region: int

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
+import bisect
 import enum
 from collections.abc import Iterable
 
+from domain.core import Value
 from domain.games.nanga_parbat.chart import CUBES
 
 SEATS = (0, 1)
@@ -38,6 +39,12 @@ def sort_animals(animals: Iterable[Animal]) -> tuple[Animal, ...]:
     return tuple(sorted(animals, key=_ORDER.__getitem__))
 
 
+def with_animal(animals: tuple[Animal, ...], animal: Animal) -> tuple[Animal, ...]:
+    """`animals` (in the rulebook's order) with one more `animal`, kept in that order."""
+    at = bisect.bisect_right(animals, _ORDER[animal], key=_ORDER.__getitem__)
+    return animals[:at] + (animal,) + animals[at:]
+
+
 def without(animals: tuple[Animal, ...], removed: Iterable[Animal]) -> tuple[Animal, ...]:
     """`animals` less one copy of each of `removed` (each must be there)."""
     remaining = list(animals)
@@ -46,15 +53,13 @@ def without(animals: tuple[Animal, ...], removed: Iterable[Animal]) -> tuple[Ani
     return tuple(remaining)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Hiker:
+class Hiker(Value):
     """A seat's hiker standing on a section."""
 
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Camp:
+class Camp(Value):
     """A seat's camp built on a section: it never moves."""
 
     seat: int
@@ -78,8 +83,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Expedition:
+class Expedition(Value):
     """One seat's supplies and animal board: stock, cubes, score, and trapped animals."""
 
     hikers: int = HIKERS
@@ -94,8 +98,7 @@ class Expedition:
         return sort_animals(self.ready + self.spent)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class State:
+class State(Value):
     """The whole mountain, both expeditions, the points chart and whose turn it is."""
 
     names: tuple[str, ...]

@@ -1,4 +1,9 @@
-"""Scenario helpers for Nanga Parbat: given events (or an arranged state), when a command, then events.
+"""Nanga Parbat's scenario builders, on the shared kit (tests/support/scenario.py).
+
+Scenarios use the kit's `given`, `when`, `play`, `after`, `then`, `illegal` and `legal`
+with SPEC, so every command goes through the command cycle (`play_command`). This
+module only builds Nanga Parbat positions: spots, the default layout, the opening,
+and states arranged piece by piece.
 
 The default layout puts, in region r and section s, the animal type number
 (r + s - 2) mod 6 of the rulebook's order, so every region holds one of each type:
@@ -13,12 +18,16 @@ The default layout puts, in region r and section s, the animal type number
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from domain.core import Command, Event, GameCreated, Rng, SeatConfig
+import pytest
+from msgspec.structs import replace
+from support.scenario import created, state_of, when
+
+from domain.core import Command, Event, GameSpec, InvalidCommand
 from domain.games.nanga_parbat import SPEC
-from domain.games.nanga_parbat.board import Spot, index_of
+from domain.games.nanga_parbat.board import Spot
 from domain.games.nanga_parbat.chart import Row, chart_index
 from domain.games.nanga_parbat.events import AnimalsPlaced, GuidePlaced
 from domain.games.nanga_parbat.state import (
@@ -33,8 +42,8 @@ from domain.games.nanga_parbat.state import (
     with_item,
 )
 
-RNG = Rng("scenario", 0)
 SNOW_LEOPARD, TAHR, MUSK_DEER, YAK, BHARAL, RED_PANDA = ANIMALS
+H0, H1, C0, C1 = Hiker(seat=0), Hiker(seat=1), Camp(seat=0), Camp(seat=1)
 
 
 def spot(text: str) -> Spot:
@@ -47,12 +56,6 @@ def spots(*texts: str) -> tuple[Spot, ...]:
     return tuple(spot(text) for text in texts)
 
 
-def created(area_scoring: bool = False) -> GameCreated:
-    return GameCreated(game_id="scenario", game_type=SPEC.id, rules_version=SPEC.rules_version,
-                       seed_commitment="0" * 64, seats=(SeatConfig(name="Ada"), SeatConfig(name="Bo")),
-                       options={"area_scoring": area_scoring})
-
-
 def layout(overrides: Mapping[str, Animal] | None = None) -> tuple[tuple[Animal, ...], ...]:
     """The default layout, with some sections' animals replaced."""
     regions = [[ANIMALS[(region + section) % 6] for section in range(6)] for region in range(6)]
@@ -62,36 +65,18 @@ def layout(overrides: Mapping[str, Animal] | None = None) -> tuple[tuple[Animal,
     return tuple(tuple(region) for region in regions)
 
 
+def placed(area_scoring: bool = False, overrides: Mapping[str, Animal] | None = None) -> list[Event]:
+    """A game set up with the default layout, the guide not yet placed."""
+    return [created(SPEC, options={"area_scoring": area_scoring}), AnimalsPlaced(regions=layout(overrides))]
+
+
 def opening(guide: int = 1, area_scoring: bool = False, overrides: Mapping[str, Animal] | None = None) -> list[Event]:
     """A game set up with the default layout and the guide placed on `guide` by the second player."""
-    return [created(area_scoring), AnimalsPlaced(regions=layout(overrides)), GuidePlaced(seat=1, region=guide)]
-
-
-def state_of(events: Sequence[Event]) -> State:
-    return SPEC.fold(events)
-
-
-def when(given: Sequence[Event] | State, seat: int, command: Command) -> list[Event]:
-    """The events `decide` gives for `command` from `seat` after `given`."""
-    state = given if isinstance(given, State) else state_of(given)
-    return SPEC.decide(state, seat, command, RNG)
-
-
-def after(given: Sequence[Event], *moves: tuple[int, Command]) -> list[Event]:
-    """`given` followed by the events of each (seat, command) in turn."""
-    events = list(given)
-    for seat, command in moves:
-        events.extend(when(events, seat, command))
-    return events
-
-
-def play(state: State, seat: int, command: Command) -> State:
-    """The state after `command` from `seat`."""
-    return SPEC.fold(when(state, seat, command), state)
+    return [*placed(area_scoring, overrides), GuidePlaced(seat=1, region=guide)]
 
 
 def arranged(
-    state: State,
+    given_: Sequence[Event] | State,
     *,
     board: Mapping[str, Piece] | None = None,
     ready: Mapping[int, Sequence[Animal]] | None = None,
@@ -101,16 +86,16 @@ def arranged(
     camps: Sequence[int] | None = None,
     cubes: Sequence[int] | None = None,
     claimed_spots: Mapping[tuple[Row, int], int] | None = None,
-    **fields: object,
+    **fields: Any,
 ) -> State:
-    """`state` with pieces, animal boards, supplies, scores and chart spots set as given."""
+    """The state of `given_` (a state or events) with pieces, animal boards, supplies, scores and chart spots set."""
+    state: State = state_of(SPEC, given_)
     pieces = list(state.board)
     for text, piece in (board or {}).items():
-        where = spot(text)
-        pieces[index_of(where.region, where.section)] = piece
+        pieces[spot(text).index] = piece
     expeditions = list(state.expeditions)
     for seat in (0, 1):
-        changes: dict[str, object] = {}
+        changes: dict[str, Any] = {}
         if ready and seat in ready:
             changes["ready"] = sort_animals(ready[seat])
         if spent and seat in spent:
@@ -118,18 +103,22 @@ def arranged(
         for name, values in (("score", scores), ("hikers", hikers), ("camps", camps), ("cubes", cubes)):
             if values is not None:
                 changes[name] = values[seat]
-        expeditions[seat] = dataclasses.replace(expeditions[seat], **changes)  # type: ignore[arg-type]
+        expeditions[seat] = replace(expeditions[seat], **changes)
     chart = state.chart
     for (row, column), owner in (claimed_spots or {}).items():
         chart = with_item(chart, chart_index(row, column), owner)
-    return dataclasses.replace(state, board=tuple(pieces), expeditions=tuple(expeditions), chart=chart,
-                               **fields)  # type: ignore[arg-type]
+    return replace(state, board=tuple(pieces), expeditions=tuple(expeditions), chart=chart, **fields)
 
 
-def trapped(given: Sequence[Event] | State, seat: int = 0, **kwargs: object) -> State:
+def trapped(given_: Sequence[Event] | State, seat: int = 0, **kwargs: Any) -> State:
     """A state in step 4 of `seat`'s turn (the animal already trapped), arranged with `kwargs`."""
-    state = given if isinstance(given, State) else state_of(given)
-    return arranged(state, phase=Phase.SCORE, active=seat, **kwargs)  # type: ignore[arg-type]
+    return arranged(given_, phase=Phase.SCORE, active=seat, **kwargs)
 
 
-H0, H1, C0, C1 = Hiker(seat=0), Hiker(seat=1), Camp(seat=0), Camp(seat=1)
+def invalid(spec: GameSpec, given_: Any, seat: int, command: Command, match: str, rng: Any = None) -> None:
+    """`command` by `seat` is malformed (InvalidCommand, a 400) with a reason matching `match`.
+
+    The kit has `illegal` for IllegalCommand only; this one belongs beside it in tests/support/scenario.py.
+    """
+    with pytest.raises(InvalidCommand, match=match):
+        when(spec, given_, seat, command, rng)

@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-from np_scenario import (
-    C0,
-    C1,
-    H0,
-    H1,
-    YAK,
-    arranged,
-    opening,
-    play,
-    spot,
-    state_of,
-    trapped,
-    when,
-)
+from typing import Any
 
-from domain.core import IllegalCommand
+from np_scenario import C0, C1, H0, H1, TAHR, YAK, arranged, opening, spot, trapped
+from support.scenario import illegal, legal, of_type, play, then, when
+
 from domain.games.nanga_parbat import SPEC
 from domain.games.nanga_parbat.chart import Row
 from domain.games.nanga_parbat.commands import (
@@ -34,58 +22,55 @@ from domain.games.nanga_parbat.events import (
     PointsScored,
     RegionScored,
 )
-from domain.games.nanga_parbat.state import Phase
+from domain.games.nanga_parbat.state import Phase, State
 
 
-def last_turn(area_scoring: bool = False, **kwargs: object):  # type: ignore[no-untyped-def]
+def last_turn(area_scoring: bool = False, **kwargs: Any) -> State:
     """Seat 1 about to trap with its 15th hiker; seat 0 has placed all of its hikers."""
-    state = state_of(opening(guide=2, area_scoring=area_scoring))
-    return arranged(state, active=1, turn=30, **{"hikers": (0, 1), **kwargs})  # type: ignore[arg-type]
+    return arranged(opening(guide=2, area_scoring=area_scoring), active=1, turn=30, **{"hikers": (0, 1), **kwargs})
 
 
 def test_the_game_ends_at_once_when_both_players_have_placed_all_15_hikers() -> None:
     """Game End: both players have placed all 15 hikers; no step 4 follows the last trap."""
     state = last_turn(scores=(7, 5))
-    events = when(state, 1, TrapAnimal(spot=spot("2.1")))
-    assert events == [AnimalTrapped(seat=1, spot=spot("2.1"), animal=events[0].animal),  # type: ignore[attr-defined]
-                      GuideMoved(from_region=2, region=1), GameEnded(reason="hikers", scores=(7, 5))]
-    over = SPEC.fold(events, state)
+    then(when(SPEC, state, 1, TrapAnimal(spot=spot("2.1"))),
+         AnimalTrapped(seat=1, spot=spot("2.1"), animal=TAHR),
+         GuideMoved(from_region=2, region=1),
+         GameEnded(reason="hikers", scores=(7, 5)))
+    over = play(SPEC, state, 1, TrapAnimal(spot=spot("2.1")))
     assert over.phase is Phase.OVER
     assert SPEC.to_act(over) == frozenset()
-    assert SPEC.legal_commands(over, 0) == SPEC.legal_commands(over, 1) == []
+    assert legal(SPEC, over, 0) == legal(SPEC, over, 1) == []
     assert SPEC.result(over) == {
         "standings": [{"seat": 0, "place": 1, "score": 7}, {"seat": 1, "place": 2, "score": 5}],
         "winners": [0],
         "reason": "hikers",
     }
-    with pytest.raises(IllegalCommand, match="the game is over"):
-        when(over, 1, EndTurn())
+    illegal(SPEC, over, 1, EndTurn(), match="the game is over")
 
 
 def test_one_player_out_of_hikers_does_not_end_the_game() -> None:
     """Game End: it takes both players to have placed all their hikers."""
-    state = arranged(state_of(opening(guide=2)), hikers=(1, 1))
-    events = when(state, 0, TrapAnimal(spot=spot("2.1")))
-    assert not any(isinstance(event, GameEnded) for event in events)
-    assert SPEC.result(SPEC.fold(events, state)) is None
+    state = arranged(opening(guide=2), hikers=(1, 1))
+    assert not of_type(when(SPEC, state, 0, TrapAnimal(spot=spot("2.1"))), GameEnded)
+    assert SPEC.result(play(SPEC, state, 0, TrapAnimal(spot=spot("2.1")))) is None
 
 
 def test_the_game_ends_at_once_when_both_players_have_placed_all_5_cubes() -> None:
     """Game End: both players have placed all 5 of their scoring cubes; activations cannot follow."""
     state = trapped(opening(guide=2), 0, ready={0: (YAK, YAK, YAK, YAK)}, cubes=(1, 0), scores=(10, 12))
-    events = when(state, 0, TradeSameAnimals(column=4, animals=(YAK, YAK, YAK)))
-    assert events[-2:] == [PointsScored(seat=0, points=4, score=14, bumped=False, reason="chart"),
-                           GameEnded(reason="cubes", scores=(14, 12))]
-    over = SPEC.fold(events, state)
+    events = when(SPEC, state, 0, TradeSameAnimals(column=4, animals=(YAK, YAK, YAK)))
+    then(events[-2:], PointsScored(seat=0, points=4, score=14, bumped=False, reason="chart"),
+         GameEnded(reason="cubes", scores=(14, 12)))
+    over = play(SPEC, state, 0, TradeSameAnimals(column=4, animals=(YAK, YAK, YAK)))
     assert SPEC.result(over)["winners"] == [0]  # type: ignore[index]
-    with pytest.raises(IllegalCommand, match="the game is over"):
-        when(over, 0, ActivateYak(region=4))
+    illegal(SPEC, over, 0, ActivateYak(region=4), match="the game is over")
 
 
 def test_one_player_out_of_cubes_does_not_end_the_game() -> None:
     """Game End: it takes both players to have placed all their cubes."""
     state = trapped(opening(guide=2), 0, ready={0: (YAK, YAK, YAK)}, cubes=(1, 1))
-    assert not any(isinstance(e, GameEnded) for e in when(state, 0, TradeSameAnimals(column=4, animals=(YAK,) * 3)))
+    assert not of_type(when(SPEC, state, 0, TradeSameAnimals(column=4, animals=(YAK,) * 3)), GameEnded)
 
 
 def test_area_scoring_scores_regions_from_1_for_4_5_or_6_hikers_and_camps() -> None:
@@ -95,27 +80,24 @@ def test_area_scoring_scores_regions_from_1_for_4_5_or_6_hikers_and_camps() -> N
              "4.1": H1, "4.2": H1, "4.3": H1, "4.4": H1, "4.5": H0,             # 4 for seat 1: 1 point
              "5.1": H0, "5.2": H0, "5.3": H0}                                   # 3: nothing
     state = last_turn(area_scoring=True, board=board, scores=(4, 2))
-    events = when(state, 1, TrapAnimal(spot=spot("2.1")))
-    assert events[2:] == [
-        RegionScored(region=1, seat=0, pieces=4, points=1, score=5, bumped=False),
-        RegionScored(region=3, seat=1, pieces=6, points=3, score=6, bumped=True),
-        RegionScored(region=4, seat=1, pieces=4, points=1, score=7, bumped=False),
-        GameEnded(reason="hikers", scores=(5, 7)),
-    ]
-    assert SPEC.result(SPEC.fold(events, state))["winners"] == [1]  # type: ignore[index]
+    then(when(SPEC, state, 1, TrapAnimal(spot=spot("2.1")))[2:],
+         RegionScored(region=1, seat=0, pieces=4, points=1, score=5, bumped=False),
+         RegionScored(region=3, seat=1, pieces=6, points=3, score=6, bumped=True),
+         RegionScored(region=4, seat=1, pieces=4, points=1, score=7, bumped=False),
+         GameEnded(reason="hikers", scores=(5, 7)))
+    assert SPEC.result(play(SPEC, state, 1, TrapAnimal(spot=spot("2.1"))))["winners"] == [1]  # type: ignore[index]
 
 
 def test_without_the_variant_regions_score_nothing() -> None:
     """Area Scoring Variant: only when the option is chosen (off by default)."""
     board = {f"1.{s}": H0 for s in range(1, 7)}
     assert SPEC.options_schema["properties"]["area_scoring"]["default"] is False
-    events = when(last_turn(board=board), 1, TrapAnimal(spot=spot("2.1")))
-    assert not any(isinstance(event, RegionScored) for event in events)
+    assert not of_type(when(SPEC, last_turn(board=board), 1, TrapAnimal(spot=spot("2.1"))), RegionScored)
 
 
 def test_tied_players_share_the_place_and_both_win() -> None:
     """Game End: the player farthest along wins; players on the same spot (only 0) share the place."""
-    over = SPEC.fold(when(last_turn(), 1, TrapAnimal(spot=spot("2.1"))), last_turn())
+    over = play(SPEC, last_turn(), 1, TrapAnimal(spot=spot("2.1")))
     assert SPEC.result(over) == {
         "standings": [{"seat": 0, "place": 1, "score": 0}, {"seat": 1, "place": 1, "score": 0}],
         "winners": [0, 1],
@@ -126,6 +108,6 @@ def test_tied_players_share_the_place_and_both_win() -> None:
 def test_the_chart_fills_up_only_through_claims() -> None:
     """Points Chart: each claim puts the player's cube on its spot."""
     state = trapped(opening(guide=2), 0, ready={0: (YAK, YAK, YAK)})
-    after = play(state, 0, TradeSameAnimals(column=5, animals=(YAK, YAK, YAK)))
-    assert [spot["claimed_by"] for spot in SPEC.view(after, None)["chart"] if spot["row"] == Row.SAME.value] == [
+    claimed = play(SPEC, state, 0, TradeSameAnimals(column=5, animals=(YAK, YAK, YAK)))
+    assert [spot["claimed_by"] for spot in SPEC.view(claimed, None)["chart"] if spot["row"] == Row.SAME.value] == [
         None, None, None, None, 0]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from np_scenario import H0, H1, YAK, arranged, opening, spot, trapped, when
+from np_scenario import H0, H1, YAK, opening, spot, trapped
+from support.scenario import legal, when
 
 from domain.core import Rng, SeatConfig, Table, canonical_json
 from domain.games.nanga_parbat import SPEC
@@ -73,7 +74,7 @@ def test_every_event_of_a_game_has_a_one_line_description() -> None:
     game.play_bots(["greedy", "greedy"])
     lines = [SPEC.describe(event) for event in game.events]
     assert all(line and "\n" not in line and line != event.TYPE for line, event in zip(lines, game.events, strict=True))
-    trap, scored, moved = when(opening(guide=1), 0, TrapAnimal(spot=spot("1.6")))
+    trap, scored, moved = when(SPEC, opening(guide=1), 0, TrapAnimal(spot=spot("1.6")))
     assert [SPEC.describe(e) for e in (trap, scored, moved)] == [
         "Seat 0 trapped a red panda on section 1.6 and left a hiker there",
         "Seat 0 scored 1 point from the red panda, now at 1",
@@ -83,15 +84,15 @@ def test_every_event_of_a_game_has_a_one_line_description() -> None:
 
 def test_the_greedy_bot_rebuilds_the_state_from_its_view() -> None:
     """Bots: a bot sees only its seat's view; here the view holds the whole state."""
-    state = arranged(trapped(opening(guide=2), 1, ready={1: (YAK,)}), scores=(3, 5))
+    state = trapped(opening(guide=2), 1, ready={1: (YAK,)}, scores=(3, 5))
     assert state_from_view(SPEC.view(state, 1)) == state
 
 
 def test_the_greedy_bot_picks_a_legal_command() -> None:
     """Bots: `greedy` answers with one of the listed legal commands."""
     state = trapped(opening(guide=2), 0, ready={0: (YAK, YAK, YAK)})
-    legal = SPEC.legal_commands(state, 0)
-    assert greedy_bot(SPEC.view(state, 0), legal, Rng("bot", 1)) in legal
+    listed = legal(SPEC, state, 0)
+    assert greedy_bot(SPEC.view(state, 0), listed, Rng("bot", 1)) in listed
 
 
 def test_the_greedy_bot_beats_random_in_seeded_games() -> None:

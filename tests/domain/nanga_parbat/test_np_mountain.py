@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-from np_scenario import created, layout, opening, spot, state_of, when
+from np_scenario import opening, placed, spot
+from support.scenario import created, given, illegal, legal, then, when
 
-from domain.core import GameConfig, IllegalCommand, Rng
+from domain.core import Event, GameConfig, Rng
 from domain.games.nanga_parbat import SPEC
 from domain.games.nanga_parbat.board import (
     NEIGHBOURS,
@@ -22,29 +22,31 @@ from domain.games.nanga_parbat.state import ANIMALS, Phase
 
 
 def index(text: str) -> int:
+    """The board index of the section written `region.section`."""
     return spot(text).index
 
 
-def setup_events(seed: str) -> list:
-    config = GameConfig(seats=created().seats, options={"area_scoring": False})
+def setup_events(seed: str) -> list[Event]:
+    """The setup events of a table seeded with `seed`."""
+    config = GameConfig(seats=created(SPEC).seats, options={"area_scoring": False})
     return SPEC.setup(config, Rng(seed, 2))
 
 
 def test_setup_places_six_animals_of_each_type_one_on_every_section() -> None:
     """Game Board: 6 animals of each of the 6 types, randomly placed, one per section of the 6 regions."""
-    [placed] = setup_events("north-face")
-    assert isinstance(placed, AnimalsPlaced)
-    assert [len(region) for region in placed.regions] == [6] * 6
-    assert Counter(animal for region in placed.regions for animal in region) == {animal: 6 for animal in ANIMALS}
+    [layout_event] = setup_events("north-face")
+    assert isinstance(layout_event, AnimalsPlaced)
+    assert [len(region) for region in layout_event.regions] == [6] * 6
+    assert Counter(animal for region in layout_event.regions for animal in region) == {animal: 6 for animal in ANIMALS}
 
 
 def test_the_random_layout_comes_from_the_seeded_rng_and_is_recorded_in_the_event() -> None:
     """Determinism: the layout is a chance outcome, so the event carries it and evolve only copies it."""
     assert setup_events("north-face") == setup_events("north-face")
     assert setup_events("north-face") != setup_events("south-face")
-    [placed] = setup_events("north-face")
-    state = state_of([created(), placed])
-    assert state.board[index("3.5")] == placed.regions[2][4]
+    [layout_event] = setup_events("north-face")
+    state = given(SPEC, created(SPEC), layout_event)
+    assert state.board[index("3.5")] == layout_event.regions[2][4]
 
 
 def test_sections_of_a_region_share_borders_in_a_pyramid_of_rows_1_2_3() -> None:
@@ -89,24 +91,21 @@ def test_the_points_chart_has_15_spots_whose_columns_ask_6_5_4_3_3() -> None:
 
 def test_the_second_player_places_the_guide_on_any_region_before_the_first_turn() -> None:
     """Setup (FACTS): the second player places the guide; then the first player traps there."""
-    given = [created(), AnimalsPlaced(regions=layout())]
-    state = state_of(given)
+    state = given(SPEC, placed())
     assert state.phase is Phase.PLACE_GUIDE
     assert SPEC.to_act(state) == frozenset({1})
-    assert SPEC.legal_commands(state, 1) == [PlaceGuide(region=r) for r in range(1, 7)]
-    assert when(given, 1, PlaceGuide(region=5)) == [GuidePlaced(seat=1, region=5)]
-    placed = state_of([*given, GuidePlaced(seat=1, region=5)])
-    assert (placed.guide, placed.phase, SPEC.to_act(placed)) == (5, Phase.TRAP, frozenset({0}))
+    assert legal(SPEC, state, 1) == [PlaceGuide(region=r) for r in range(1, 7)]
+    then(when(SPEC, state, 1, PlaceGuide(region=5)), GuidePlaced(seat=1, region=5))
+    guided = given(SPEC, placed(), GuidePlaced(seat=1, region=5))
+    assert (guided.guide, guided.phase, SPEC.to_act(guided)) == (5, Phase.TRAP, frozenset({0}))
 
 
 def test_the_first_player_cannot_place_the_guide() -> None:
     """Setup: only the second player places the guide."""
-    with pytest.raises(IllegalCommand, match="it is not your turn"):
-        when([created(), AnimalsPlaced(regions=layout())], 0, PlaceGuide(region=5))
+    illegal(SPEC, placed(), 0, PlaceGuide(region=5), match="it is not seat 0's turn; to act: 1")
 
 
 def test_the_guide_is_placed_only_once() -> None:
     """Setup: once the guide is on the mountain, only traps, activations and relocations move it."""
-    with pytest.raises(IllegalCommand, match="the guide is already on the mountain"):
-        when(opening(guide=2), 0, PlaceGuide(region=5))
+    illegal(SPEC, opening(guide=2), 0, PlaceGuide(region=5), match="the guide is already on the mountain")
 
