@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.core import Event, GameConfig, GameCreated, Rng
-from domain.core.values import replace as fast_replace
 from domain.games.hitchiker import events as ev
 from domain.games.hitchiker.board import BAD_RIDE_IDS
 from domain.games.hitchiker.casino.evolve import CASINO_APPLIERS
@@ -27,8 +28,6 @@ from domain.games.hitchiker.state import (
     Stop,
     with_player,
 )
-
-replace = fast_replace
 
 
 def setup(config: GameConfig, rng: Rng) -> list[Event]:

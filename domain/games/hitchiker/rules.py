@@ -8,9 +8,8 @@ the same guards, so the two can never drift apart.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from domain.core import Command, Event, IllegalCommand, InvalidCommand, Rng
 from domain.games.hitchiker import blackmarket, hometowns, jury, turn
@@ -20,8 +19,9 @@ from domain.games.hitchiker.flow import Flow, GameOver
 from domain.games.hitchiker.state import Phase, State
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Handler:
+class Handler(NamedTuple):
+    """A command's guard (raises IllegalCommand) and its step (emits the events)."""
+
     check: Callable[[State, int, Any], None]
     step: Callable[[Flow, int, Any], None]
 

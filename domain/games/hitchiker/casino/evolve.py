@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.core import Event
-from domain.core.values import replace as fast_replace
 from domain.games.hitchiker import events as ev
 from domain.games.hitchiker.casino import events as cev
 from domain.games.hitchiker.casino.betting import MIN_BET, next_actor, opening_actor
@@ -21,8 +22,6 @@ from domain.games.hitchiker.state import (
     put,
     with_player,
 )
-
-replace = fast_replace
 
 
 def _without(deck: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
