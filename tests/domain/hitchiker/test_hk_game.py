@@ -10,6 +10,7 @@ from hk_scenario import ScriptedRng, created, opening
 
 from domain.core import (
     Command,
+    Decision,
     Event,
     GameConfig,
     IllegalCommand,
@@ -114,6 +115,22 @@ def test_seeded_random_games_end_and_every_listed_command_is_accepted(seats: int
     result = SPEC.result(table.state)
     assert result is not None and sorted(row["seat"] for row in result["standings"]) == list(range(seats))
     assert table.state.turn <= 25 * seats
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_a_decision_carries_the_state_its_events_fold_to(seats: int) -> None:
+    """decide applies each event once as it emits it; the state it hands back is the fold of its events."""
+    config = SPEC.normalize_config([SeatConfig(name=f"p{i}", bot="hustler") for i in range(seats)],
+                                   {"round_limit": 20})
+    table = Table(SPEC, config, f"decision-{seats}")
+    while not table.finished:
+        seat = min(SPEC.to_act(table.state))
+        command = table.bot_command(seat, "hustler")
+        decision = SPEC.decide(table.state, seat, command, decision_rng(table.seed, table.version))
+        assert isinstance(decision, Decision)
+        assert decision.state == SPEC.fold(decision, table.state)
+        assert table.submit(seat, command) == list(decision)
+    assert table.state == SPEC.fold(table.events)
 
 
 def test_the_same_seed_gives_the_same_game() -> None:
