@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, TypeVar
 
 from msgspec.structs import replace
 
@@ -16,6 +16,9 @@ PASS_DEPOSIT_LIMIT = 20_000
 LAND_DEPOSIT_LIMIT = 50_000
 SAVINGS_GOAL = 250_000
 CASH_GOAL = 50_000_000
+
+T = TypeVar("T")
+V = TypeVar("V", bound=Value)
 
 
 class Phase(enum.Enum):
@@ -180,15 +183,26 @@ class State(Value):
         return len(self.players)
 
 
-def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """`values` with the item at `index` replaced."""
-    return values[:index] + (value,) + values[index + 1:]
+def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """`values` with the item at `index` replaced.
+
+    Raises:
+        IndexError: there is no item at `index`.
+    """
+    if not 0 <= index < len(values):
+        raise IndexError(f"no item {index} among {len(values)}")
+    return (*values[:index], value, *values[index + 1:])
 
 
-def with_player(state: State, seat: int, **changes: Any) -> State:
-    """`state` with some fields of one player changed."""
-    player = replace(state.players[seat], **changes)
-    return replace(state, players=put(state.players, seat, player))
+def changed(values: tuple[V, ...], index: int, **changes: Any) -> tuple[V, ...]:
+    """`values` with some fields of the item at `index` changed (a player, a hand).
+
+    Raises:
+        IndexError: there is no item at `index`.
+    """
+    if not 0 <= index < len(values):
+        raise IndexError(f"no item {index} among {len(values)}")
+    return (*values[:index], replace(values[index], **changes), *values[index + 1:])
 
 
 def clockwise_from(state: State, seat: int) -> tuple[int, ...]:

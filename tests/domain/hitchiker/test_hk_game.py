@@ -17,11 +17,13 @@ from domain.core import (
     InvalidCommand,
     SeatConfig,
     Table,
+    Value,
     canonical_json,
     decision_rng,
 )
 from domain.games.hitchiker import SPEC
 from domain.games.hitchiker.board import BOARD, DEAL_CHART, HOMETOWNS, Kind
+from domain.games.hitchiker.casino.events import HoldemOpened
 from domain.games.hitchiker.commands import (
     AddressJury,
     ChooseHometown,
@@ -34,6 +36,7 @@ from domain.games.hitchiker.commands import (
     TakeDeal,
 )
 from domain.games.hitchiker.describe import _LINES
+from domain.games.hitchiker.events import CashTransferred, DiceRolled, TurnLimitReached, TurnStarted
 from domain.games.hitchiker.evolve import EVENTS
 from domain.games.hitchiker.state import Phase
 
@@ -153,6 +156,23 @@ def test_every_event_has_an_applier_a_codec_entry_and_a_line_of_description() ->
         assert line and "\n" not in line
         type_, data = SPEC.events.encode(event)
         assert SPEC.events.decode(type_, json.loads(canonical_json(data))) == event
+
+
+def test_evolve_refuses_an_unknown_event_an_event_before_the_game_and_a_seat_not_at_the_table() -> None:
+    class Stranger(Event, Value):
+        TYPE = "Stranger"
+
+    state = SPEC.fold(opening(1, 30))
+    with pytest.raises(TypeError, match="not a Hitchiker event"):
+        SPEC.evolve(state, Stranger())
+    with pytest.raises(TypeError, match="GameCreated comes first"):
+        SPEC.evolve(None, TurnStarted(seat=0, turn=1))
+    strangers = [TurnStarted(seat=2, turn=2), DiceRolled(seat=-1, dice=(1, 1), purpose="rent"),
+                 CashTransferred(payer=None, payee=5, amount=1_000, reason="given"),
+                 TurnLimitReached(winners=(0, 3), worth=(1, 2)), HoldemOpened(dealer=0, seed=1, eligible=(1, -1))]
+    for event in strangers:
+        with pytest.raises(ValueError, match="there is no seat"):
+            SPEC.evolve(state, event)
 
 
 def test_malformed_commands_and_options_are_invalid_not_illegal() -> None:
