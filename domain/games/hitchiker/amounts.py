@@ -6,14 +6,13 @@ representative ones and the view describes the whole range.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
+from domain.core import Value
 from domain.games.hitchiker.state import BILL
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Range:
+class Range(Value):
     """Amounts from `low` to `high` in steps of `step`; `high` (everything) is always allowed."""
 
     low: int

@@ -21,7 +21,7 @@ from domain.games.hitchiker.events import (
     SavingsSeized,
     StuckInRemindya,
 )
-from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.money import collect, die, lose_cash, pay, poorest_other
 from domain.games.hitchiker.movement import move, move_back
 from domain.games.hitchiker.state import clockwise_from
@@ -36,75 +36,75 @@ TARGETS: dict[str, Kind] = {
 }
 
 
-def land_on_bad_ride(flow: Flow, seat: int, location: int) -> None:
+def land_on_bad_ride(play: Play, seat: int, location: int) -> None:
     """Pick up the top card, read it aloud and follow it."""
-    if not flow.state.bad_ride_deck:
-        flow.emit(BadRideDeckShuffled(order=flow.rng.shuffled(sorted(flow.state.bad_ride_discards))))
-    card = flow.state.bad_ride_deck[0]
-    flow.emit(BadRideDrawn(seat=seat, card=card))
-    follow(flow, seat, BAD_RIDES[card].effect, card)
+    if not play.state.bad_ride_deck:
+        play.emit(BadRideDeckShuffled(order=play.rng.shuffled(sorted(play.state.bad_ride_discards))))
+    card = play.state.bad_ride_deck[0]
+    play.emit(BadRideDrawn(seat=seat, card=card))
+    follow(play, seat, BAD_RIDES[card].effect, card)
 
 
-def follow(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    _EFFECTS[effect.kind](flow, seat, effect, card)
+def follow(play: Play, seat: int, effect: Effect, card: int) -> None:
+    _EFFECTS[effect.kind](play, seat, effect, card)
 
 
-def _pips(flow: Flow, seat: int) -> int:
-    dice = flow.roll()
-    flow.emit(DiceRolled(seat=seat, dice=dice, purpose=REASON))
+def _pips(play: Play, seat: int) -> int:
+    dice = play.roll()
+    play.emit(DiceRolled(seat=seat, dice=dice, purpose=REASON))
     return sum(dice)
 
 
-def _nothing(flow: Flow, seat: int, effect: Effect, card: int) -> None:
+def _nothing(play: Play, seat: int, effect: Effect, card: int) -> None:
     return None
 
 
-def _pay_bank(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    pay(flow, seat, None, effect.amount, REASON)
+def _pay_bank(play: Play, seat: int, effect: Effect, card: int) -> None:
+    pay(play, seat, None, effect.amount, REASON)
 
 
-def _pay_bank_per_pip(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    pay(flow, seat, None, effect.amount * _pips(flow, seat), REASON)
+def _pay_bank_per_pip(play: Play, seat: int, effect: Effect, card: int) -> None:
+    pay(play, seat, None, effect.amount * _pips(play, seat), REASON)
 
 
-def _lose_cash_percent(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    lose_cash(flow, seat, bills(flow.player(seat).cash * effect.percent // 100), None, REASON)
+def _lose_cash_percent(play: Play, seat: int, effect: Effect, card: int) -> None:
+    lose_cash(play, seat, bills(play.player(seat).cash * effect.percent // 100), None, REASON)
 
 
-def _death(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    die(flow, seat, effect.cause)
+def _death(play: Play, seat: int, effect: Effect, card: int) -> None:
+    die(play, seat, effect.cause)
 
 
-def _death_on_roll(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    if _pips(flow, seat) in effect.rolls:
-        die(flow, seat, effect.cause)
+def _death_on_roll(play: Play, seat: int, effect: Effect, card: int) -> None:
+    if _pips(play, seat) in effect.rolls:
+        die(play, seat, effect.cause)
 
 
-def _lose_contraband_percent(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    units = flow.player(seat).contraband * effect.percent // 100
+def _lose_contraband_percent(play: Play, seat: int, effect: Effect, card: int) -> None:
+    units = play.player(seat).contraband * effect.percent // 100
     if units > 0:
-        flow.emit(ContrabandLost(seat=seat, payee=None, units=units, reason=REASON))
+        play.emit(ContrabandLost(seat=seat, payee=None, units=units, reason=REASON))
 
 
-def _free_units(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    flow.emit(ContrabandReceived(seat=seat, units=effect.units, reason=REASON))
+def _free_units(play: Play, seat: int, effect: Effect, card: int) -> None:
+    play.emit(ContrabandReceived(seat=seat, units=effect.units, reason=REASON))
 
 
-def _free_units_per_pip(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    flow.emit(ContrabandReceived(seat=seat, units=effect.units * _pips(flow, seat), reason=REASON))
+def _free_units_per_pip(play: Play, seat: int, effect: Effect, card: int) -> None:
+    play.emit(ContrabandReceived(seat=seat, units=effect.units * _pips(play, seat), reason=REASON))
 
 
-def _collect_bank(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    collect(flow, seat, effect.amount, REASON)
+def _collect_bank(play: Play, seat: int, effect: Effect, card: int) -> None:
+    collect(play, seat, effect.amount, REASON)
 
 
-def _collect_bank_per_pip(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    collect(flow, seat, effect.amount * _pips(flow, seat), REASON)
+def _collect_bank_per_pip(play: Play, seat: int, effect: Effect, card: int) -> None:
+    collect(play, seat, effect.amount * _pips(play, seat), REASON)
 
 
-def _advance_to(flow: Flow, seat: int, effect: Effect, card: int) -> None:
+def _advance_to(play: Play, seat: int, effect: Effect, card: int) -> None:
     """A forward move: Hometowns passed and the landing count as on a roll (a ruling)."""
-    player = flow.player(seat)
+    player = play.player(seat)
     here = player.position or 0
     kind = TARGETS[effect.target]
     if effect.target == "own_hometown":
@@ -112,44 +112,44 @@ def _advance_to(flow: Flow, seat: int, effect: Effect, card: int) -> None:
     else:
         target = nearest_ahead(here, lambda place: place.kind is kind)
     if target is not None:
-        move(flow, seat, (target - here) % len(BOARD) or len(BOARD), REASON)
+        move(play, seat, (target - here) % len(BOARD) or len(BOARD), REASON)
 
 
-def _move_back(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    move_back(flow, seat, effect.spaces, REASON)
+def _move_back(play: Play, seat: int, effect: Effect, card: int) -> None:
+    move_back(play, seat, effect.spaces, REASON)
 
 
-def _go_to_remindya(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    flow.emit(StuckInRemindya(seat=seat, location=REMINDYA))
+def _go_to_remindya(play: Play, seat: int, effect: Effect, card: int) -> None:
+    play.emit(StuckInRemindya(seat=seat, location=REMINDYA))
 
 
-def _lose_savings_percent(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    amount = bills(flow.player(seat).savings * effect.percent // 100)
+def _lose_savings_percent(play: Play, seat: int, effect: Effect, card: int) -> None:
+    amount = bills(play.player(seat).savings * effect.percent // 100)
     if amount > 0:
-        flow.emit(SavingsSeized(seat=seat, payee=None, amount=amount, reason=REASON))
+        play.emit(SavingsSeized(seat=seat, payee=None, amount=amount, reason=REASON))
 
 
-def _pay_each_player(flow: Flow, seat: int, effect: Effect, card: int) -> None:
+def _pay_each_player(play: Play, seat: int, effect: Effect, card: int) -> None:
     """Clockwise from your left; going broke ends the obligation."""
-    for other in clockwise_from(flow.state, seat):
-        if not pay(flow, seat, other, effect.amount, REASON):
+    for other in clockwise_from(play.state, seat):
+        if not pay(play, seat, other, effect.amount, REASON):
             return
 
 
-def _collect_from_each_player(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    for other in clockwise_from(flow.state, seat):
-        pay(flow, other, seat, effect.amount, REASON)
+def _collect_from_each_player(play: Play, seat: int, effect: Effect, card: int) -> None:
+    for other in clockwise_from(play.state, seat):
+        pay(play, other, seat, effect.amount, REASON)
 
 
-def _pay_poorest(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    pay(flow, seat, poorest_other(flow.state, seat), effect.amount, REASON)
+def _pay_poorest(play: Play, seat: int, effect: Effect, card: int) -> None:
+    pay(play, seat, poorest_other(play.state, seat), effect.amount, REASON)
 
 
-def _jury(flow: Flow, seat: int, effect: Effect, card: int) -> None:
-    flow.emit(JuryCalled(seat=seat, subject=REASON, card=card))
+def _jury(play: Play, seat: int, effect: Effect, card: int) -> None:
+    play.emit(JuryCalled(seat=seat, subject=REASON, card=card))
 
 
-_EFFECTS: dict[str, Callable[[Flow, int, Effect, int], None]] = {
+_EFFECTS: dict[str, Callable[[Play, int, Effect, int], None]] = {
     "nothing": _nothing,
     "pay_bank": _pay_bank,
     "pay_bank_per_pip": _pay_bank_per_pip,

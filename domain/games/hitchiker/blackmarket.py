@@ -35,7 +35,7 @@ from domain.games.hitchiker.events import (
     SavingsSeized,
     SellOffered,
 )
-from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.money import die, lose_cash, poorest_other
 from domain.games.hitchiker.state import BILL, Deal, Phase, State, clockwise_from
@@ -45,9 +45,9 @@ MAX_DEAL_ROLLS = 3
 
 # --- the Black Market ---------------------------------------------------------------------------
 
-def land_on_black_market(flow: Flow, seat: int, location: int) -> None:
-    if flow.player(seat).cash >= BILL:
-        flow.emit(BlackMarketEntered(seat=seat, location=location))
+def land_on_black_market(play: Play, seat: int, location: int) -> None:
+    if play.player(seat).cash >= BILL:
+        play.emit(BlackMarketEntered(seat=seat, location=location))
 
 
 def stake_range(state: State) -> Range | None:
@@ -67,9 +67,9 @@ def check_risk_cash(state: State, seat: int, command: RiskCash) -> None:
             "risk whole $1,000 bills of your Travelling Cash, no more than you have")
 
 
-def risk_cash(flow: Flow, seat: int, command: RiskCash) -> None:
+def risk_cash(play: Play, seat: int, command: RiskCash) -> None:
     """The stake goes on the board; the player on your left will roll."""
-    flow.emit(CashRisked(seat=seat, stake=command.amount, roller=clockwise_from(flow.state, seat)[0]))
+    play.emit(CashRisked(seat=seat, stake=command.amount, roller=clockwise_from(play.state, seat)[0]))
 
 
 def check_pass_black_market(state: State, seat: int, command: PassBlackMarket) -> None:
@@ -81,8 +81,8 @@ def check_pass_black_market(state: State, seat: int, command: PassBlackMarket) -
     require_phase(state, Phase.BLACK_MARKET, "you are not on a Black Market")
 
 
-def pass_black_market(flow: Flow, seat: int, command: PassBlackMarket) -> None:
-    flow.emit(BlackMarketPassed(seat=seat))
+def pass_black_market(play: Play, seat: int, command: PassBlackMarket) -> None:
+    play.emit(BlackMarketPassed(seat=seat))
 
 
 def market_choices(state: State, seat: int) -> list[Command]:
@@ -109,13 +109,13 @@ def check_roll_deal(state: State, seat: int, command: RollDeal) -> None:
     require(state.deal is not None and state.deal.roller == seat, "the player on the buyer's left rolls the deal")
 
 
-def roll_deal(flow: Flow, seat: int, command: RollDeal) -> None:
+def roll_deal(play: Play, seat: int, command: RollDeal) -> None:
     """The roll lands on the Contraband Deal Chart; the third one is forced on the buyer."""
-    deal = flow.state.deal
+    deal = play.state.deal
     assert deal is not None
-    flow.emit(DealRolled(roller=seat, buyer=deal.buyer, dice=flow.roll(), attempt=deal.attempt))
+    play.emit(DealRolled(roller=seat, buyer=deal.buyer, dice=play.roll(), attempt=deal.attempt))
     if deal.attempt >= MAX_DEAL_ROLLS:
-        settle_deal(flow, forced=True)
+        settle_deal(play, forced=True)
 
 
 def check_take_deal(state: State, seat: int, command: TakeDeal) -> None:
@@ -127,8 +127,8 @@ def check_take_deal(state: State, seat: int, command: TakeDeal) -> None:
     require_phase(state, Phase.DEAL_CHOICE, "there is no deal on the table")
 
 
-def take_deal(flow: Flow, seat: int, command: TakeDeal) -> None:
-    settle_deal(flow, forced=False)
+def take_deal(play: Play, seat: int, command: TakeDeal) -> None:
+    settle_deal(play, forced=False)
 
 
 def check_decline_deal(state: State, seat: int, command: DeclineDeal) -> None:
@@ -142,39 +142,39 @@ def check_decline_deal(state: State, seat: int, command: DeclineDeal) -> None:
             "you are stuck with the third roll regardless of the consequences")
 
 
-def decline_deal(flow: Flow, seat: int, command: DeclineDeal) -> None:
-    deal = flow.state.deal
+def decline_deal(play: Play, seat: int, command: DeclineDeal) -> None:
+    deal = play.state.deal
     assert deal is not None
-    flow.emit(DealDeclined(seat=seat, attempt=deal.attempt, next_roller=next_roller(flow.state, deal)))
+    play.emit(DealDeclined(seat=seat, attempt=deal.attempt, next_roller=next_roller(play.state, deal)))
 
 
 def deal_choices(state: State, seat: int) -> list[Command]:
     return [TakeDeal(), DeclineDeal()]
 
 
-def settle_deal(flow: Flow, forced: bool) -> None:
+def settle_deal(play: Play, forced: bool) -> None:
     """Buy as many Units as the stake allows, or take free Units, or be ripped off, or shot."""
-    deal = flow.state.deal
+    deal = play.state.deal
     assert deal is not None and deal.roll is not None
     entry = DEAL_CHART[deal.roll]
-    flow.emit(DealTaken(seat=deal.buyer, roll=deal.roll, forced=forced))
+    play.emit(DealTaken(seat=deal.buyer, roll=deal.roll, forced=forced))
     if entry.outcome is Outcome.PRICE:
         units = deal.stake // entry.price
-        flow.emit(ContrabandBought(seat=deal.buyer, units=units, price=entry.price, cost=units * entry.price))
+        play.emit(ContrabandBought(seat=deal.buyer, units=units, price=entry.price, cost=units * entry.price))
     elif entry.outcome is Outcome.FREE_UNITS:
-        flow.emit(ContrabandReceived(seat=deal.buyer, units=entry.units, reason="free_units"))
+        play.emit(ContrabandReceived(seat=deal.buyer, units=entry.units, reason="free_units"))
     elif entry.outcome is Outcome.RIPPED_OFF:
-        flow.emit(CashTransferred(payer=deal.buyer, payee=deal.roller, amount=deal.stake, reason="ripped_off"))
+        play.emit(CashTransferred(payer=deal.buyer, payee=deal.roller, amount=deal.stake, reason="ripped_off"))
     else:
-        die(flow, deal.buyer, "police shootout", responsible=deal.roller)
+        die(play, deal.buyer, "police shootout", responsible=deal.roller)
 
 
 # --- Sell cities and Customs ----------------------------------------------------------------------
 
-def land_on_sell_city(flow: Flow, seat: int, location: int) -> None:
+def land_on_sell_city(play: Play, seat: int, location: int) -> None:
     price = BOARD[location].price
-    if flow.player(seat).contraband > 0 and price:
-        flow.emit(SellOffered(seat=seat, location=location, price=price))
+    if play.player(seat).contraband > 0 and price:
+        play.emit(SellOffered(seat=seat, location=location, price=price))
 
 
 def sell_range(state: State) -> Range:
@@ -192,10 +192,10 @@ def check_sell(state: State, seat: int, command: SellContraband) -> None:
             f"you can sell 1 to {state.players[seat].contraband} Units")
 
 
-def sell(flow: Flow, seat: int, command: SellContraband) -> None:
-    offer = flow.state.sell_offer
+def sell(play: Play, seat: int, command: SellContraband) -> None:
+    offer = play.state.sell_offer
     assert offer is not None
-    flow.emit(ContrabandSold(seat=seat, location=offer.location, units=command.units, price=offer.price))
+    play.emit(ContrabandSold(seat=seat, location=offer.location, units=command.units, price=offer.price))
 
 
 def check_keep(state: State, seat: int, command: KeepContraband) -> None:
@@ -207,25 +207,25 @@ def check_keep(state: State, seat: int, command: KeepContraband) -> None:
     require_phase(state, Phase.SELL, "there is nothing to sell here")
 
 
-def keep(flow: Flow, seat: int, command: KeepContraband) -> None:
-    offer = flow.state.sell_offer
+def keep(play: Play, seat: int, command: KeepContraband) -> None:
+    offer = play.state.sell_offer
     assert offer is not None
-    flow.emit(ContrabandKept(seat=seat, location=offer.location))
+    play.emit(ContrabandKept(seat=seat, location=offer.location))
 
 
 def sell_choices(state: State, seat: int) -> list[Command]:
     return [*(SellContraband(units=units) for units in sell_range(state).samples()), KeepContraband()]
 
 
-def land_on_customs(flow: Flow, seat: int, location: int) -> None:
+def land_on_customs(play: Play, seat: int, location: int) -> None:
     """Busted with Contraband: it leaves the game; all cash and half the savings go to the poorest."""
-    player = flow.player(seat)
+    player = play.player(seat)
     if player.contraband == 0:
         return
-    beneficiary = poorest_other(flow.state, seat)
-    flow.emit(BustedAtCustoms(seat=seat, location=location, beneficiary=beneficiary),
+    beneficiary = poorest_other(play.state, seat)
+    play.emit(BustedAtCustoms(seat=seat, location=location, beneficiary=beneficiary),
               ContrabandLost(seat=seat, payee=None, units=player.contraband, reason="customs"))
-    lose_cash(flow, seat, player.cash, beneficiary, "customs")
+    lose_cash(play, seat, player.cash, beneficiary, "customs")
     half = bills(player.savings // 2)
     if half > 0:
-        flow.emit(SavingsSeized(seat=seat, payee=beneficiary, amount=half, reason="customs"))
+        play.emit(SavingsSeized(seat=seat, payee=beneficiary, amount=half, reason="customs"))

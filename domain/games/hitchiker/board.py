@@ -7,14 +7,17 @@ Sell prices from $20,000 to $50,000, 7 on the chart a police shootout, 36 cards)
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
+
+import msgspec
+
+from domain.core import Value
 
 DATA = Path(__file__).resolve().parent / "data"
+T = TypeVar("T")
 
 
 class Kind(enum.Enum):
@@ -37,8 +40,7 @@ class Kind(enum.Enum):
     REMINDYA = "remindya"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Location:
+class Location(Value):
     index: int
     name: str
     kind: Kind
@@ -54,16 +56,14 @@ class Outcome(enum.Enum):
     POLICE_SHOOTOUT = "police_shootout"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DealEntry:
+class DealEntry(Value):
     roll: int
     outcome: Outcome
     price: int = 0
     units: int = 0
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Effect:
+class Effect(Value):
     """What a Bad Ride card does; a jury card holds the effects of both verdicts."""
 
     kind: str
@@ -79,44 +79,45 @@ class Effect:
     rejected: Effect | None = None
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BadRide:
+class BadRide(Value):
     id: int
     title: str
     text: str
     effect: Effect
 
 
-def _read(name: str) -> Any:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+class _BoardFile(Value):
+    locations: tuple[Location, ...]
 
 
-def _effect(raw: dict[str, Any]) -> Effect:
-    fields = {key: value for key, value in raw.items() if key not in ("approved", "rejected", "rolls")}
-    return Effect(
-        **fields,
-        rolls=tuple(raw.get("rolls", ())),
-        approved=_effect(raw["approved"]) if "approved" in raw else None,
-        rejected=_effect(raw["rejected"]) if "rejected" in raw else None,
-    )
+class _DealRow(Value):
+    outcome: Outcome
+    price: int = 0
+    units: int = 0
 
 
-BOARD: tuple[Location, ...] = tuple(
-    Location(index=row["index"], name=row["name"], kind=Kind(row["kind"]), price=row.get("price"))
-    for row in _read("board.json")["locations"]
-)
+class _DealChartFile(Value):
+    rolls: dict[int, _DealRow]
+
+
+class _BadRidesFile(Value):
+    cards: tuple[BadRide, ...]
+
+
+def _read(name: str, shape: type[T]) -> T:
+    """A data file decoded into `shape`; a misspelt or unknown key fails at import."""
+    return msgspec.json.decode((DATA / name).read_bytes(), type=shape)
+
+
+BOARD: tuple[Location, ...] = _read("board.json", _BoardFile).locations
 SIZE = len(BOARD)
 HOMETOWNS: tuple[int, ...] = tuple(place.index for place in BOARD if place.kind is Kind.HOMETOWN)
 REMINDYA: int = next(place.index for place in BOARD if place.kind is Kind.REMINDYA)
 DEAL_CHART: dict[int, DealEntry] = {
-    int(roll): DealEntry(roll=int(roll), outcome=Outcome(row["outcome"]), price=row.get("price", 0),
-                         units=row.get("units", 0))
-    for roll, row in _read("deal_chart.json")["rolls"].items()
+    roll: DealEntry(roll=roll, outcome=row.outcome, price=row.price, units=row.units)
+    for roll, row in sorted(_read("deal_chart.json", _DealChartFile).rolls.items())
 }
-BAD_RIDES: dict[int, BadRide] = {
-    row["id"]: BadRide(id=row["id"], title=row["title"], text=row["text"], effect=_effect(row["effect"]))
-    for row in _read("bad_rides.json")["cards"]
-}
+BAD_RIDES: dict[int, BadRide] = {ride.id: ride for ride in _read("bad_rides.json", _BadRidesFile).cards}
 BAD_RIDE_IDS: tuple[int, ...] = tuple(sorted(BAD_RIDES))
 
 

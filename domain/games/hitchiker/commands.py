@@ -6,182 +6,151 @@ total of the raiser's bet in this betting round.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar
 
-from domain.core import Command
+from domain.core import Command, Value
 from domain.games.hitchiker.state import CasinoGame
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ChooseHometown(Command):
+class ChooseHometown(Command, Value):
     """At set-up or on reincarnation: place your pawn on an unowned Hometown."""
 
     TYPE: ClassVar[str] = "ChooseHometown"
     location: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BuyLifeInsurance(Command):
+class BuyLifeInsurance(Command, Value):
     TYPE: ClassVar[str] = "BuyLifeInsurance"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class RollDice(Command):
+class RollDice(Command, Value):
     """Roll both dice to move (or to escape Remindya)."""
 
     TYPE: ClassVar[str] = "RollDice"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DepositSavings(Command):
+class DepositSavings(Command, Value):
     TYPE: ClassVar[str] = "DepositSavings"
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class SkipDeposit(Command):
+class SkipDeposit(Command, Value):
     TYPE: ClassVar[str] = "SkipDeposit"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BuyHometown(Command):
+class BuyHometown(Command, Value):
     TYPE: ClassVar[str] = "BuyHometown"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DeclineHometown(Command):
+class DeclineHometown(Command, Value):
     TYPE: ClassVar[str] = "DeclineHometown"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class RiskCash(Command):
+class RiskCash(Command, Value):
     """At a Black Market: put this much Travelling Cash on the board to buy Contraband."""
 
     TYPE: ClassVar[str] = "RiskCash"
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PassBlackMarket(Command):
+class PassBlackMarket(Command, Value):
     TYPE: ClassVar[str] = "PassBlackMarket"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class RollDeal(Command):
+class RollDeal(Command, Value):
     """The player on the buyer's left (then the next) rolls on the Contraband Deal Chart."""
 
     TYPE: ClassVar[str] = "RollDeal"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TakeDeal(Command):
+class TakeDeal(Command, Value):
     TYPE: ClassVar[str] = "TakeDeal"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DeclineDeal(Command):
+class DeclineDeal(Command, Value):
     TYPE: ClassVar[str] = "DeclineDeal"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class SellContraband(Command):
+class SellContraband(Command, Value):
     TYPE: ClassVar[str] = "SellContraband"
     units: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class KeepContraband(Command):
+class KeepContraband(Command, Value):
     TYPE: ClassVar[str] = "KeepContraband"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class AddressJury(Command):
+class AddressJury(Command, Value):
     """Sing your lines at Smashville, or plead your case on a Bad Ride card."""
 
     TYPE: ClassVar[str] = "AddressJury"
     words: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Vote(Command):
+class Vote(Command, Value):
     TYPE: ClassVar[str] = "Vote"
     approve: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ChooseCasinoGame(Command):
+class ChooseCasinoGame(Command, Value):
     TYPE: ClassVar[str] = "ChooseCasinoGame"
     game: CasinoGame
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PlaceWager(Command):
+class PlaceWager(Command, Value):
     TYPE: ClassVar[str] = "PlaceWager"
     hand: int
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PassHand(Command):
+class PassHand(Command, Value):
     TYPE: ClassVar[str] = "PassHand"
     hand: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Hit(Command):
+class Hit(Command, Value):
     TYPE: ClassVar[str] = "Hit"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Stand(Command):
+class Stand(Command, Value):
     TYPE: ClassVar[str] = "Stand"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DoubleDown(Command):
+class DoubleDown(Command, Value):
     TYPE: ClassVar[str] = "DoubleDown"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Split(Command):
+class Split(Command, Value):
     TYPE: ClassVar[str] = "Split"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Ante(Command):
+class Ante(Command, Value):
     TYPE: ClassVar[str] = "Ante"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class SitOut(Command):
+class SitOut(Command, Value):
     TYPE: ClassVar[str] = "SitOut"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Check(Command):
+class Check(Command, Value):
     TYPE: ClassVar[str] = "Check"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Bet(Command):
+class Bet(Command, Value):
     TYPE: ClassVar[str] = "Bet"
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Call(Command):
+class Call(Command, Value):
     TYPE: ClassVar[str] = "Call"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Raise(Command):
+class Raise(Command, Value):
     TYPE: ClassVar[str] = "Raise"
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Fold(Command):
+class Fold(Command, Value):
     TYPE: ClassVar[str] = "Fold"
 
 

@@ -9,29 +9,25 @@ casino/events.py.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar
 
-from domain.core import Event, Visibility
+from domain.core import Event, Value, Visibility
 from domain.games.hitchiker.state import CasinoGame
 
 # --- set-up -----------------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class StartingRollMade(Event):
+class StartingRollMade(Event, Value):
     TYPE: ClassVar[str] = "StartingRollMade"
     seat: int
     dice: tuple[int, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class FirstPlayerChosen(Event):
+class FirstPlayerChosen(Event, Value):
     TYPE: ClassVar[str] = "FirstPlayerChosen"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BadRideDeckShuffled(Event):
+class BadRideDeckShuffled(Event, Value):
     TYPE: ClassVar[str] = "BadRideDeckShuffled"
     order: tuple[int, ...]
 
@@ -39,8 +35,7 @@ class BadRideDeckShuffled(Event):
         return ()
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HometownChosen(Event):
+class HometownChosen(Event, Value):
     TYPE: ClassVar[str] = "HometownChosen"
     seat: int
     location: int
@@ -48,15 +43,13 @@ class HometownChosen(Event):
 
 # --- the turn and the move --------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TurnStarted(Event):
+class TurnStarted(Event, Value):
     TYPE: ClassVar[str] = "TurnStarted"
     seat: int
     turn: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class LifeInsurancePriced(Event):
+class LifeInsurancePriced(Event, Value):
     TYPE: ClassVar[str] = "LifeInsurancePriced"
     seat: int
     dice: tuple[int, ...]
@@ -64,21 +57,18 @@ class LifeInsurancePriced(Event):
     bought: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class MoveRolled(Event):
+class MoveRolled(Event, Value):
     TYPE: ClassVar[str] = "MoveRolled"
     seat: int
     dice: tuple[int, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class StillInRemindya(Event):
+class StillInRemindya(Event, Value):
     TYPE: ClassVar[str] = "StillInRemindya"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PawnMoved(Event):
+class PawnMoved(Event, Value):
     """A move: `passed` are the mover's own Hometowns passed through, in board order."""
 
     TYPE: ClassVar[str] = "PawnMoved"
@@ -89,24 +79,21 @@ class PawnMoved(Event):
     reason: str  # "roll" or "bad_ride"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class StopReached(Event):
+class StopReached(Event, Value):
     TYPE: ClassVar[str] = "StopReached"
     seat: int
     location: int
     landed: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TurnEnded(Event):
+class TurnEnded(Event, Value):
     TYPE: ClassVar[str] = "TurnEnded"
     seat: int
 
 
 # --- money ------------------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CashTransferred(Event):
+class CashTransferred(Event, Value):
     """Travelling Cash changing hands; a payer or payee of None is the bank."""
 
     TYPE: ClassVar[str] = "CashTransferred"
@@ -116,8 +103,7 @@ class CashTransferred(Event):
     reason: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DiceRolled(Event):
+class DiceRolled(Event, Value):
     """A roll made for a location or a card (not the roll to move)."""
 
     TYPE: ClassVar[str] = "DiceRolled"
@@ -126,31 +112,27 @@ class DiceRolled(Event):
     purpose: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DepositOffered(Event):
+class DepositOffered(Event, Value):
     TYPE: ClassVar[str] = "DepositOffered"
     seat: int
     location: int
     limit: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class SavingsDeposited(Event):
+class SavingsDeposited(Event, Value):
     TYPE: ClassVar[str] = "SavingsDeposited"
     seat: int
     location: int
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DepositSkipped(Event):
+class DepositSkipped(Event, Value):
     TYPE: ClassVar[str] = "DepositSkipped"
     seat: int
     location: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class SavingsSeized(Event):
+class SavingsSeized(Event, Value):
     """Savings taken from `seat`: to the bank, or into `payee`'s Travelling Cash."""
 
     TYPE: ClassVar[str] = "SavingsSeized"
@@ -160,8 +142,7 @@ class SavingsSeized(Event):
     reason: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class WentBroke(Event):
+class WentBroke(Event, Value):
     """An obligation not paid in full: the hitchiker skips town to `location`."""
 
     TYPE: ClassVar[str] = "WentBroke"
@@ -173,8 +154,7 @@ class WentBroke(Event):
 
 # --- Hometowns ----------------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HometownPriced(Event):
+class HometownPriced(Event, Value):
     TYPE: ClassVar[str] = "HometownPriced"
     seat: int
     location: int
@@ -182,16 +162,14 @@ class HometownPriced(Event):
     price: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HometownBought(Event):
+class HometownBought(Event, Value):
     TYPE: ClassVar[str] = "HometownBought"
     seat: int
     location: int
     price: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HometownDeclined(Event):
+class HometownDeclined(Event, Value):
     TYPE: ClassVar[str] = "HometownDeclined"
     seat: int
     location: int
@@ -199,8 +177,7 @@ class HometownDeclined(Event):
 
 # --- miscellaneous locations ----------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class StuckInRemindya(Event):
+class StuckInRemindya(Event, Value):
     TYPE: ClassVar[str] = "StuckInRemindya"
     seat: int
     location: int
@@ -208,29 +185,25 @@ class StuckInRemindya(Event):
 
 # --- contraband -------------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BlackMarketEntered(Event):
+class BlackMarketEntered(Event, Value):
     TYPE: ClassVar[str] = "BlackMarketEntered"
     seat: int
     location: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CashRisked(Event):
+class CashRisked(Event, Value):
     TYPE: ClassVar[str] = "CashRisked"
     seat: int
     stake: int
     roller: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BlackMarketPassed(Event):
+class BlackMarketPassed(Event, Value):
     TYPE: ClassVar[str] = "BlackMarketPassed"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DealRolled(Event):
+class DealRolled(Event, Value):
     TYPE: ClassVar[str] = "DealRolled"
     roller: int
     buyer: int
@@ -238,24 +211,21 @@ class DealRolled(Event):
     attempt: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DealDeclined(Event):
+class DealDeclined(Event, Value):
     TYPE: ClassVar[str] = "DealDeclined"
     seat: int
     attempt: int
     next_roller: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DealTaken(Event):
+class DealTaken(Event, Value):
     TYPE: ClassVar[str] = "DealTaken"
     seat: int
     roll: int
     forced: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ContrabandBought(Event):
+class ContrabandBought(Event, Value):
     TYPE: ClassVar[str] = "ContrabandBought"
     seat: int
     units: int
@@ -263,8 +233,7 @@ class ContrabandBought(Event):
     cost: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ContrabandReceived(Event):
+class ContrabandReceived(Event, Value):
     """Free Units from the bank."""
 
     TYPE: ClassVar[str] = "ContrabandReceived"
@@ -273,8 +242,7 @@ class ContrabandReceived(Event):
     reason: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ContrabandLost(Event):
+class ContrabandLost(Event, Value):
     """Units leaving `seat`: to `payee`, or out of the game when `payee` is None."""
 
     TYPE: ClassVar[str] = "ContrabandLost"
@@ -284,16 +252,14 @@ class ContrabandLost(Event):
     reason: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class SellOffered(Event):
+class SellOffered(Event, Value):
     TYPE: ClassVar[str] = "SellOffered"
     seat: int
     location: int
     price: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ContrabandSold(Event):
+class ContrabandSold(Event, Value):
     TYPE: ClassVar[str] = "ContrabandSold"
     seat: int
     location: int
@@ -301,15 +267,13 @@ class ContrabandSold(Event):
     price: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ContrabandKept(Event):
+class ContrabandKept(Event, Value):
     TYPE: ClassVar[str] = "ContrabandKept"
     seat: int
     location: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BustedAtCustoms(Event):
+class BustedAtCustoms(Event, Value):
     TYPE: ClassVar[str] = "BustedAtCustoms"
     seat: int
     location: int
@@ -318,30 +282,26 @@ class BustedAtCustoms(Event):
 
 # --- Bad Rides and the jury -----------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BadRideDrawn(Event):
+class BadRideDrawn(Event, Value):
     TYPE: ClassVar[str] = "BadRideDrawn"
     seat: int
     card: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class JuryCalled(Event):
+class JuryCalled(Event, Value):
     TYPE: ClassVar[str] = "JuryCalled"
     seat: int
     subject: str
     card: int | None
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class JuryAddressed(Event):
+class JuryAddressed(Event, Value):
     TYPE: ClassVar[str] = "JuryAddressed"
     seat: int
     words: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class VoteCast(Event):
+class VoteCast(Event, Value):
     TYPE: ClassVar[str] = "VoteCast"
     seat: int
     approve: bool
@@ -350,8 +310,7 @@ class VoteCast(Event):
         return (self.seat,)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class JudgmentGiven(Event):
+class JudgmentGiven(Event, Value):
     TYPE: ClassVar[str] = "JudgmentGiven"
     seat: int
     approved: bool
@@ -360,15 +319,13 @@ class JudgmentGiven(Event):
 
 # --- death ------------------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DeathAverted(Event):
+class DeathAverted(Event, Value):
     TYPE: ClassVar[str] = "DeathAverted"
     seat: int
     cause: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HitchikerDied(Event):
+class HitchikerDied(Event, Value):
     """Everything `seat` had goes to `heir`; the Hometowns go back to the bank."""
 
     TYPE: ClassVar[str] = "HitchikerDied"
@@ -381,8 +338,7 @@ class HitchikerDied(Event):
     hometowns: tuple[int, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Reincarnated(Event):
+class Reincarnated(Event, Value):
     TYPE: ClassVar[str] = "Reincarnated"
     seat: int
     location: int
@@ -391,35 +347,30 @@ class Reincarnated(Event):
 
 # --- casinos and the end ----------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CasinoEntered(Event):
+class CasinoEntered(Event, Value):
     TYPE: ClassVar[str] = "CasinoEntered"
     seat: int
     location: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CasinoGameChosen(Event):
+class CasinoGameChosen(Event, Value):
     TYPE: ClassVar[str] = "CasinoGameChosen"
     seat: int
     game: CasinoGame
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CasinoClosed(Event):
+class CasinoClosed(Event, Value):
     TYPE: ClassVar[str] = "CasinoClosed"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class GameWon(Event):
+class GameWon(Event, Value):
     TYPE: ClassVar[str] = "GameWon"
     seat: int
     reason: str  # "savings" or "cash"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TurnLimitReached(Event):
+class TurnLimitReached(Event, Value):
     """The round limit ran out: the richest (Travelling Cash + savings) win."""
 
     TYPE: ClassVar[str] = "TurnLimitReached"

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+from msgspec.structs import replace
+
 from domain.core import Event, GameConfig, GameCreated, Rng
-from domain.core.values import replace as fast_replace
 from domain.games.hitchiker import events as ev
 from domain.games.hitchiker.board import BAD_RIDE_IDS
 from domain.games.hitchiker.casino.evolve import CASINO_APPLIERS
@@ -25,10 +27,10 @@ from domain.games.hitchiker.state import (
     SellOffer,
     State,
     Stop,
-    with_player,
+    changed,
 )
 
-replace = fast_replace
+Applier = Callable[[State, Any], State]
 
 
 def setup(config: GameConfig, rng: Rng) -> list[Event]:
@@ -49,16 +51,35 @@ def setup(config: GameConfig, rng: Rng) -> list[Event]:
 
 
 def evolve(state: State | None, event: Event) -> State:
-    """The state after `event`; `state` is None before GameCreated."""
-    if isinstance(event, GameCreated):
+    """The state after `event`; `state` is None before GameCreated.
+
+    Raises:
+        TypeError: not a Hitchiker event, or an event before GameCreated.
+        ValueError: the event names a seat that is not at the table.
+    """
+    if type(event) is GameCreated:
         return State(players=tuple(Player(name=seat.name) for seat in event.seats),
                      round_limit=event.options["round_limit"])
-    assert state is not None, "GameCreated comes first"
-    applier = _APPLIERS.get(type(event)) or CASINO_APPLIERS[type(event)]
-    return applier(state, event)
+    entry = APPLIERS.get(type(event))
+    if entry is None:
+        raise TypeError(f"not a Hitchiker event: {type(event).__name__}")
+    if state is None:
+        raise TypeError(f"{event.TYPE} before GameCreated: GameCreated comes first")
+    apply, seats, groups = entry
+    count = len(state.players)
+    for name in seats:
+        seat = getattr(event, name)
+        if seat is not None and not 0 <= seat < count:
+            raise ValueError(f"{event.TYPE}.{name}: there is no seat {seat} at a table of {count}")
+    for name in groups:
+        for seat in getattr(event, name):
+            if not 0 <= seat < count:
+                raise ValueError(f"{event.TYPE}.{name}: there is no seat {seat} at a table of {count}")
+    return apply(state, event)
 
 
 def _unchanged(state: State, event: Any) -> State:
+    """A fact that changes nothing on the table (a roll announced, a death averted)."""
     return state
 
 
@@ -73,9 +94,9 @@ def _bad_ride_shuffled(state: State, event: ev.BadRideDeckShuffled) -> State:
 
 def _hometown_chosen(state: State, event: ev.HometownChosen) -> State:
     player = state.players[event.seat]
-    state = with_player(state, event.seat, hometowns=tuple(sorted((*player.hometowns, event.location))),
-                        position=event.location)
-    return replace(state, choosing=tuple(seat for seat in state.choosing if seat != event.seat))
+    players = changed(state.players, event.seat, hometowns=tuple(sorted((*player.hometowns, event.location))),
+                      position=event.location)
+    return replace(state, players=players, choosing=tuple(seat for seat in state.choosing if seat != event.seat))
 
 
 def _turn_started(state: State, event: ev.TurnStarted) -> State:
@@ -84,11 +105,11 @@ def _turn_started(state: State, event: ev.TurnStarted) -> State:
 
 
 def _insurance(state: State, event: ev.LifeInsurancePriced) -> State:
-    state = replace(state, insurance_priced=True)
     if not event.bought:
-        return state
+        return replace(state, insurance_priced=True)
     player = state.players[event.seat]
-    return with_player(state, event.seat, cash=player.cash - event.premium, insured=True)
+    players = changed(state.players, event.seat, cash=player.cash - event.premium, insured=True)
+    return replace(state, players=players, insurance_priced=True)
 
 
 def _move_rolled(state: State, event: ev.MoveRolled) -> State:
@@ -97,10 +118,9 @@ def _move_rolled(state: State, event: ev.MoveRolled) -> State:
 
 def _pawn_moved(state: State, event: ev.PawnMoved) -> State:
     stops = tuple(Stop(location=place, landed=False) for place in event.passed)
-    state = with_player(state, event.seat, position=event.end, stuck=False)
-    dice = state.move_dice if event.reason == "roll" else ()
-    return replace(state, stops=(*stops, Stop(location=event.end, landed=True)), move_dice=dice,
-                   phase=Phase.TRAVELLING)
+    return replace(state, players=changed(state.players, event.seat, position=event.end, stuck=False),
+                   stops=(*stops, Stop(location=event.end, landed=True)),
+                   move_dice=state.move_dice if event.reason == "roll" else (), phase=Phase.TRAVELLING)
 
 
 def _stop_reached(state: State, event: ev.StopReached) -> State:
@@ -108,16 +128,17 @@ def _stop_reached(state: State, event: ev.StopReached) -> State:
 
 
 def _turn_ended(state: State, event: ev.TurnEnded) -> State:
-    state = with_player(state, event.seat, insured=False)
-    return replace(state, phase=Phase.BETWEEN_TURNS, move_dice=(), stops=())
+    return replace(state, players=changed(state.players, event.seat, insured=False), phase=Phase.BETWEEN_TURNS,
+                   move_dice=(), stops=())
 
 
 def _cash(state: State, event: ev.CashTransferred) -> State:
+    players = state.players
     if event.payer is not None:
-        state = with_player(state, event.payer, cash=state.players[event.payer].cash - event.amount)
+        players = changed(players, event.payer, cash=players[event.payer].cash - event.amount)
     if event.payee is not None:
-        state = with_player(state, event.payee, cash=state.players[event.payee].cash + event.amount)
-    return state
+        players = changed(players, event.payee, cash=players[event.payee].cash + event.amount)
+    return replace(state, players=players)
 
 
 def _deposit_offered(state: State, event: ev.DepositOffered) -> State:
@@ -126,8 +147,9 @@ def _deposit_offered(state: State, event: ev.DepositOffered) -> State:
 
 def _deposited(state: State, event: ev.SavingsDeposited) -> State:
     player = state.players[event.seat]
-    state = with_player(state, event.seat, cash=player.cash - event.amount, savings=player.savings + event.amount)
-    return replace(state, deposit=None, phase=Phase.TRAVELLING)
+    players = changed(state.players, event.seat, cash=player.cash - event.amount,
+                      savings=player.savings + event.amount)
+    return replace(state, players=players, deposit=None, phase=Phase.TRAVELLING)
 
 
 def _deposit_skipped(state: State, event: ev.DepositSkipped) -> State:
@@ -135,15 +157,17 @@ def _deposit_skipped(state: State, event: ev.DepositSkipped) -> State:
 
 
 def _savings_seized(state: State, event: ev.SavingsSeized) -> State:
-    state = with_player(state, event.seat, savings=state.players[event.seat].savings - event.amount)
+    players = changed(state.players, event.seat, savings=state.players[event.seat].savings - event.amount)
     if event.payee is not None:
-        state = with_player(state, event.payee, cash=state.players[event.payee].cash + event.amount)
-    return state
+        players = changed(players, event.payee, cash=players[event.payee].cash + event.amount)
+    return replace(state, players=players)
 
 
 def _went_broke(state: State, event: ev.WentBroke) -> State:
-    state = with_player(state, event.seat, position=event.location, stuck=False)
-    return replace(state, stops=()) if event.seat == state.current else state
+    players = changed(state.players, event.seat, position=event.location, stuck=False)
+    if event.seat == state.current:
+        return replace(state, players=players, stops=())
+    return replace(state, players=players)
 
 
 def _hometown_priced(state: State, event: ev.HometownPriced) -> State:
@@ -153,9 +177,9 @@ def _hometown_priced(state: State, event: ev.HometownPriced) -> State:
 
 def _hometown_bought(state: State, event: ev.HometownBought) -> State:
     player = state.players[event.seat]
-    state = with_player(state, event.seat, cash=player.cash - event.price,
-                        hometowns=tuple(sorted((*player.hometowns, event.location))))
-    return replace(state, hometown_offer=None, phase=Phase.TRAVELLING)
+    players = changed(state.players, event.seat, cash=player.cash - event.price,
+                      hometowns=tuple(sorted((*player.hometowns, event.location))))
+    return replace(state, players=players, hometown_offer=None, phase=Phase.TRAVELLING)
 
 
 def _hometown_declined(state: State, event: ev.HometownDeclined) -> State:
@@ -163,7 +187,7 @@ def _hometown_declined(state: State, event: ev.HometownDeclined) -> State:
 
 
 def _stuck(state: State, event: ev.StuckInRemindya) -> State:
-    return with_player(state, event.seat, position=event.location, stuck=True)
+    return replace(state, players=changed(state.players, event.seat, position=event.location, stuck=True))
 
 
 def _black_market(state: State, event: ev.BlackMarketEntered) -> State:
@@ -179,14 +203,23 @@ def _back_on_the_road(state: State, event: Any) -> State:
     return replace(state, phase=Phase.TRAVELLING)
 
 
+def _deal(state: State) -> Deal:
+    """The deal on the table.
+
+    Raises:
+        ValueError: there is none.
+    """
+    if state.deal is None:
+        raise ValueError("no Contraband deal is on the table")
+    return state.deal
+
+
 def _deal_rolled(state: State, event: ev.DealRolled) -> State:
-    assert state.deal is not None
-    return replace(state, deal=replace(state.deal, roll=sum(event.dice)), phase=Phase.DEAL_CHOICE)
+    return replace(state, deal=replace(_deal(state), roll=sum(event.dice)), phase=Phase.DEAL_CHOICE)
 
 
 def _deal_declined(state: State, event: ev.DealDeclined) -> State:
-    assert state.deal is not None
-    deal = replace(state.deal, attempt=event.attempt + 1, roller=event.next_roller, roll=None)
+    deal = replace(_deal(state), attempt=event.attempt + 1, roller=event.next_roller, roll=None)
     return replace(state, deal=deal, phase=Phase.DEAL_ROLL)
 
 
@@ -196,18 +229,21 @@ def _deal_taken(state: State, event: ev.DealTaken) -> State:
 
 def _bought(state: State, event: ev.ContrabandBought) -> State:
     player = state.players[event.seat]
-    return with_player(state, event.seat, cash=player.cash - event.cost, contraband=player.contraband + event.units)
+    players = changed(state.players, event.seat, cash=player.cash - event.cost,
+                      contraband=player.contraband + event.units)
+    return replace(state, players=players)
 
 
 def _received(state: State, event: ev.ContrabandReceived) -> State:
-    return with_player(state, event.seat, contraband=state.players[event.seat].contraband + event.units)
+    players = changed(state.players, event.seat, contraband=state.players[event.seat].contraband + event.units)
+    return replace(state, players=players)
 
 
 def _lost(state: State, event: ev.ContrabandLost) -> State:
-    state = with_player(state, event.seat, contraband=state.players[event.seat].contraband - event.units)
+    players = changed(state.players, event.seat, contraband=state.players[event.seat].contraband - event.units)
     if event.payee is not None:
-        state = with_player(state, event.payee, contraband=state.players[event.payee].contraband + event.units)
-    return state
+        players = changed(players, event.payee, contraband=players[event.payee].contraband + event.units)
+    return replace(state, players=players)
 
 
 def _sell_offered(state: State, event: ev.SellOffered) -> State:
@@ -216,9 +252,9 @@ def _sell_offered(state: State, event: ev.SellOffered) -> State:
 
 def _sold(state: State, event: ev.ContrabandSold) -> State:
     player = state.players[event.seat]
-    state = with_player(state, event.seat, contraband=player.contraband - event.units,
-                        cash=player.cash + event.units * event.price)
-    return replace(state, sell_offer=None, phase=Phase.TRAVELLING)
+    players = changed(state.players, event.seat, contraband=player.contraband - event.units,
+                      cash=player.cash + event.units * event.price)
+    return replace(state, players=players, sell_offer=None, phase=Phase.TRAVELLING)
 
 
 def _kept(state: State, event: ev.ContrabandKept) -> State:
@@ -233,20 +269,29 @@ def _bad_ride_drawn(state: State, event: ev.BadRideDrawn) -> State:
                    last_bad_ride=event.card)
 
 
+def _jury(state: State) -> Jury:
+    """The jury sitting now.
+
+    Raises:
+        ValueError: none is.
+    """
+    if state.jury is None:
+        raise ValueError("no jury is sitting")
+    return state.jury
+
+
 def _jury_called(state: State, event: ev.JuryCalled) -> State:
     return replace(state, jury=Jury(defendant=event.seat, subject=event.subject, card=event.card),
                    phase=Phase.JURY_ADDRESS)
 
 
 def _jury_addressed(state: State, event: ev.JuryAddressed) -> State:
-    assert state.jury is not None
-    return replace(state, jury=replace(state.jury, words=event.words), phase=Phase.JURY_VOTE)
+    return replace(state, jury=replace(_jury(state), words=event.words), phase=Phase.JURY_VOTE)
 
 
 def _vote_cast(state: State, event: ev.VoteCast) -> State:
-    assert state.jury is not None
-    votes = tuple(sorted((*state.jury.votes, (event.seat, event.approve))))
-    return replace(state, jury=replace(state.jury, votes=votes))
+    jury = _jury(state)
+    return replace(state, jury=replace(jury, votes=tuple(sorted((*jury.votes, (event.seat, event.approve))))))
 
 
 def _judgment(state: State, event: ev.JudgmentGiven) -> State:
@@ -255,17 +300,18 @@ def _judgment(state: State, event: ev.JudgmentGiven) -> State:
 
 def _died(state: State, event: ev.HitchikerDied) -> State:
     heir = state.players[event.heir]
-    state = with_player(state, event.heir, cash=heir.cash + event.cash + event.savings,
-                        contraband=heir.contraband + event.contraband)
-    state = with_player(state, event.seat, cash=0, savings=0, contraband=0, hometowns=(), position=None,
-                        insured=False, stuck=False)
-    return replace(state, phase=Phase.REINCARNATION, reincarnating=event.seat, stops=(), deal=None, jury=None,
-                   deposit=None, hometown_offer=None, sell_offer=None)
+    players = changed(state.players, event.heir, cash=heir.cash + event.cash + event.savings,
+                      contraband=heir.contraband + event.contraband)
+    players = changed(players, event.seat, cash=0, savings=0, contraband=0, hometowns=(), position=None,
+                      insured=False, stuck=False)
+    return replace(state, players=players, phase=Phase.REINCARNATION, reincarnating=event.seat, stops=(), deal=None,
+                   jury=None, deposit=None, hometown_offer=None, sell_offer=None)
 
 
 def _reincarnated(state: State, event: ev.Reincarnated) -> State:
-    state = with_player(state, event.seat, cash=event.cash, hometowns=(event.location,), position=event.location)
-    return replace(state, reincarnating=None, phase=Phase.TRAVELLING)
+    players = changed(state.players, event.seat, cash=event.cash, hometowns=(event.location,),
+                      position=event.location)
+    return replace(state, players=players, reincarnating=None, phase=Phase.TRAVELLING)
 
 
 def _casino_entered(state: State, event: ev.CasinoEntered) -> State:
@@ -284,7 +330,7 @@ def _limit(state: State, event: ev.TurnLimitReached) -> State:
     return replace(state, winners=event.winners, end_reason="round_limit", phase=Phase.OVER)
 
 
-_APPLIERS: dict[type[Event], Callable[[State, Any], State]] = {
+_ROAD: dict[type[Event], Applier] = {
     ev.StartingRollMade: _unchanged,
     ev.FirstPlayerChosen: _first_player,
     ev.BadRideDeckShuffled: _bad_ride_shuffled,
@@ -334,4 +380,17 @@ _APPLIERS: dict[type[Event], Callable[[State, Any], State]] = {
     ev.TurnLimitReached: _limit,
 }
 
-EVENTS: tuple[type[Event], ...] = (GameCreated, *_APPLIERS, *CASINO_APPLIERS)
+SEAT_FIELDS = frozenset({"seat", "payer", "payee", "heir", "roller", "buyer", "beneficiary", "next_roller", "dealer"})
+SEATS_FIELDS = frozenset({"winners", "eligible"})
+
+
+def _entry(event_type: type[Event], apply: Applier) -> tuple[Applier, tuple[str, ...], tuple[str, ...]]:
+    """An applier with the names of the event's fields that hold a seat, and a tuple of seats."""
+    names = [field.name for field in msgspec.structs.fields(event_type)]  # type: ignore[arg-type]
+    return apply, tuple(n for n in names if n in SEAT_FIELDS), tuple(n for n in names if n in SEATS_FIELDS)
+
+
+APPLIERS: dict[type[Event], tuple[Applier, tuple[str, ...], tuple[str, ...]]] = {
+    event_type: _entry(event_type, apply) for event_type, apply in {**_ROAD, **CASINO_APPLIERS}.items()
+}
+EVENTS: tuple[type[Event], ...] = (GameCreated, *APPLIERS)

@@ -27,7 +27,7 @@ from domain.games.hitchiker.events import (
     Reincarnated,
     SavingsDeposited,
 )
-from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.money import pay
 from domain.games.hitchiker.state import BILL, LAND_DEPOSIT_LIMIT, START_CASH, Phase, State, owner_of
@@ -53,11 +53,11 @@ def check_choose_hometown(state: State, seat: int, command: ChooseHometown) -> N
     require(owner_of(state, command.location) is None, "that Hometown is already owned")
 
 
-def choose_hometown(flow: Flow, seat: int, command: ChooseHometown) -> None:
-    if flow.state.phase is Phase.REINCARNATION:
-        flow.emit(Reincarnated(seat=seat, location=command.location, cash=START_CASH))
+def choose_hometown(play: Play, seat: int, command: ChooseHometown) -> None:
+    if play.state.phase is Phase.REINCARNATION:
+        play.emit(Reincarnated(seat=seat, location=command.location, cash=START_CASH))
     else:
-        flow.emit(HometownChosen(seat=seat, location=command.location))
+        play.emit(HometownChosen(seat=seat, location=command.location))
 
 
 def hometown_choices(state: State, seat: int) -> list[Command]:
@@ -66,10 +66,10 @@ def hometown_choices(state: State, seat: int) -> list[Command]:
 
 # --- deposits ---------------------------------------------------------------------------------
 
-def offer_deposit(flow: Flow, seat: int, location: int, limit: int) -> None:
+def offer_deposit(play: Play, seat: int, location: int, limit: int) -> None:
     """A deposit of up to `limit` at an own Hometown, if the hitchiker has a bill to bank."""
-    if flow.player(seat).cash >= BILL:
-        flow.emit(DepositOffered(seat=seat, location=location, limit=limit))
+    if play.player(seat).cash >= BILL:
+        play.emit(DepositOffered(seat=seat, location=location, limit=limit))
 
 
 def deposit_range(state: State) -> Range | None:
@@ -91,10 +91,10 @@ def check_deposit(state: State, seat: int, command: DepositSavings) -> None:
             f"you may deposit $1,000 bills up to ${amounts.high if amounts else 0:,} here")
 
 
-def deposit(flow: Flow, seat: int, command: DepositSavings) -> None:
-    offer = flow.state.deposit
+def deposit(play: Play, seat: int, command: DepositSavings) -> None:
+    offer = play.state.deposit
     assert offer is not None
-    flow.emit(SavingsDeposited(seat=seat, location=offer.location, amount=command.amount))
+    play.emit(SavingsDeposited(seat=seat, location=offer.location, amount=command.amount))
 
 
 def check_skip_deposit(state: State, seat: int, command: SkipDeposit) -> None:
@@ -106,10 +106,10 @@ def check_skip_deposit(state: State, seat: int, command: SkipDeposit) -> None:
     require_phase(state, Phase.DEPOSIT, "there is no deposit to skip")
 
 
-def skip_deposit(flow: Flow, seat: int, command: SkipDeposit) -> None:
-    offer = flow.state.deposit
+def skip_deposit(play: Play, seat: int, command: SkipDeposit) -> None:
+    offer = play.state.deposit
     assert offer is not None
-    flow.emit(DepositSkipped(seat=seat, location=offer.location))
+    play.emit(DepositSkipped(seat=seat, location=offer.location))
 
 
 def deposit_choices(state: State, seat: int) -> list[Command]:
@@ -120,27 +120,27 @@ def deposit_choices(state: State, seat: int) -> list[Command]:
 
 # --- landing on a Hometown --------------------------------------------------------------------
 
-def land_on_hometown(flow: Flow, seat: int, location: int) -> None:
+def land_on_hometown(play: Play, seat: int, location: int) -> None:
     """Bank at your own, pay rent at another's, or price an unowned one."""
-    owner = owner_of(flow.state, location)
+    owner = owner_of(play.state, location)
     if owner == seat:
-        offer_deposit(flow, seat, location, LAND_DEPOSIT_LIMIT)
+        offer_deposit(play, seat, location, LAND_DEPOSIT_LIMIT)
     elif owner is not None:
-        pay_rent(flow, seat, owner)
+        pay_rent(play, seat, owner)
     else:
-        die = flow.roll(1)[0]
-        flow.emit(HometownPriced(seat=seat, location=location, die=die, price=die * PRICE_PER_PIP))
-        if flow.player(seat).cash < die * PRICE_PER_PIP:
-            flow.emit(HometownDeclined(seat=seat, location=location))
+        die = play.roll(1)[0]
+        play.emit(HometownPriced(seat=seat, location=location, die=die, price=die * PRICE_PER_PIP))
+        if play.player(seat).cash < die * PRICE_PER_PIP:
+            play.emit(HometownDeclined(seat=seat, location=location))
 
 
-def pay_rent(flow: Flow, seat: int, owner: int) -> None:
+def pay_rent(play: Play, seat: int, owner: int) -> None:
     """$5,000 times both dice of the roll that brought you (a fresh roll after a card move)."""
-    dice = flow.state.move_dice
+    dice = play.state.move_dice
     if not dice:
-        dice = flow.roll()
-        flow.emit(DiceRolled(seat=seat, dice=dice, purpose="rent"))
-    pay(flow, seat, owner, RENT_PER_PIP * sum(dice), "rent")
+        dice = play.roll()
+        play.emit(DiceRolled(seat=seat, dice=dice, purpose="rent"))
+    pay(play, seat, owner, RENT_PER_PIP * sum(dice), "rent")
 
 
 def check_buy_hometown(state: State, seat: int, command: BuyHometown) -> None:
@@ -154,12 +154,12 @@ def check_buy_hometown(state: State, seat: int, command: BuyHometown) -> None:
     require(offer is not None and state.players[seat].cash >= offer.price, "you cannot afford this Hometown")
 
 
-def buy_hometown(flow: Flow, seat: int, command: BuyHometown) -> None:
+def buy_hometown(play: Play, seat: int, command: BuyHometown) -> None:
     """Pay the bank; then a deposit of up to $50,000 (no welfare on a Hometown just bought)."""
-    offer = flow.state.hometown_offer
+    offer = play.state.hometown_offer
     assert offer is not None
-    flow.emit(HometownBought(seat=seat, location=offer.location, price=offer.price))
-    offer_deposit(flow, seat, offer.location, LAND_DEPOSIT_LIMIT)
+    play.emit(HometownBought(seat=seat, location=offer.location, price=offer.price))
+    offer_deposit(play, seat, offer.location, LAND_DEPOSIT_LIMIT)
 
 
 def check_decline_hometown(state: State, seat: int, command: DeclineHometown) -> None:
@@ -171,10 +171,10 @@ def check_decline_hometown(state: State, seat: int, command: DeclineHometown) ->
     require_phase(state, Phase.BUY_HOMETOWN, "there is no Hometown for sale here")
 
 
-def decline_hometown(flow: Flow, seat: int, command: DeclineHometown) -> None:
-    offer = flow.state.hometown_offer
+def decline_hometown(play: Play, seat: int, command: DeclineHometown) -> None:
+    offer = play.state.hometown_offer
     assert offer is not None
-    flow.emit(HometownDeclined(seat=seat, location=offer.location))
+    play.emit(HometownDeclined(seat=seat, location=offer.location))
 
 
 def purchase_choices(state: State, seat: int) -> list[Command]:

@@ -13,7 +13,7 @@ from domain.games.hitchiker.badride import follow
 from domain.games.hitchiker.board import BAD_RIDES
 from domain.games.hitchiker.commands import AddressJury, Vote
 from domain.games.hitchiker.events import JudgmentGiven, JuryAddressed, VoteCast
-from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.locations import SINGING_PRIZE
 from domain.games.hitchiker.money import collect
@@ -50,8 +50,8 @@ def check_address(state: State, seat: int, command: AddressJury) -> None:
     require_phase(state, Phase.JURY_ADDRESS, "there is no jury to address")
 
 
-def address(flow: Flow, seat: int, command: AddressJury) -> None:
-    flow.emit(JuryAddressed(seat=seat, words=command.words.strip()))
+def address(play: Play, seat: int, command: AddressJury) -> None:
+    play.emit(JuryAddressed(seat=seat, words=command.words.strip()))
 
 
 def address_choices(state: State, seat: int) -> list[Command]:
@@ -69,23 +69,23 @@ def check_vote(state: State, seat: int, command: Vote) -> None:
     require(seat in jurors_to_vote(state), "you have already voted")
 
 
-def vote(flow: Flow, seat: int, command: Vote) -> None:
+def vote(play: Play, seat: int, command: Vote) -> None:
     """Record a vote; with the last one, give the judgment and apply it."""
-    flow.emit(VoteCast(seat=seat, approve=command.approve))
-    jury = flow.state.jury
+    play.emit(VoteCast(seat=seat, approve=command.approve))
+    jury = play.state.jury
     assert jury is not None
-    if jurors_to_vote(flow.state):
+    if jurors_to_vote(play.state):
         return
     approved = all(approve for _, approve in jury.votes)
-    flow.emit(JudgmentGiven(seat=jury.defendant, approved=approved, votes=jury.votes))
+    play.emit(JudgmentGiven(seat=jury.defendant, approved=approved, votes=jury.votes))
     if jury.subject == "smashville":
         if approved:
-            collect(flow, jury.defendant, SINGING_PRIZE, "smashville")
+            collect(play, jury.defendant, SINGING_PRIZE, "smashville")
     elif jury.card is not None:
         effect = BAD_RIDES[jury.card].effect
         verdict = effect.approved if approved else effect.rejected
         if verdict is not None:
-            follow(flow, jury.defendant, verdict, jury.card)
+            follow(play, jury.defendant, verdict, jury.card)
 
 
 def vote_choices(state: State, seat: int) -> list[Command]:

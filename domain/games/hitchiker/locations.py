@@ -15,7 +15,7 @@ from domain.games.hitchiker.events import (
     SavingsSeized,
     StuckInRemindya,
 )
-from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.money import collect, die, poorest_other
 
 ENERGY_REBATE_PER_PIP = 10_000
@@ -25,62 +25,62 @@ SHARK_ROLLS = (7, 11)
 TORTLAND_PER_PIP = 20_000
 
 
-def _roll(flow: Flow, seat: int, purpose: str) -> tuple[int, ...]:
-    dice = flow.roll()
-    flow.emit(DiceRolled(seat=seat, dice=dice, purpose=purpose))
+def _roll(play: Play, seat: int, purpose: str) -> tuple[int, ...]:
+    dice = play.roll()
+    play.emit(DiceRolled(seat=seat, dice=dice, purpose=purpose))
     return dice
 
 
-def energy_rebate(flow: Flow, seat: int, location: int) -> None:
+def energy_rebate(play: Play, seat: int, location: int) -> None:
     """la capacité de production énorme: $10,000 times both dice."""
-    collect(flow, seat, ENERGY_REBATE_PER_PIP * sum(_roll(flow, seat, "energy_rebate")), "energy_rebate")
+    collect(play, seat, ENERGY_REBATE_PER_PIP * sum(_roll(play, seat, "energy_rebate")), "energy_rebate")
 
 
-def twister_city(flow: Flow, seat: int, location: int) -> None:
+def twister_city(play: Play, seat: int, location: int) -> None:
     """All your Contraband blows away to the player on your right."""
-    units = flow.player(seat).contraband
+    units = play.player(seat).contraband
     if units > 0:
-        right = (seat - 1) % flow.state.seats
-        flow.emit(ContrabandLost(seat=seat, payee=right, units=units, reason="twister_city"))
+        right = (seat - 1) % play.state.seats
+        play.emit(ContrabandLost(seat=seat, payee=right, units=units, reason="twister_city"))
 
 
-def lie_n_sin(flow: Flow, seat: int, location: int) -> None:
+def lie_n_sin(play: Play, seat: int, location: int) -> None:
     """Doubles win $1,000,000."""
-    dice = _roll(flow, seat, "lie_n_sin")
+    dice = _roll(play, seat, "lie_n_sin")
     if dice[0] == dice[1]:
-        collect(flow, seat, LIE_N_SIN_JACKPOT, "lie_n_sin")
+        collect(play, seat, LIE_N_SIN_JACKPOT, "lie_n_sin")
 
 
-def smashville(flow: Flow, seat: int, location: int) -> None:
+def smashville(play: Play, seat: int, location: int) -> None:
     """Sing for $50,000: the other players judge (jury.py pays the prize)."""
-    flow.emit(JuryCalled(seat=seat, subject="smashville", card=None))
+    play.emit(JuryCalled(seat=seat, subject="smashville", card=None))
 
 
-def corpus_risky(flow: Flow, seat: int, location: int) -> None:
+def corpus_risky(play: Play, seat: int, location: int) -> None:
     """A 7 or an 11 and you die in a shark attack."""
-    if sum(_roll(flow, seat, "corpus_risky")) in SHARK_ROLLS:
-        die(flow, seat, "shark attack")
+    if sum(_roll(play, seat, "corpus_risky")) in SHARK_ROLLS:
+        die(play, seat, "shark attack")
 
 
-def smell_gaso(flow: Flow, seat: int, location: int) -> None:
+def smell_gaso(play: Play, seat: int, location: int) -> None:
     """One free Unit of Contraband times both dice."""
-    units = sum(_roll(flow, seat, "smell_gaso"))
-    flow.emit(ContrabandReceived(seat=seat, units=units, reason="smell_gaso"))
+    units = sum(_roll(play, seat, "smell_gaso"))
+    play.emit(ContrabandReceived(seat=seat, units=units, reason="smell_gaso"))
 
 
-def tortland(flow: Flow, seat: int, location: int) -> None:
+def tortland(play: Play, seat: int, location: int) -> None:
     """D.B. Cooper's ransom: $20,000 times both dice."""
-    collect(flow, seat, TORTLAND_PER_PIP * sum(_roll(flow, seat, "tortland")), "tortland")
+    collect(play, seat, TORTLAND_PER_PIP * sum(_roll(play, seat, "tortland")), "tortland")
 
 
-def fort_mcslurry(flow: Flow, seat: int, location: int) -> None:
+def fort_mcslurry(play: Play, seat: int, location: int) -> None:
     """Carbon credits: half your savings to the player with the least Travelling Cash."""
-    half = bills(flow.player(seat).savings // 2)
+    half = bills(play.player(seat).savings // 2)
     if half > 0:
-        flow.emit(SavingsSeized(seat=seat, payee=poorest_other(flow.state, seat), amount=half,
+        play.emit(SavingsSeized(seat=seat, payee=poorest_other(play.state, seat), amount=half,
                                 reason="fort_mcslurry"))
 
 
-def remindya(flow: Flow, seat: int, location: int) -> None:
+def remindya(play: Play, seat: int, location: int) -> None:
     """Stuck here until an odd roll (turn.py moves the odd roll)."""
-    flow.emit(StuckInRemindya(seat=seat, location=location))
+    play.emit(StuckInRemindya(seat=seat, location=location))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.games.hitchiker.board import nearest_ahead
 from domain.games.hitchiker.events import CashTransferred, DeathAverted, HitchikerDied, WentBroke
-from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.state import WELFARE, State, clockwise_from
 
 
@@ -24,48 +24,48 @@ def next_hometown(state: State, seat: int) -> int:
     return here if found is None else found
 
 
-def collect(flow: Flow, seat: int, amount: int, reason: str) -> None:
+def collect(play: Play, seat: int, amount: int, reason: str) -> None:
     """The bank pays `seat`."""
     if amount > 0:
-        flow.emit(CashTransferred(payer=None, payee=seat, amount=amount, reason=reason))
+        play.emit(CashTransferred(payer=None, payee=seat, amount=amount, reason=reason))
 
 
-def pay(flow: Flow, payer: int, payee: int | None, amount: int, reason: str) -> bool:
+def pay(play: Play, payer: int, payee: int | None, amount: int, reason: str) -> bool:
     """Settle an obligation; short of cash, pay what you have and go broke.
 
     Returns whether it was paid in full. Rulebook: GOING BROKE ISN'T SO BAD (no credit,
     no further debt).
     """
-    cash = flow.player(payer).cash
+    cash = play.player(payer).cash
     if cash >= amount:
         if amount > 0:
-            flow.emit(CashTransferred(payer=payer, payee=payee, amount=amount, reason=reason))
+            play.emit(CashTransferred(payer=payer, payee=payee, amount=amount, reason=reason))
         return True
     if cash > 0:
-        flow.emit(CashTransferred(payer=payer, payee=payee, amount=cash, reason=reason))
-    flow.emit(WentBroke(seat=payer, owed=amount, paid=cash, location=next_hometown(flow.state, payer)))
-    collect(flow, payer, WELFARE, "broke_welfare")
+        play.emit(CashTransferred(payer=payer, payee=payee, amount=cash, reason=reason))
+    play.emit(WentBroke(seat=payer, owed=amount, paid=cash, location=next_hometown(play.state, payer)))
+    collect(play, payer, WELFARE, "broke_welfare")
     return False
 
 
-def lose_cash(flow: Flow, seat: int, amount: int, payee: int | None, reason: str) -> None:
+def lose_cash(play: Play, seat: int, amount: int, payee: int | None, reason: str) -> None:
     """A loss that is not an obligation (a share of what you have): it never makes you broke."""
-    amount = min(amount, flow.player(seat).cash)
+    amount = min(amount, play.player(seat).cash)
     if amount > 0:
-        flow.emit(CashTransferred(payer=seat, payee=payee, amount=amount, reason=reason))
+        play.emit(CashTransferred(payer=seat, payee=payee, amount=amount, reason=reason))
 
 
-def die(flow: Flow, seat: int, cause: str, responsible: int | None = None) -> bool:
+def die(play: Play, seat: int, cause: str, responsible: int | None = None) -> bool:
     """Death, unless insured this turn: the estate goes to `responsible` or else the poorest.
 
     Returns whether the hitchiker died. Rulebook: DEATH SUCKS! (the Important Exception),
     LIFE INSURANCE.
     """
-    player = flow.player(seat)
+    player = play.player(seat)
     if player.insured:
-        flow.emit(DeathAverted(seat=seat, cause=cause))
+        play.emit(DeathAverted(seat=seat, cause=cause))
         return False
-    heir = responsible if responsible is not None else poorest_other(flow.state, seat)
-    flow.emit(HitchikerDied(seat=seat, cause=cause, heir=heir, cash=player.cash, savings=player.savings,
+    heir = responsible if responsible is not None else poorest_other(play.state, seat)
+    play.emit(HitchikerDied(seat=seat, cause=cause, heir=heir, cash=player.cash, savings=player.savings,
                             contraband=player.contraband, hometowns=player.hometowns))
     return True

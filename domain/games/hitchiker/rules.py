@@ -1,29 +1,32 @@
 """decide, to_act and legal_commands: one guard and one step per command, shared by all three.
 
 Every command has a guard (raises IllegalCommand in the rulebook's words) and a
-step (emits events through a Flow). `decide` runs the guard then the step, then
-lets the turn carry on; `legal_commands` offers the phase's candidates that pass
-the same guards, so the two can never drift apart.
+step (emits events through a `Play`, the core Emitter). `decide` runs the guard,
+then the step, then lets the turn carry on, and returns the Emitter's Decision:
+the events with the state they lead to, so `evolve` runs once per event.
+`legal_commands` offers the phase's candidates that pass the same guards, so the
+two can never drift apart.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
-from domain.core import Command, Event, IllegalCommand, InvalidCommand, Rng
+from domain.core import Command, Decision, IllegalCommand, InvalidCommand, Rng
 from domain.games.hitchiker import blackmarket, hometowns, jury, turn
 from domain.games.hitchiker import commands as cmd
 from domain.games.hitchiker.casino import blackjack, floor, holdem
-from domain.games.hitchiker.flow import Flow, GameOver
+from domain.games.hitchiker.play import Play
+from domain.games.hitchiker.winning import GameOver
 from domain.games.hitchiker.state import Phase, State
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Handler:
+class Handler(NamedTuple):
+    """A command's guard (raises IllegalCommand) and its step (emits the events)."""
+
     check: Callable[[State, int, Any], None]
-    step: Callable[[Flow, int, Any], None]
+    step: Callable[[Play, int, Any], None]
 
 
 HANDLERS: dict[type[Command], Handler] = {
@@ -106,8 +109,8 @@ def to_act(state: State) -> frozenset[int]:
             return frozenset({state.current})
 
 
-def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
-    """The events of `command` by `seat`, and of everything that follows until the next decision.
+def decide(state: State, seat: int, command: Command, rng: Rng) -> Decision:
+    """The events of `command` by `seat` and of all that follows until the next decision, with the state after them.
 
     Raises:
         InvalidCommand: not a Hitchiker command.
@@ -121,13 +124,13 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
     if seat not in to_act(state):
         raise IllegalCommand("it is not your turn to act")
     handler.check(state, seat, command)
-    flow = Flow(state, rng)
+    play = Play(state, rng)
     try:
-        handler.step(flow, seat, command)
-        turn.advance(flow)
+        handler.step(play, seat, command)
+        turn.advance(play)
     except GameOver:
         pass
-    return flow.events
+    return play.decision()
 
 
 def is_allowed(state: State, seat: int, command: Command) -> bool:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
-from domain.core.values import replace as fast_replace
 import enum
-from typing import Any
+from typing import Any, TypeVar
+
+from msgspec.structs import replace
+
+from domain.core import Value
 
 BILL = 1_000  # the smallest bill: every amount of money is a whole number of bills
 START_CASH = 25_000
@@ -14,6 +16,9 @@ PASS_DEPOSIT_LIMIT = 20_000
 LAND_DEPOSIT_LIMIT = 50_000
 SAVINGS_GOAL = 250_000
 CASH_GOAL = 50_000_000
+
+T = TypeVar("T")
+V = TypeVar("V", bound=Value)
 
 
 class Phase(enum.Enum):
@@ -59,8 +64,7 @@ class HandStatus(enum.Enum):
     SETTLED = "settled"
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
-class Player:
+class Player(Value):
     name: str
     cash: int = START_CASH
     savings: int = 0
@@ -71,34 +75,29 @@ class Player:
     stuck: bool = False  # in Remindya until an odd roll
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Stop:
+class Stop(Value):
     """A location of the current move still to be dealt with, in board order."""
 
     location: int
     landed: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DepositOffer:
+class DepositOffer(Value):
     location: int
     limit: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HometownOffer:
+class HometownOffer(Value):
     location: int
     price: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class SellOffer:
+class SellOffer(Value):
     location: int
     price: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Deal:
+class Deal(Value):
     """A Black Market purchase: the stake on the board and the rolls so far."""
 
     buyer: int
@@ -108,8 +107,7 @@ class Deal:
     roll: int | None = None  # the total on the table, waiting for take or decline
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Jury:
+class Jury(Value):
     """The other players judging a hitchiker: Smashville's contest or a Bad Ride card."""
 
     defendant: int
@@ -119,24 +117,21 @@ class Jury:
     votes: tuple[tuple[int, bool], ...] = ()  # hidden until the judgment
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackHand:
+class BlackjackHand(Value):
     owner: int
     cards: tuple[str, ...]
     status: HandStatus = HandStatus.WAITING
     wager: int = 0
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
-class BlackjackTable:
+class BlackjackTable(Value):
     dealer: int
     deck: tuple[str, ...] = ()  # hidden order
     hands: tuple[BlackjackHand, ...] = ()
     house: tuple[str, ...] = ()
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
-class HoldemTable:
+class HoldemTable(Value):
     dealer: int
     seed: int
     eligible: tuple[int, ...]  # seats with enough cash to ante, from the dealer's left
@@ -157,8 +152,7 @@ class HoldemTable:
     shown: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
-class State:
+class State(Value):
     players: tuple[Player, ...]
     round_limit: int
     phase: Phase = Phase.CHOOSING_HOMETOWNS
@@ -189,15 +183,26 @@ class State:
         return len(self.players)
 
 
-def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """`values` with the item at `index` replaced."""
-    return values[:index] + (value,) + values[index + 1:]
+def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """`values` with the item at `index` replaced.
+
+    Raises:
+        IndexError: there is no item at `index`.
+    """
+    if not 0 <= index < len(values):
+        raise IndexError(f"no item {index} among {len(values)}")
+    return (*values[:index], value, *values[index + 1:])
 
 
-def with_player(state: State, seat: int, **changes: Any) -> State:
-    """`state` with some fields of one player changed."""
-    player = fast_replace(state.players[seat], **changes)
-    return fast_replace(state, players=put(state.players, seat, player))
+def changed(values: tuple[V, ...], index: int, **changes: Any) -> tuple[V, ...]:
+    """`values` with some fields of the item at `index` changed (a player, a hand).
+
+    Raises:
+        IndexError: there is no item at `index`.
+    """
+    if not 0 <= index < len(values):
+        raise IndexError(f"no item {index} among {len(values)}")
+    return (*values[:index], replace(values[index], **changes), *values[index + 1:])
 
 
 def clockwise_from(state: State, seat: int) -> tuple[int, ...]:

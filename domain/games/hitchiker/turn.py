@@ -23,14 +23,14 @@ from domain.games.hitchiker.events import (
     TurnLimitReached,
     TurnStarted,
 )
-from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.movement import move
 from domain.games.hitchiker.state import PASS_DEPOSIT_LIMIT, Phase, State
 
 PREMIUM_PER_PIP = 10_000
 
-LANDINGS: dict[Kind, Callable[[Flow, int, int], None]] = {
+LANDINGS: dict[Kind, Callable[[Play, int, int], None]] = {
     Kind.HOMETOWN: hometowns.land_on_hometown,
     Kind.BLACK_MARKET: blackmarket.land_on_black_market,
     Kind.SELL: blackmarket.land_on_sell_city,
@@ -59,11 +59,11 @@ def check_insurance(state: State, seat: int, command: BuyLifeInsurance) -> None:
     require(not state.insurance_priced, "Life Insurance is offered once a turn, before the roll")
 
 
-def buy_insurance(flow: Flow, seat: int, command: BuyLifeInsurance) -> None:
+def buy_insurance(play: Play, seat: int, command: BuyLifeInsurance) -> None:
     """Roll for the premium (both dice x $10,000); paid only if you can afford it."""
-    dice = flow.roll()
+    dice = play.roll()
     premium = PREMIUM_PER_PIP * sum(dice)
-    flow.emit(LifeInsurancePriced(seat=seat, dice=dice, premium=premium, bought=flow.player(seat).cash >= premium))
+    play.emit(LifeInsurancePriced(seat=seat, dice=dice, premium=premium, bought=play.player(seat).cash >= premium))
 
 
 def check_roll(state: State, seat: int, command: RollDice) -> None:
@@ -75,52 +75,52 @@ def check_roll(state: State, seat: int, command: RollDice) -> None:
     require_phase(state, Phase.BEFORE_ROLL, "you have already rolled this turn")
 
 
-def roll(flow: Flow, seat: int, command: RollDice) -> None:
+def roll(play: Play, seat: int, command: RollDice) -> None:
     """Move the roll; stuck in Remindya, only an odd roll moves."""
-    dice = flow.roll()
-    flow.emit(MoveRolled(seat=seat, dice=dice))
-    if flow.player(seat).stuck and sum(dice) % 2 == 0:
-        flow.emit(StillInRemindya(seat=seat))
+    dice = play.roll()
+    play.emit(MoveRolled(seat=seat, dice=dice))
+    if play.player(seat).stuck and sum(dice) % 2 == 0:
+        play.emit(StillInRemindya(seat=seat))
         return
-    move(flow, seat, sum(dice), "roll")
+    move(play, seat, sum(dice), "roll")
 
 
 def turn_choices(state: State, seat: int) -> list[Command]:
     return [RollDice(), BuyLifeInsurance()]
 
 
-def advance(flow: Flow) -> None:
+def advance(play: Play) -> None:
     """Carry on until a seat must decide: the first turn, each stop, the end of a turn, the next."""
     while True:
-        state = flow.state
+        state = play.state
         if state.phase is Phase.CHOOSING_HOMETOWNS and not state.choosing:
-            flow.emit(TurnStarted(seat=state.first, turn=1))
+            play.emit(TurnStarted(seat=state.first, turn=1))
         elif state.phase is Phase.TRAVELLING and state.stops:
-            _reach_next_stop(flow)
+            _reach_next_stop(play)
         elif state.phase is Phase.TRAVELLING:
-            flow.emit(TurnEnded(seat=state.current))
+            play.emit(TurnEnded(seat=state.current))
         elif state.phase is Phase.BETWEEN_TURNS:
-            _next_turn(flow)
+            _next_turn(play)
         else:
             return
 
 
-def _reach_next_stop(flow: Flow) -> None:
+def _reach_next_stop(play: Play) -> None:
     """Deposits at own Hometowns passed through, then whatever the landing holds."""
-    seat, stop = flow.state.current, flow.state.stops[0]
-    flow.emit(StopReached(seat=seat, location=stop.location, landed=stop.landed))
+    seat, stop = play.state.current, play.state.stops[0]
+    play.emit(StopReached(seat=seat, location=stop.location, landed=stop.landed))
     if not stop.landed:
-        hometowns.offer_deposit(flow, seat, stop.location, PASS_DEPOSIT_LIMIT)
+        hometowns.offer_deposit(play, seat, stop.location, PASS_DEPOSIT_LIMIT)
         return
-    LANDINGS[BOARD[stop.location].kind](flow, seat, stop.location)
+    LANDINGS[BOARD[stop.location].kind](play, seat, stop.location)
 
 
-def _next_turn(flow: Flow) -> None:
+def _next_turn(play: Play) -> None:
     """The next player to the left; after the last round, the richest wins (a ruling)."""
-    state = flow.state
+    state = play.state
     if state.turn >= state.round_limit * state.seats:
         worth = tuple(player.cash + player.savings for player in state.players)
         best = max(worth)
-        flow.emit(TurnLimitReached(winners=tuple(s for s in range(state.seats) if worth[s] == best), worth=worth))
+        play.emit(TurnLimitReached(winners=tuple(s for s in range(state.seats) if worth[s] == best), worth=worth))
         return
-    flow.emit(TurnStarted(seat=(state.current + 1) % state.seats, turn=state.turn + 1))
+    play.emit(TurnStarted(seat=(state.current + 1) % state.seats, turn=state.turn + 1))

@@ -10,17 +10,20 @@ from hk_scenario import ScriptedRng, created, opening
 
 from domain.core import (
     Command,
+    Decision,
     Event,
     GameConfig,
     IllegalCommand,
     InvalidCommand,
     SeatConfig,
     Table,
+    Value,
     canonical_json,
     decision_rng,
 )
 from domain.games.hitchiker import SPEC
 from domain.games.hitchiker.board import BOARD, DEAL_CHART, HOMETOWNS, Kind
+from domain.games.hitchiker.casino.events import HoldemOpened
 from domain.games.hitchiker.commands import (
     AddressJury,
     ChooseHometown,
@@ -33,6 +36,7 @@ from domain.games.hitchiker.commands import (
     TakeDeal,
 )
 from domain.games.hitchiker.describe import _LINES
+from domain.games.hitchiker.events import CashTransferred, DiceRolled, TurnLimitReached, TurnStarted
 from domain.games.hitchiker.evolve import EVENTS
 from domain.games.hitchiker.state import Phase
 
@@ -116,6 +120,22 @@ def test_seeded_random_games_end_and_every_listed_command_is_accepted(seats: int
     assert table.state.turn <= 25 * seats
 
 
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_a_decision_carries_the_state_its_events_fold_to(seats: int) -> None:
+    """decide applies each event once as it emits it; the state it hands back is the fold of its events."""
+    config = SPEC.normalize_config([SeatConfig(name=f"p{i}", bot="hustler") for i in range(seats)],
+                                   {"round_limit": 20})
+    table = Table(SPEC, config, f"decision-{seats}")
+    while not table.finished:
+        seat = min(SPEC.to_act(table.state))
+        command = table.bot_command(seat, "hustler")
+        decision = SPEC.decide(table.state, seat, command, decision_rng(table.seed, table.version))
+        assert isinstance(decision, Decision)
+        assert decision.state == SPEC.fold(decision, table.state)
+        assert table.submit(seat, command) == list(decision)
+    assert table.state == SPEC.fold(table.events)
+
+
 def test_the_same_seed_gives_the_same_game() -> None:
     def digest(seed: str) -> str:
         config = SPEC.normalize_config([SeatConfig(name=f"p{i}", bot="random") for i in range(4)], {})
@@ -136,6 +156,23 @@ def test_every_event_has_an_applier_a_codec_entry_and_a_line_of_description() ->
         assert line and "\n" not in line
         type_, data = SPEC.events.encode(event)
         assert SPEC.events.decode(type_, json.loads(canonical_json(data))) == event
+
+
+def test_evolve_refuses_an_unknown_event_an_event_before_the_game_and_a_seat_not_at_the_table() -> None:
+    class Stranger(Event, Value):
+        TYPE = "Stranger"
+
+    state = SPEC.fold(opening(1, 30))
+    with pytest.raises(TypeError, match="not a Hitchiker event"):
+        SPEC.evolve(state, Stranger())
+    with pytest.raises(TypeError, match="GameCreated comes first"):
+        SPEC.evolve(None, TurnStarted(seat=0, turn=1))
+    strangers = [TurnStarted(seat=2, turn=2), DiceRolled(seat=-1, dice=(1, 1), purpose="rent"),
+                 CashTransferred(payer=None, payee=5, amount=1_000, reason="given"),
+                 TurnLimitReached(winners=(0, 3), worth=(1, 2)), HoldemOpened(dealer=0, seed=1, eligible=(1, -1))]
+    for event in strangers:
+        with pytest.raises(ValueError, match="there is no seat"):
+            SPEC.evolve(state, event)
 
 
 def test_malformed_commands_and_options_are_invalid_not_illegal() -> None:

@@ -6,9 +6,9 @@ only in hidden data give every other seat (and a spectator) the same view.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
+import msgspec
 from hk_scenario import deck, fold, opening, then
 
 from domain.core import PUBLIC, SeatConfig, Table, canonical_json
@@ -54,7 +54,7 @@ def test_other_seats_cannot_tell_two_states_that_differ_only_in_a_seats_hole_car
     state = holdem_on_the_flop()
     assert state.holdem is not None
     holes = tuple((seat, ("4C", "4D") if seat == 1 else cards) for seat, cards in state.holdem.holes)
-    other = dataclasses.replace(state, holdem=dataclasses.replace(state.holdem, holes=holes))
+    other = msgspec.structs.replace(state, holdem=msgspec.structs.replace(state.holdem, holes=holes))
     others_see_the_same(state, other, owner=1)
     assert SPEC.view(state, 1) != SPEC.view(other, 1)
 
@@ -62,7 +62,7 @@ def test_other_seats_cannot_tell_two_states_that_differ_only_in_a_seats_hole_car
 def test_nobody_can_tell_two_states_that_differ_only_in_the_order_of_a_deck() -> None:
     state = holdem_on_the_flop()
     assert state.holdem is not None
-    other = dataclasses.replace(state, holdem=dataclasses.replace(state.holdem, deck=state.holdem.deck[::-1]),
+    other = msgspec.structs.replace(state, holdem=msgspec.structs.replace(state.holdem, deck=state.holdem.deck[::-1]),
                                 bad_ride_deck=state.bad_ride_deck[::-1])
     others_see_the_same(state, other, owner=None)
 
@@ -82,16 +82,16 @@ def test_in_seeded_games_only_the_hidden_kinds_of_event_are_not_public_and_views
         while not table.finished:
             state = table.state
             if state.holdem is not None and state.holdem.holes:
-                shuffled = dataclasses.replace(state.holdem, deck=state.holdem.deck[::-1])
-                others_see_the_same(state, dataclasses.replace(state, holdem=shuffled), owner=None)
+                shuffled = msgspec.structs.replace(state.holdem, deck=state.holdem.deck[::-1])
+                others_see_the_same(state, msgspec.structs.replace(state, holdem=shuffled), owner=None)
                 for owner, _ in state.holdem.holes:
                     holes = tuple((seat, ("2S", "2D") if seat == owner else cards)
                                   for seat, cards in state.holdem.holes)
-                    others_see_the_same(state, dataclasses.replace(
-                        state, holdem=dataclasses.replace(state.holdem, holes=holes)), owner=owner)
+                    others_see_the_same(state, msgspec.structs.replace(
+                        state, holdem=msgspec.structs.replace(state.holdem, holes=holes)), owner=owner)
             if state.blackjack is not None:
-                shuffled_bj = dataclasses.replace(state.blackjack, deck=state.blackjack.deck[::-1])
-                others_see_the_same(state, dataclasses.replace(state, blackjack=shuffled_bj), owner=None)
+                shuffled_bj = msgspec.structs.replace(state.blackjack, deck=state.blackjack.deck[::-1])
+                others_see_the_same(state, msgspec.structs.replace(state, blackjack=shuffled_bj), owner=None)
             seat = min(SPEC.to_act(state))
             table.submit(seat, table.bot_command(seat, "random"))
         for event in table.events:

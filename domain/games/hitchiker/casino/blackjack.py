@@ -29,7 +29,7 @@ from domain.games.hitchiker.casino.events import (
 )
 from domain.games.hitchiker.commands import DoubleDown, Hit, PassHand, PlaceWager, Split, Stand
 from domain.games.hitchiker.events import CasinoClosed
-from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.state import BILL, BlackjackHand, BlackjackTable, HandStatus, Phase, State, clockwise_from
 
@@ -56,30 +56,30 @@ def waiting_owners(table: BlackjackTable) -> frozenset[int]:
     return frozenset(hand.owner for hand in table.hands if hand.status is HandStatus.WAITING)
 
 
-def _shuffle(flow: Flow) -> None:
+def _shuffle(play: Play) -> None:
     """Shuffle, then put the top card face down on the bottom: it is never dealt."""
-    order = flow.rng.shuffled(FULL_DECK)
-    flow.emit(CardsShuffled(order=(*order[1:], order[0])))
+    order = play.rng.shuffled(FULL_DECK)
+    play.emit(CardsShuffled(order=(*order[1:], order[0])))
 
 
-def _draw(flow: Flow) -> str:
+def _draw(play: Play) -> str:
     """The top card; when only the buried card is left, a fresh deck is shuffled (a ruling)."""
-    if len(_table(flow.state).deck) <= 1:
-        _shuffle(flow)
-    return _table(flow.state).deck[0]
+    if len(_table(play.state).deck) <= 1:
+        _shuffle(play)
+    return _table(play.state).deck[0]
 
 
-def open_blackjack(flow: Flow, dealer: int) -> None:
+def open_blackjack(play: Play, dealer: int) -> None:
     """Deal one card to each player with cash, from the dealer's left, two to the dealer, one to the House."""
-    _shuffle(flow)
-    seats = [seat for seat in clockwise_from(flow.state, dealer) if flow.player(seat).cash >= BILL]
-    if flow.player(dealer).cash >= BILL:
+    _shuffle(play)
+    seats = [seat for seat in clockwise_from(play.state, dealer) if play.player(seat).cash >= BILL]
+    if play.player(dealer).cash >= BILL:
         seats += [dealer, dealer]
     for index, seat in enumerate(seats):
-        flow.emit(BlackjackHandDealt(seat=seat, hand=index, card=_draw(flow)))
-    flow.emit(HouseCardDealt(card=_draw(flow)))
+        play.emit(BlackjackHandDealt(seat=seat, hand=index, card=_draw(play)))
+    play.emit(HouseCardDealt(card=_draw(play)))
     if not seats:
-        flow.emit(CasinoClosed(seat=dealer))
+        play.emit(CasinoClosed(seat=dealer))
 
 
 # --- bets ---------------------------------------------------------------------------------------
@@ -109,9 +109,9 @@ def check_place_wager(state: State, seat: int, command: PlaceWager) -> None:
             "wager whole $1,000 bills, no more than your Travelling Cash")
 
 
-def place_wager(flow: Flow, seat: int, command: PlaceWager) -> None:
-    flow.emit(WagerPlaced(seat=seat, hand=command.hand, amount=command.amount))
-    _bets_down_when_all_in(flow)
+def place_wager(play: Play, seat: int, command: PlaceWager) -> None:
+    play.emit(WagerPlaced(seat=seat, hand=command.hand, amount=command.amount))
+    _bets_down_when_all_in(play)
 
 
 def check_pass_hand(state: State, seat: int, command: PassHand) -> None:
@@ -123,9 +123,9 @@ def check_pass_hand(state: State, seat: int, command: PassHand) -> None:
     _check_own_waiting_hand(state, seat, command.hand)
 
 
-def pass_hand(flow: Flow, seat: int, command: PassHand) -> None:
-    flow.emit(HandPassed(seat=seat, hand=command.hand))
-    _bets_down_when_all_in(flow)
+def pass_hand(play: Play, seat: int, command: PassHand) -> None:
+    play.emit(HandPassed(seat=seat, hand=command.hand))
+    _bets_down_when_all_in(play)
 
 
 def wager_choices(state: State, seat: int) -> list[Command]:
@@ -139,34 +139,34 @@ def wager_choices(state: State, seat: int) -> list[Command]:
     return choices
 
 
-def _bets_down_when_all_in(flow: Flow) -> None:
+def _bets_down_when_all_in(play: Play) -> None:
     """With every wager down: second cards, naturals paid at once, then play."""
-    table = _table(flow.state)
+    table = _table(play.state)
     if waiting_owners(table):
         return
-    flow.emit(BetsAreDown(dealer=table.dealer))
+    play.emit(BetsAreDown(dealer=table.dealer))
     for index, hand in enumerate(table.hands):
         if hand.status is HandStatus.WAGERED:
-            flow.emit(BlackjackCardDealt(hand=index, card=_draw(flow)))
-    for index, hand in enumerate(_table(flow.state).hands):
+            play.emit(BlackjackCardDealt(hand=index, card=_draw(play)))
+    for index, hand in enumerate(_table(play.state).hands):
         if hand.status is HandStatus.OPEN and is_natural(hand.cards):
-            flow.emit(BlackjackPaid(seat=hand.owner, hand=index, amount=hand.wager * (NATURAL_MULTIPLE + 1)))
-    _play_on(flow)
+            play.emit(BlackjackPaid(seat=hand.owner, hand=index, amount=hand.wager * (NATURAL_MULTIPLE + 1)))
+    _play_on(play)
 
 
 # --- playing the hands ----------------------------------------------------------------------------
 
-def _play_on(flow: Flow) -> None:
+def _play_on(play: Play) -> None:
     """Stand hands on 21 by themselves; when no hand is open, the House plays."""
     while True:
-        table = _table(flow.state)
+        table = _table(play.state)
         index = current_hand(table)
         if index is None:
-            _house_plays(flow)
+            _house_plays(play)
             return
         if blackjack_total(table.hands[index].cards)[0] < BUST:
             return
-        flow.emit(HandStood(seat=table.hands[index].owner, hand=index))
+        play.emit(HandStood(seat=table.hands[index].owner, hand=index))
 
 
 def _hand(state: State) -> tuple[int, BlackjackHand]:
@@ -181,9 +181,9 @@ def _check_playing(state: State) -> None:
     require(current_hand(_table(state)) is not None, "no Blackjack hand is being played")
 
 
-def _deal_to(flow: Flow, index: int) -> int:
-    flow.emit(BlackjackCardDealt(hand=index, card=_draw(flow)))
-    return blackjack_total(_table(flow.state).hands[index].cards)[0]
+def _deal_to(play: Play, index: int) -> int:
+    play.emit(BlackjackCardDealt(hand=index, card=_draw(play)))
+    return blackjack_total(_table(play.state).hands[index].cards)[0]
 
 
 def check_hit(state: State, seat: int, command: Hit) -> None:
@@ -195,12 +195,12 @@ def check_hit(state: State, seat: int, command: Hit) -> None:
     _check_playing(state)
 
 
-def hit(flow: Flow, seat: int, command: Hit) -> None:
-    index, _ = _hand(flow.state)
-    total = _deal_to(flow, index)
+def hit(play: Play, seat: int, command: Hit) -> None:
+    index, _ = _hand(play.state)
+    total = _deal_to(play, index)
     if total > BUST:
-        flow.emit(HandBusted(seat=seat, hand=index, total=total))
-    _play_on(flow)
+        play.emit(HandBusted(seat=seat, hand=index, total=total))
+    _play_on(play)
 
 
 def check_stand(state: State, seat: int, command: Stand) -> None:
@@ -212,10 +212,10 @@ def check_stand(state: State, seat: int, command: Stand) -> None:
     _check_playing(state)
 
 
-def stand(flow: Flow, seat: int, command: Stand) -> None:
-    index, _ = _hand(flow.state)
-    flow.emit(HandStood(seat=seat, hand=index))
-    _play_on(flow)
+def stand(play: Play, seat: int, command: Stand) -> None:
+    index, _ = _hand(play.state)
+    play.emit(HandStood(seat=seat, hand=index))
+    _play_on(play)
 
 
 def check_double_down(state: State, seat: int, command: DoubleDown) -> None:
@@ -230,13 +230,13 @@ def check_double_down(state: State, seat: int, command: DoubleDown) -> None:
     require(state.players[seat].cash >= hand.wager, "you need as much again as your wager to double down")
 
 
-def double_down(flow: Flow, seat: int, command: DoubleDown) -> None:
+def double_down(play: Play, seat: int, command: DoubleDown) -> None:
     """Double the wager and take exactly one more card."""
-    index, hand = _hand(flow.state)
-    flow.emit(DoubledDown(seat=seat, hand=index, amount=hand.wager))
-    total = _deal_to(flow, index)
-    flow.emit(HandBusted(seat=seat, hand=index, total=total) if total > BUST else HandStood(seat=seat, hand=index))
-    _play_on(flow)
+    index, hand = _hand(play.state)
+    play.emit(DoubledDown(seat=seat, hand=index, amount=hand.wager))
+    total = _deal_to(play, index)
+    play.emit(HandBusted(seat=seat, hand=index, total=total) if total > BUST else HandStood(seat=seat, hand=index))
+    _play_on(play)
 
 
 def check_split(state: State, seat: int, command: Split) -> None:
@@ -251,13 +251,13 @@ def check_split(state: State, seat: int, command: Split) -> None:
     require(state.players[seat].cash >= hand.wager, "you need an equal wager for the second hand")
 
 
-def split(flow: Flow, seat: int, command: Split) -> None:
+def split(play: Play, seat: int, command: Split) -> None:
     """Two hands with equal wagers, a second card on each; a new pair may split again."""
-    index, hand = _hand(flow.state)
-    flow.emit(HandSplit(seat=seat, hand=index, new_hand=index + 1, amount=hand.wager))
-    _deal_to(flow, index)
-    _deal_to(flow, index + 1)
-    _play_on(flow)
+    index, hand = _hand(play.state)
+    play.emit(HandSplit(seat=seat, hand=index, new_hand=index + 1, amount=hand.wager))
+    _deal_to(play, index)
+    _deal_to(play, index + 1)
+    _play_on(play)
 
 
 def play_choices(state: State, seat: int) -> list[Command]:
@@ -266,21 +266,21 @@ def play_choices(state: State, seat: int) -> list[Command]:
 
 # --- the House ----------------------------------------------------------------------------------
 
-def _house_plays(flow: Flow) -> None:
+def _house_plays(play: Play) -> None:
     """The House draws to 17 when a hand still stands against it, then every standing hand settles."""
-    table = _table(flow.state)
+    table = _table(play.state)
     standing = [index for index, hand in enumerate(table.hands) if hand.status is HandStatus.STOOD]
     if standing:
-        flow.emit(HouseCardDealt(card=_draw(flow)))
-        while blackjack_total(_table(flow.state).house)[0] < HOUSE_STANDS_ON:
-            flow.emit(HouseCardDealt(card=_draw(flow)))
-    house = blackjack_total(_table(flow.state).house)[0]
+        play.emit(HouseCardDealt(card=_draw(play)))
+        while blackjack_total(_table(play.state).house)[0] < HOUSE_STANDS_ON:
+            play.emit(HouseCardDealt(card=_draw(play)))
+    house = blackjack_total(_table(play.state).house)[0]
     for index in standing:
-        hand = _table(flow.state).hands[index]
+        hand = _table(play.state).hands[index]
         outcome = settle(blackjack_total(hand.cards)[0], house)
         payout = {"win": hand.wager * (WIN_MULTIPLE + 1), "push": hand.wager, "lose": 0}[outcome]
-        flow.emit(HandSettled(seat=hand.owner, hand=index, outcome=outcome, payout=payout))
-    flow.emit(CasinoClosed(seat=table.dealer))
+        play.emit(HandSettled(seat=hand.owner, hand=index, outcome=outcome, payout=payout))
+    play.emit(CasinoClosed(seat=table.dealer))
 
 
 def settle(total: int, house: int) -> str:

@@ -9,17 +9,17 @@ from __future__ import annotations
 from domain.games.hitchiker.casino.events import CrapsPotWon, CrapsRolled
 from domain.games.hitchiker.casino.pots import split
 from domain.games.hitchiker.events import CasinoClosed
-from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.state import clockwise_from
 
 PRIZE = 250_000
 
 
-def play_craps(flow: Flow, dealer: int) -> None:
-    rolls = tuple(flow.roll() for _ in range(flow.state.seats))
-    flow.emit(CrapsRolled(rolls=rolls))
+def play_craps(play: Play, dealer: int) -> None:
+    rolls = tuple(play.roll() for _ in range(play.state.seats))
+    play.emit(CrapsRolled(rolls=rolls))
     best = max(sum(dice) for dice in rolls)
-    order = (*clockwise_from(flow.state, dealer), dealer)
+    order = (*clockwise_from(play.state, dealer), dealer)
     winners = tuple(seat for seat in order if sum(rolls[seat]) == best)
-    flow.emit(CrapsPotWon(winners=winners, shares=split(PRIZE, winners)))
-    flow.emit(CasinoClosed(seat=dealer))
+    play.emit(CrapsPotWon(winners=winners, shares=split(PRIZE, winners)))
+    play.emit(CasinoClosed(seat=dealer))

@@ -8,14 +8,12 @@ every card face up (public events). Hold'em hole cards are dealt in a
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar
 
-from domain.core import Event, Visibility
+from domain.core import Event, Value, Visibility
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CardsShuffled(Event):
+class CardsShuffled(Event, Value):
     TYPE: ClassVar[str] = "CardsShuffled"
     order: tuple[str, ...]
 
@@ -25,16 +23,14 @@ class CardsShuffled(Event):
 
 # --- High Roll Craps ----------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CrapsRolled(Event):
+class CrapsRolled(Event, Value):
     """Every seat's two dice, in seat order."""
 
     TYPE: ClassVar[str] = "CrapsRolled"
     rolls: tuple[tuple[int, ...], ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CrapsPotWon(Event):
+class CrapsPotWon(Event, Value):
     TYPE: ClassVar[str] = "CrapsPotWon"
     winners: tuple[int, ...]
     shares: tuple[int, ...]
@@ -42,8 +38,7 @@ class CrapsPotWon(Event):
 
 # --- Blackjack ----------------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackHandDealt(Event):
+class BlackjackHandDealt(Event, Value):
     """A new hand for `seat` with its first card."""
 
     TYPE: ClassVar[str] = "BlackjackHandDealt"
@@ -52,42 +47,36 @@ class BlackjackHandDealt(Event):
     card: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackCardDealt(Event):
+class BlackjackCardDealt(Event, Value):
     TYPE: ClassVar[str] = "BlackjackCardDealt"
     hand: int
     card: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HouseCardDealt(Event):
+class HouseCardDealt(Event, Value):
     TYPE: ClassVar[str] = "HouseCardDealt"
     card: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class WagerPlaced(Event):
+class WagerPlaced(Event, Value):
     TYPE: ClassVar[str] = "WagerPlaced"
     seat: int
     hand: int
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HandPassed(Event):
+class HandPassed(Event, Value):
     TYPE: ClassVar[str] = "HandPassed"
     seat: int
     hand: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BetsAreDown(Event):
+class BetsAreDown(Event, Value):
     TYPE: ClassVar[str] = "BetsAreDown"
     dealer: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackPaid(Event):
+class BlackjackPaid(Event, Value):
     """A natural: the wager back plus 10 times it, paid at once."""
 
     TYPE: ClassVar[str] = "BlackjackPaid"
@@ -96,31 +85,27 @@ class BlackjackPaid(Event):
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HandStood(Event):
+class HandStood(Event, Value):
     TYPE: ClassVar[str] = "HandStood"
     seat: int
     hand: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HandBusted(Event):
+class HandBusted(Event, Value):
     TYPE: ClassVar[str] = "HandBusted"
     seat: int
     hand: int
     total: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DoubledDown(Event):
+class DoubledDown(Event, Value):
     TYPE: ClassVar[str] = "DoubledDown"
     seat: int
     hand: int
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HandSplit(Event):
+class HandSplit(Event, Value):
     """`hand`'s second card moves to a new hand inserted at `new_hand`, with an equal wager."""
 
     TYPE: ClassVar[str] = "HandSplit"
@@ -130,8 +115,7 @@ class HandSplit(Event):
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HandSettled(Event):
+class HandSettled(Event, Value):
     """Against the House: "win" pays the wager back plus 5 times it, "push" the wager back."""
 
     TYPE: ClassVar[str] = "HandSettled"
@@ -143,29 +127,25 @@ class HandSettled(Event):
 
 # --- Texas Hold'em ------------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HoldemOpened(Event):
+class HoldemOpened(Event, Value):
     TYPE: ClassVar[str] = "HoldemOpened"
     dealer: int
     seed: int
     eligible: tuple[int, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class AntePaid(Event):
+class AntePaid(Event, Value):
     TYPE: ClassVar[str] = "AntePaid"
     seat: int
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class SatOut(Event):
+class SatOut(Event, Value):
     TYPE: ClassVar[str] = "SatOut"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HoleCardsDealt(Event):
+class HoleCardsDealt(Event, Value):
     TYPE: ClassVar[str] = "HoleCardsDealt"
     seat: int
     cards: tuple[str, ...]
@@ -174,8 +154,7 @@ class HoleCardsDealt(Event):
         return (self.seat,)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BoardDealt(Event):
+class BoardDealt(Event, Value):
     """The flop (three cards), the turn or the river (one card each), face up."""
 
     TYPE: ClassVar[str] = "BoardDealt"
@@ -183,28 +162,24 @@ class BoardDealt(Event):
     cards: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Checked(Event):
+class Checked(Event, Value):
     TYPE: ClassVar[str] = "Checked"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BetPlaced(Event):
+class BetPlaced(Event, Value):
     TYPE: ClassVar[str] = "BetPlaced"
     seat: int
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Called(Event):
+class Called(Event, Value):
     TYPE: ClassVar[str] = "Called"
     seat: int
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Raised(Event):
+class Raised(Event, Value):
     """`seat` raises its bet this round to `amount`."""
 
     TYPE: ClassVar[str] = "Raised"
@@ -212,22 +187,19 @@ class Raised(Event):
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Folded(Event):
+class Folded(Event, Value):
     TYPE: ClassVar[str] = "Folded"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class HoleCardsShown(Event):
+class HoleCardsShown(Event, Value):
     TYPE: ClassVar[str] = "HoleCardsShown"
     seat: int
     cards: tuple[str, ...]
     hand: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PotAwarded(Event):
+class PotAwarded(Event, Value):
     TYPE: ClassVar[str] = "PotAwarded"
     pot: int
     amount: int

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.core import Event
-from domain.core.values import replace as fast_replace
 from domain.games.hitchiker import events as ev
 from domain.games.hitchiker.casino import events as cev
 from domain.games.hitchiker.casino.betting import MIN_BET, next_actor, opening_actor
@@ -17,12 +18,11 @@ from domain.games.hitchiker.state import (
     HandStatus,
     HoldemTable,
     Phase,
+    Player,
     State,
+    changed,
     put,
-    with_player,
 )
-
-replace = fast_replace
 
 
 def _without(deck: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -34,47 +34,71 @@ def _without(deck: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(rest)
 
 
-def _pay(state: State, seat: int, amount: int) -> State:
-    return with_player(state, seat, cash=state.players[seat].cash + amount)
+def _paid(state: State, seat: int, amount: int) -> tuple[Player, ...]:
+    """The players after `seat` is paid `amount` (a negative amount: `seat` pays)."""
+    return changed(state.players, seat, cash=state.players[seat].cash + amount)
 
 
 def _game_chosen(state: State, event: ev.CasinoGameChosen) -> State:
     if event.game is CasinoGame.BLACKJACK:
         return replace(state, blackjack=BlackjackTable(dealer=event.seat), phase=Phase.BLACKJACK_WAGERS)
-    return state
+    return state  # Craps is played at once; Hold'em opens with HoldemOpened
 
 
 def _shuffled(state: State, event: cev.CardsShuffled) -> State:
     if state.blackjack is not None:
         return replace(state, blackjack=replace(state.blackjack, deck=event.order))
-    if state.holdem is not None:
-        return replace(state, holdem=replace(state.holdem, deck=event.order))
-    return state
+    return replace(state, holdem=replace(_holdem(state), deck=event.order))
 
 
 # --- High Roll Craps ----------------------------------------------------------------------------
 
 def _craps_won(state: State, event: cev.CrapsPotWon) -> State:
-    for seat, share in zip(event.winners, event.shares, strict=False):
-        state = _pay(state, seat, share)
-    return state
+    return _shares_paid(state, event.winners, event.shares)
+
+
+def _shares_paid(state: State, winners: tuple[int, ...], shares: tuple[int, ...]) -> State:
+    players = state.players
+    for seat, share in zip(winners, shares, strict=True):
+        players = changed(players, seat, cash=players[seat].cash + share)
+    return replace(state, players=players)
 
 
 # --- Blackjack ----------------------------------------------------------------------------------
 
 def _table(state: State) -> BlackjackTable:
-    assert state.blackjack is not None
+    """The Blackjack table.
+
+    Raises:
+        ValueError: no Blackjack is being played.
+    """
+    if state.blackjack is None:
+        raise ValueError("no Blackjack is being played")
     return state.blackjack
 
 
-def _with_hand(state: State, index: int, **changes: Any) -> State:
+def _hand(table: BlackjackTable, index: int) -> BlackjackHand:
+    """The hand at `index`.
+
+    Raises:
+        IndexError: there is no such hand.
+    """
+    if not 0 <= index < len(table.hands):
+        raise IndexError(f"no hand {index} among {len(table.hands)}")
+    return table.hands[index]
+
+
+def _with_hand(state: State, index: int, *, players: tuple[Player, ...] | None = None, **changes: Any) -> State:
+    """`state` with some fields of one Blackjack hand changed (and the players, when given)."""
     table = _table(state)
-    hands = put(table.hands, index, replace(table.hands[index], **changes))
-    return replace(state, blackjack=replace(table, hands=hands))
+    return replace(state, players=state.players if players is None else players,
+                   blackjack=replace(table, hands=changed(table.hands, index, **changes)))
 
 
 def _hand_dealt(state: State, event: cev.BlackjackHandDealt) -> State:
     table = _table(state)
+    if not 0 <= event.hand <= len(table.hands):
+        raise IndexError(f"no place for hand {event.hand} among {len(table.hands)}")
     hand = BlackjackHand(owner=event.seat, cards=(event.card,))
     hands = (*table.hands[:event.hand], hand, *table.hands[event.hand:])
     return replace(state, blackjack=replace(table, hands=hands, deck=_without(table.deck, (event.card,))))
@@ -82,10 +106,10 @@ def _hand_dealt(state: State, event: cev.BlackjackHandDealt) -> State:
 
 def _card_dealt(state: State, event: cev.BlackjackCardDealt) -> State:
     table = _table(state)
-    hand = table.hands[event.hand]
+    hand = _hand(table, event.hand)
     status = HandStatus.OPEN if hand.status is HandStatus.WAGERED else hand.status
-    state = replace(state, blackjack=replace(table, deck=_without(table.deck, (event.card,))))
-    return _with_hand(state, event.hand, cards=(*hand.cards, event.card), status=status)
+    hands = changed(table.hands, event.hand, cards=(*hand.cards, event.card), status=status)
+    return replace(state, blackjack=replace(table, hands=hands, deck=_without(table.deck, (event.card,))))
 
 
 def _house_card(state: State, event: cev.HouseCardDealt) -> State:
@@ -95,8 +119,8 @@ def _house_card(state: State, event: cev.HouseCardDealt) -> State:
 
 
 def _wager(state: State, event: cev.WagerPlaced) -> State:
-    state = _pay(state, event.seat, -event.amount)
-    return _with_hand(state, event.hand, wager=event.amount, status=HandStatus.WAGERED)
+    return _with_hand(state, event.hand, players=_paid(state, event.seat, -event.amount), wager=event.amount,
+                      status=HandStatus.WAGERED)
 
 
 def _passed(state: State, event: cev.HandPassed) -> State:
@@ -108,7 +132,7 @@ def _bets_down(state: State, event: cev.BetsAreDown) -> State:
 
 
 def _natural(state: State, event: cev.BlackjackPaid) -> State:
-    return _with_hand(_pay(state, event.seat, event.amount), event.hand, status=HandStatus.BLACKJACK)
+    return _with_hand(state, event.hand, players=_paid(state, event.seat, event.amount), status=HandStatus.BLACKJACK)
 
 
 def _stood(state: State, event: cev.HandStood) -> State:
@@ -120,28 +144,35 @@ def _busted(state: State, event: cev.HandBusted) -> State:
 
 
 def _doubled(state: State, event: cev.DoubledDown) -> State:
-    wager = _table(state).hands[event.hand].wager
-    return _with_hand(_pay(state, event.seat, -event.amount), event.hand, wager=wager + event.amount)
+    wager = _hand(_table(state), event.hand).wager
+    return _with_hand(state, event.hand, players=_paid(state, event.seat, -event.amount), wager=wager + event.amount)
 
 
 def _split(state: State, event: cev.HandSplit) -> State:
-    state = _pay(state, event.seat, -event.amount)
     table = _table(state)
-    hand = table.hands[event.hand]
+    hand = _hand(table, event.hand)
+    if not 0 <= event.new_hand <= len(table.hands):
+        raise IndexError(f"no place for hand {event.new_hand} among {len(table.hands)}")
     second = BlackjackHand(owner=event.seat, cards=hand.cards[1:2], status=HandStatus.OPEN, wager=event.amount)
     hands = put(table.hands, event.hand, replace(hand, cards=hand.cards[:1]))
     hands = (*hands[:event.new_hand], second, *hands[event.new_hand:])
-    return replace(state, blackjack=replace(table, hands=hands))
+    return replace(state, players=_paid(state, event.seat, -event.amount), blackjack=replace(table, hands=hands))
 
 
 def _settled(state: State, event: cev.HandSettled) -> State:
-    return _with_hand(_pay(state, event.seat, event.payout), event.hand, status=HandStatus.SETTLED)
+    return _with_hand(state, event.hand, players=_paid(state, event.seat, event.payout), status=HandStatus.SETTLED)
 
 
 # --- Texas Hold'em ------------------------------------------------------------------------------
 
 def _holdem(state: State) -> HoldemTable:
-    assert state.holdem is not None
+    """The Hold'em table.
+
+    Raises:
+        ValueError: no Hold'em is being played.
+    """
+    if state.holdem is None:
+        raise ValueError("no Hold'em is being played")
     return state.holdem
 
 
@@ -157,7 +188,7 @@ def _ante(state: State, event: cev.AntePaid) -> State:
     seats = tuple(seat for seat in table.eligible if seat in (*table.seats, event.seat))
     table = replace(table, decided=(*table.decided, event.seat), seats=seats,
                     contributed=put(table.contributed, event.seat, table.contributed[event.seat] + event.amount))
-    return replace(_pay(state, event.seat, -event.amount), holdem=table)
+    return replace(state, players=_paid(state, event.seat, -event.amount), holdem=table)
 
 
 def _sat_out(state: State, event: cev.SatOut) -> State:
@@ -182,11 +213,11 @@ def _board(state: State, event: cev.BoardDealt) -> State:
 
 def _chips_in(state: State, seat: int, amount: int, **changes: Any) -> State:
     """`seat` puts `amount` more into the pot; then the next seat to act is found."""
-    state = _pay(state, seat, -amount)
+    players = _paid(state, seat, -amount)
     table = _holdem(state)
     table = replace(table, round_bets=put(table.round_bets, seat, table.round_bets[seat] + amount),
                     contributed=put(table.contributed, seat, table.contributed[seat] + amount), **changes)
-    return replace(state, holdem=replace(table, actor=next_actor(table, state.players, seat)))
+    return replace(state, players=players, holdem=replace(table, actor=next_actor(table, players, seat)))
 
 
 def _checked(state: State, event: cev.Checked) -> State:
@@ -224,15 +255,13 @@ def _shown(state: State, event: cev.HoleCardsShown) -> State:
 
 
 def _pot(state: State, event: cev.PotAwarded) -> State:
-    for seat, share in zip(event.winners, event.shares, strict=False):
-        state = _pay(state, seat, share)
-    return state
+    return _shares_paid(state, event.winners, event.shares)
 
 
 CASINO_APPLIERS: dict[type[Event], Callable[[State, Any], State]] = {
     ev.CasinoGameChosen: _game_chosen,
     cev.CardsShuffled: _shuffled,
-    cev.CrapsRolled: lambda state, event: state,
+    cev.CrapsRolled: lambda state, event: state,  # the pot is paid in CrapsPotWon
     cev.CrapsPotWon: _craps_won,
     cev.BlackjackHandDealt: _hand_dealt,
     cev.BlackjackCardDealt: _card_dealt,

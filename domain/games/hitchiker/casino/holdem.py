@@ -38,7 +38,7 @@ from domain.games.hitchiker.casino.hands import best_hand, hand_name
 from domain.games.hitchiker.casino.pots import side_pots, split
 from domain.games.hitchiker.commands import Ante, Bet, Call, Check, Fold, Raise, SitOut
 from domain.games.hitchiker.events import CasinoClosed
-from domain.games.hitchiker.flow import Flow
+from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.state import HoldemTable, Phase, State, clockwise_from
 
@@ -50,12 +50,12 @@ def _table(state: State) -> HoldemTable:
     return state.holdem
 
 
-def open_holdem(flow: Flow, dealer: int) -> None:
-    order = (*clockwise_from(flow.state, dealer), dealer)
-    eligible = tuple(seat for seat in order if flow.player(seat).cash >= ANTE)
-    flow.emit(HoldemOpened(dealer=dealer, seed=SEED, eligible=eligible))
+def open_holdem(play: Play, dealer: int) -> None:
+    order = (*clockwise_from(play.state, dealer), dealer)
+    eligible = tuple(seat for seat in order if play.player(seat).cash >= ANTE)
+    play.emit(HoldemOpened(dealer=dealer, seed=SEED, eligible=eligible))
     if not eligible:
-        flow.emit(CasinoClosed(seat=dealer))
+        play.emit(CasinoClosed(seat=dealer))
 
 
 def undecided(state: State) -> tuple[int, ...]:
@@ -77,9 +77,9 @@ def check_ante(state: State, seat: int, command: Ante) -> None:
     require(state.players[seat].cash >= ANTE, "the ante is $10,000")
 
 
-def ante(flow: Flow, seat: int, command: Ante) -> None:
-    flow.emit(AntePaid(seat=seat, amount=ANTE))
-    _deal_when_all_decided(flow)
+def ante(play: Play, seat: int, command: Ante) -> None:
+    play.emit(AntePaid(seat=seat, amount=ANTE))
+    _deal_when_all_decided(play)
 
 
 def check_sit_out(state: State, seat: int, command: SitOut) -> None:
@@ -92,38 +92,38 @@ def check_sit_out(state: State, seat: int, command: SitOut) -> None:
     require(seat in undecided(state), "you have already decided")
 
 
-def sit_out(flow: Flow, seat: int, command: SitOut) -> None:
-    flow.emit(SatOut(seat=seat))
-    _deal_when_all_decided(flow)
+def sit_out(play: Play, seat: int, command: SitOut) -> None:
+    play.emit(SatOut(seat=seat))
+    _deal_when_all_decided(play)
 
 
 def ante_choices(state: State, seat: int) -> list[Command]:
     return [Ante(), SitOut()]
 
 
-def _deal_when_all_decided(flow: Flow) -> None:
+def _deal_when_all_decided(play: Play) -> None:
     """Two hole cards each from the dealer's left, one at a time, then the flop."""
-    if undecided(flow.state):
+    if undecided(play.state):
         return
-    table = _table(flow.state)
+    table = _table(play.state)
     if len(table.seats) < 2:
-        _award_uncontested(flow)
+        _award_uncontested(play)
         return
-    order = flow.rng.shuffled(FULL_DECK)
-    flow.emit(CardsShuffled(order=order))
+    order = play.rng.shuffled(FULL_DECK)
+    play.emit(CardsShuffled(order=order))
     count = len(table.seats)
     for place, seat in enumerate(table.seats):
-        flow.emit(HoleCardsDealt(seat=seat, cards=(order[place], order[place + count])))
-    _next_street(flow)
-    _betting_goes_on(flow)
+        play.emit(HoleCardsDealt(seat=seat, cards=(order[place], order[place + count])))
+    _next_street(play)
+    _betting_goes_on(play)
 
 
-def _next_street(flow: Flow) -> None:
-    table = _table(flow.state)
+def _next_street(play: Play) -> None:
+    table = _table(play.state)
     dealt = len(table.board)
     for street, count in STREETS:
         if dealt == 0:
-            flow.emit(BoardDealt(street=street, cards=table.deck[:count]))
+            play.emit(BoardDealt(street=street, cards=table.deck[:count]))
             return
         dealt -= count
 
@@ -145,9 +145,9 @@ def check_check(state: State, seat: int, command: Check) -> None:
     require(can_check(_table(state), seat), f"there is ${to_call(_table(state), seat):,} to call: call, raise or fold")
 
 
-def check(flow: Flow, seat: int, command: Check) -> None:
-    flow.emit(Checked(seat=seat))
-    _betting_goes_on(flow)
+def check(play: Play, seat: int, command: Check) -> None:
+    play.emit(Checked(seat=seat))
+    _betting_goes_on(play)
 
 
 def check_bet(state: State, seat: int, command: Bet) -> None:
@@ -163,9 +163,9 @@ def check_bet(state: State, seat: int, command: Bet) -> None:
     require(command.amount in amounts, "the minimum bet is $10,000 (or all of your cash), in $1,000 bills")
 
 
-def bet(flow: Flow, seat: int, command: Bet) -> None:
-    flow.emit(BetPlaced(seat=seat, amount=command.amount))
-    _betting_goes_on(flow)
+def bet(play: Play, seat: int, command: Bet) -> None:
+    play.emit(BetPlaced(seat=seat, amount=command.amount))
+    _betting_goes_on(play)
 
 
 def check_call(state: State, seat: int, command: Call) -> None:
@@ -178,11 +178,11 @@ def check_call(state: State, seat: int, command: Call) -> None:
     require(to_call(_table(state), seat) > 0, "there is no bet to call: check or bet")
 
 
-def call(flow: Flow, seat: int, command: Call) -> None:
+def call(play: Play, seat: int, command: Call) -> None:
     """Match the highest bet, or call all in with all of your cash if it is less."""
-    amount = min(to_call(_table(flow.state), seat), flow.player(seat).cash)
-    flow.emit(Called(seat=seat, amount=amount))
-    _betting_goes_on(flow)
+    amount = min(to_call(_table(play.state), seat), play.player(seat).cash)
+    play.emit(Called(seat=seat, amount=amount))
+    _betting_goes_on(play)
 
 
 def check_raise(state: State, seat: int, command: Raise) -> None:
@@ -199,9 +199,9 @@ def check_raise(state: State, seat: int, command: Raise) -> None:
             f"raise to at least ${amounts.low:,} (the bet plus the last bet or raise) or all in")
 
 
-def raise_(flow: Flow, seat: int, command: Raise) -> None:
-    flow.emit(Raised(seat=seat, amount=command.amount))
-    _betting_goes_on(flow)
+def raise_(play: Play, seat: int, command: Raise) -> None:
+    play.emit(Raised(seat=seat, amount=command.amount))
+    _betting_goes_on(play)
 
 
 def check_fold(state: State, seat: int, command: Fold) -> None:
@@ -213,9 +213,9 @@ def check_fold(state: State, seat: int, command: Fold) -> None:
     _check_betting(state, seat)
 
 
-def fold(flow: Flow, seat: int, command: Fold) -> None:
-    flow.emit(Folded(seat=seat))
-    _betting_goes_on(flow)
+def fold(play: Play, seat: int, command: Fold) -> None:
+    play.emit(Folded(seat=seat))
+    _betting_goes_on(play)
 
 
 def betting_choices(state: State, seat: int) -> list[Command]:
@@ -230,31 +230,31 @@ def betting_choices(state: State, seat: int) -> list[Command]:
     return [*choices, Fold()]
 
 
-def _betting_goes_on(flow: Flow) -> None:
+def _betting_goes_on(play: Play) -> None:
     """After an action: the pot to the last player in, the next street, or the showdown."""
     while True:
-        table = _table(flow.state)
+        table = _table(play.state)
         if len(live(table)) == 1:
-            _award_uncontested(flow)
+            _award_uncontested(play)
             return
         if table.actor is not None:
             return
         if len(table.board) == 5:
-            _showdown(flow)
+            _showdown(play)
             return
-        _next_street(flow)
+        _next_street(play)
 
 
 # --- the end of the hand ----------------------------------------------------------------------------
 
-def _award_uncontested(flow: Flow) -> None:
+def _award_uncontested(play: Play) -> None:
     """Everyone else folded (or nobody else anted): the pot without a showdown."""
-    table = _table(flow.state)
+    table = _table(play.state)
     winners = live(table)
     if winners:
         amount = table.seed + sum(table.contributed)
-        flow.emit(PotAwarded(pot=0, amount=amount, winners=winners[:1], shares=(amount,)))
-    flow.emit(CasinoClosed(seat=table.dealer))
+        play.emit(PotAwarded(pot=0, amount=amount, winners=winners[:1], shares=(amount,)))
+    play.emit(CasinoClosed(seat=table.dealer))
 
 
 def showing_order(table: HoldemTable) -> tuple[int, ...]:
@@ -266,14 +266,14 @@ def showing_order(table: HoldemTable) -> tuple[int, ...]:
     return order
 
 
-def _showdown(flow: Flow) -> None:
-    table = _table(flow.state)
+def _showdown(play: Play) -> None:
+    table = _table(play.state)
     holes = dict(table.holes)
     ranks = {seat: best_hand((*holes[seat], *table.board)) for seat in live(table)}
     for seat in showing_order(table):
-        flow.emit(HoleCardsShown(seat=seat, cards=holes[seat], hand=hand_name(ranks[seat])))
+        play.emit(HoleCardsShown(seat=seat, cards=holes[seat], hand=hand_name(ranks[seat])))
     for index, pot in enumerate(side_pots(table.contributed, table.seats, table.folded, table.seed)):
         best = max(ranks[seat] for seat in pot.eligible)
         winners = tuple(seat for seat in pot.eligible if ranks[seat] == best)
-        flow.emit(PotAwarded(pot=index, amount=pot.amount, winners=winners, shares=split(pot.amount, winners)))
-    flow.emit(CasinoClosed(seat=table.dealer))
+        play.emit(PotAwarded(pot=index, amount=pot.amount, winners=winners, shares=split(pot.amount, winners)))
+    play.emit(CasinoClosed(seat=table.dealer))

@@ -7,14 +7,13 @@ go to the first players after the button, clockwise.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
+from domain.core import Value
 from domain.games.hitchiker.state import BILL
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Pot:
+class Pot(Value):
     amount: int
     eligible: tuple[int, ...]
 
