@@ -5,10 +5,9 @@ Rulebook: Climb 1-3, Requirements, Companions, Negotiation, Timing.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 
-from domain.core import Event, Rng
+from domain.core import Event, Rng, Value
 from domain.games.peaks import cards
 from domain.games.peaks.cards import Mountain
 from domain.games.peaks.events import ClimbPaid, ClimbResolved, DangerRolled
@@ -22,8 +21,7 @@ from domain.games.peaks.state import (
 )
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Cost:
+class Cost(Value, kw_only=True):
     """What one seat pays for its own place on a climb."""
 
     stamina: int

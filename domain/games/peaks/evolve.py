@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.core import Event, GameConfig, GameCreated, Rng
-from domain.core.values import replace as fast_replace
 from domain.games.peaks import cards
 from domain.games.peaks.events import (
     ActionBonusClaimed,
@@ -64,7 +65,6 @@ from domain.games.peaks.state import (
     put,
 )
 
-replace = fast_replace
 DECK_FIELDS = {"A": ("deck_a", "discard_a"), "B": ("deck_b", "discard_b"),
                "companions": ("companions", "companion_discard"), "bonus": ("bonus", "bonus_discard")}
 
