@@ -7,27 +7,27 @@ dials and tiles) are single values. Rulebook: Global setup, Player setup, Reward
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from domain.core import Value
+
 DATA = Path(__file__).resolve().parent / "data"
 ACTIONS: tuple[str, ...] = ("rest", "prepare", "climb")
 REWARD_KINDS: tuple[str, ...] = ("flag", "bonus", "experience", "companion", "stamina_level", "upgrade")
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Reward:
+
+class Reward(Value, kw_only=True):
     """One reward symbol of a mountain; `green` marks the green-underlined ones a danger cancels."""
 
     kind: str
     green: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Mountain:
+class Mountain(Value, kw_only=True):
     id: str
     name: str
     deck: str
@@ -44,8 +44,7 @@ class Mountain:
         return self.left if side == "left" else self.right
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Ability:
+class Ability(Value, kw_only=True):
     """A companion's ability; it affects only the companion's owner (rulebook: Companions)."""
 
     kind: str
@@ -53,8 +52,7 @@ class Ability:
     equipment: str = ""
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Companion:
+class Companion(Value, kw_only=True):
     id: str
     name: str
     experience: int
@@ -62,8 +60,7 @@ class Companion:
     ability: Ability
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BonusCard:
+class BonusCard(Value, kw_only=True):
     id: str
     name: str
     condition: Mapping[str, Any]
@@ -71,21 +68,18 @@ class BonusCard:
     discard: Mapping[str, Any]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Tile:
+class Tile(Value, kw_only=True):
     prerequisite: int
     step: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ActionMat:
+class ActionMat(Value, kw_only=True):
     dial: tuple[int, ...]
     tiles: tuple[Tile, ...]
     bonus: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Mat:
+class Mat(Value, kw_only=True):
     stamina_max: int
     stamina_level_max: int
     start_stamina: int
@@ -99,8 +93,7 @@ class Mat:
     actions: Mapping[str, ActionMat]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Board:
+class Board(Value, kw_only=True):
     continents: tuple[str, ...]
     continent_names: Mapping[str, str]
     equipment: tuple[str, ...]

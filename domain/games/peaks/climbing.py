@@ -5,10 +5,9 @@ Rulebook: Climb 1-3, Requirements, Companions, Negotiation, Timing.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 
-from domain.core import Event, Rng
+from domain.core import Event, Rng, Value
 from domain.games.peaks import cards
 from domain.games.peaks.cards import Mountain
 from domain.games.peaks.events import ClimbPaid, ClimbResolved, DangerRolled
@@ -22,8 +21,7 @@ from domain.games.peaks.state import (
 )
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Cost:
+class Cost(Value, kw_only=True):
     """What one seat pays for its own place on a climb."""
 
     stamina: int
@@ -100,25 +98,41 @@ def opponents_in_order(state: State, climber: int) -> list[int]:
     return [(climber + k) % state.seats for k in range(1, state.seats)]
 
 
+def offer_refusal(state: State, to_seat: int, kit: tuple[str, ...]) -> str | None:
+    """Why the climber may not offer to pay `kit` of `to_seat`'s requirement, or None if they may.
+
+    Negotiation: one offer to each opponent per turn, for part of the mountain's equipment, that the
+    climber can pay on top of their own climb and earlier offers, and that lets the opponent tag along.
+    """
+    expedition = state.expedition
+    assert expedition is not None
+    mountain = cards.mountains()[expedition.mountain]
+    if to_seat == expedition.climber:
+        return "offers are made to opponents"
+    if any(offer.seat == to_seat for offer in expedition.offers):
+        return "you have already made that player an offer this turn"
+    if not kit or len(set(kit)) != len(kit) or any(kind not in mountain.equipment for kind in kit):
+        return f"you can only pay part of the equipment {mountain.name} requires"
+    if not can_pay(state.players[expedition.climber], climber_cost(state), offered_equipment(expedition) + kit):
+        return "you do not have the equipment to pay for your own climb and your offers"
+    if not feasible_sets(state.players[to_seat], mountain, covered=kit):
+        return "that player could not tag along even with this help"
+    return None
+
+
 def offer_options(state: State) -> list[tuple[int, tuple[str, ...]]]:
-    """Negotiation: (opponent, equipment) offers the climber can still make and pay for this turn."""
+    """Negotiation: every (opponent, equipment) offer the climber may make now, in turn order."""
     expedition = state.expedition
     if expedition is None:
         return []
-    mountain = cards.mountains()[expedition.mountain]
-    climber = state.players[expedition.climber]
-    promised = offered_equipment(expedition)
-    offered_to = {offer.seat for offer in expedition.offers}
-    options = []
-    for seat in opponents_in_order(state, expedition.climber):
-        if seat in offered_to:
-            continue
-        for size in range(1, len(mountain.equipment) + 1):
-            for combo in itertools.combinations(mountain.equipment, size):
-                if (can_pay(climber, climber_cost(state), promised + combo)
-                        and feasible_sets(state.players[seat], mountain, covered=combo)):
-                    options.append((seat, combo))
-    return options
+    equipment = cards.mountains()[expedition.mountain].equipment
+    return [
+        (seat, combo)
+        for seat in opponents_in_order(state, expedition.climber)
+        for size in range(1, len(equipment) + 1)
+        for combo in itertools.combinations(equipment, size)
+        if offer_refusal(state, seat, combo) is None
+    ]
 
 
 def tag_along_sets(state: State, seat: int) -> list[tuple[str, ...]]:

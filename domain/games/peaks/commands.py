@@ -2,46 +2,40 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar, Literal
 
-from domain.core import Command
+from domain.core import Command, Value
 
 Action = Literal["rest", "prepare", "climb"]
 Side = Literal["left", "right"]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class PlaceCharacter(Command):
+class PlaceCharacter(Command, Value, kw_only=True):
     """Player setup: put your character in a continent."""
 
     TYPE: ClassVar[str] = "PlaceCharacter"
     continent: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DiscardBonusCard(Command):
+class DiscardBonusCard(Command, Value, kw_only=True):
     """Before choosing your action: discard a bonus card for its discard bonus."""
 
     TYPE: ClassVar[str] = "DiscardBonusCard"
     card: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Rest(Command):
+class Rest(Command, Value, kw_only=True):
     """Rest: stamina up to your stamina level ('level'), or gain stamina per the rest dial ('gain')."""
 
     TYPE: ClassVar[str] = "Rest"
     choice: Literal["level", "gain"]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Prepare(Command):
+class Prepare(Command, Value, kw_only=True):
     TYPE: ClassVar[str] = "Prepare"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Climb(Command):
+class Climb(Command, Value, kw_only=True):
     """Climb one of your mountains for its left or right rewards."""
 
     TYPE: ClassVar[str] = "Climb"
@@ -49,8 +43,7 @@ class Climb(Command):
     side: Side
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class GainMountain(Command):
+class GainMountain(Command, Value, kw_only=True):
     """Prepare: gain the mountain in display `slot` (0 = leftmost) or the top of deck 'A' or 'B'."""
 
     TYPE: ClassVar[str] = "GainMountain"
@@ -58,20 +51,17 @@ class GainMountain(Command):
     slot: int = 0
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class GainEquipment(Command):
+class GainEquipment(Command, Value, kw_only=True):
     TYPE: ClassVar[str] = "GainEquipment"
     equipment: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Travel(Command):
+class Travel(Command, Value, kw_only=True):
     TYPE: ClassVar[str] = "Travel"
     continent: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class KeepCompanion(Command):
+class KeepCompanion(Command, Value, kw_only=True):
     """Keep one drawn companion (on an empty mat slot, or in place of `replace`); the other is discarded."""
 
     TYPE: ClassVar[str] = "KeepCompanion"
@@ -79,8 +69,7 @@ class KeepCompanion(Command):
     replace: str | None = None
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class UpgradeAction(Command):
+class UpgradeAction(Command, Value, kw_only=True):
     """Rotate an action dial or slide up its next action tile."""
 
     TYPE: ClassVar[str] = "UpgradeAction"
@@ -88,16 +77,14 @@ class UpgradeAction(Command):
     part: Literal["dial", "tile"]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BringCompanions(Command):
+class BringCompanions(Command, Value, kw_only=True):
     """The climber brings these companions (each costs one use)."""
 
     TYPE: ClassVar[str] = "BringCompanions"
     companions: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class OfferEquipment(Command):
+class OfferEquipment(Command, Value, kw_only=True):
     """Negotiation: offer to pay these equipment of an opponent's requirement if they tag along."""
 
     TYPE: ClassVar[str] = "OfferEquipment"
@@ -105,46 +92,39 @@ class OfferEquipment(Command):
     equipment: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class AcceptOffer(Command):
+class AcceptOffer(Command, Value, kw_only=True):
     """Accept the climber's offer: binding, you tag along this turn."""
 
     TYPE: ClassVar[str] = "AcceptOffer"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class RejectOffer(Command):
+class RejectOffer(Command, Value, kw_only=True):
     TYPE: ClassVar[str] = "RejectOffer"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CallForTagAlongs(Command):
+class CallForTagAlongs(Command, Value, kw_only=True):
     """The climber is done negotiating: opponents are asked, in turn order, whether they tag along."""
 
     TYPE: ClassVar[str] = "CallForTagAlongs"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TagAlong(Command):
+class TagAlong(Command, Value, kw_only=True):
     TYPE: ClassVar[str] = "TagAlong"
     companions: tuple[str, ...] = ()
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class StayBehind(Command):
+class StayBehind(Command, Value, kw_only=True):
     TYPE: ClassVar[str] = "StayBehind"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ClaimActionBonus(Command):
+class ClaimActionBonus(Command, Value, kw_only=True):
     """Remove the tokens from all three actions for this action's bonus."""
 
     TYPE: ClassVar[str] = "ClaimActionBonus"
     choice: Literal["stamina_level", "upgrade", "experience", "flag"]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Decline(Command):
+class Decline(Command, Value, kw_only=True):
     """Turn down the optional gain of the current step (everything you gain is optional)."""
 
     TYPE: ClassVar[str] = "Decline"

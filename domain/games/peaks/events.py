@@ -8,15 +8,13 @@ seat); the cards are shown publicly only when a player discards them or at the e
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar
 
-from domain.core import Event, GameCreated, Visibility
+from domain.core import Event, GameCreated, Value, Visibility
 from domain.games.peaks.state import Step, StepKind
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DeckShuffled(Event):
+class DeckShuffled(Event, Value, kw_only=True):
     """A deck ('A', 'B', 'companions', 'bonus') made from a shuffle (of its discard pile, after setup)."""
 
     TYPE: ClassVar[str] = "DeckShuffled"
@@ -27,37 +25,32 @@ class DeckShuffled(Event):
         return ()
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DisplayDealt(Event):
+class DisplayDealt(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "DisplayDealt"
     display: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class StartingMountainsDealt(Event):
+class StartingMountainsDealt(Event, Value, kw_only=True):
     """One mountain from the top of the A deck for each seat, in seat order."""
 
     TYPE: ClassVar[str] = "StartingMountainsDealt"
     mountains: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CharacterPlaced(Event):
+class CharacterPlaced(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "CharacterPlaced"
     seat: int
     continent: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BonusCardDiscarded(Event):
+class BonusCardDiscarded(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "BonusCardDiscarded"
     seat: int
     card: str
     queued: tuple[Step, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ActionChosen(Event):
+class ActionChosen(Event, Value, kw_only=True):
     """A player token placed on an action; its steps queued (a climb names its mountain and side)."""
 
     TYPE: ClassVar[str] = "ActionChosen"
@@ -68,8 +61,7 @@ class ActionChosen(Event):
     queued: tuple[Step, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class MountainGained(Event):
+class MountainGained(Event, Value, kw_only=True):
     """A mountain taken from the display (`slot`) or from the top of deck 'A' or 'B'."""
 
     TYPE: ClassVar[str] = "MountainGained"
@@ -79,36 +71,31 @@ class MountainGained(Event):
     slot: int = 0
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DisplayRefilled(Event):
+class DisplayRefilled(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "DisplayRefilled"
     discarded: str | None
     display: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class EquipmentGained(Event):
+class EquipmentGained(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "EquipmentGained"
     seat: int
     equipment: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Travelled(Event):
+class Travelled(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "Travelled"
     seat: int
     continent: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CompanionsDrawn(Event):
+class CompanionsDrawn(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "CompanionsDrawn"
     seat: int
     cards: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CompanionKept(Event):
+class CompanionKept(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "CompanionKept"
     seat: int
     companion: str
@@ -116,15 +103,13 @@ class CompanionKept(Event):
     discarded: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CompanionsDiscarded(Event):
+class CompanionsDiscarded(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "CompanionsDiscarded"
     seat: int
     cards: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BonusCardDrawn(Event):
+class BonusCardDrawn(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "BonusCardDrawn"
     seat: int
     card: str
@@ -133,53 +118,46 @@ class BonusCardDrawn(Event):
         return (self.seat,)
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ActionUpgraded(Event):
+class ActionUpgraded(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "ActionUpgraded"
     seat: int
     action: str
     part: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class FlagsPlaced(Event):
+class FlagsPlaced(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "FlagsPlaced"
     seat: int
     continent: str
     count: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ExperienceGained(Event):
+class ExperienceGained(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "ExperienceGained"
     seat: int
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class StaminaLevelRaised(Event):
+class StaminaLevelRaised(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "StaminaLevelRaised"
     seat: int
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class StaminaGained(Event):
+class StaminaGained(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "StaminaGained"
     seat: int
     amount: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DecksSwapped(Event):
+class DecksSwapped(Event, Value, kw_only=True):
     """The first stamina level of 12: the B deck now refills the display."""
 
     TYPE: ClassVar[str] = "DecksSwapped"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class StepDeclined(Event):
+class StepDeclined(Event, Value, kw_only=True):
     """An optional gain turned down (everything you gain is optional)."""
 
     TYPE: ClassVar[str] = "StepDeclined"
@@ -187,8 +165,7 @@ class StepDeclined(Event):
     step: StepKind
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class StepSkipped(Event):
+class StepSkipped(Event, Value, kw_only=True):
     """A step with nothing left to gain (no mountain, no upgrade, no card)."""
 
     TYPE: ClassVar[str] = "StepSkipped"
@@ -196,30 +173,26 @@ class StepSkipped(Event):
     step: StepKind
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CompanionsBrought(Event):
+class CompanionsBrought(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "CompanionsBrought"
     seat: int
     companions: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class EquipmentOffered(Event):
+class EquipmentOffered(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "EquipmentOffered"
     seat: int
     to_seat: int
     equipment: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class OfferAnswered(Event):
+class OfferAnswered(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "OfferAnswered"
     seat: int
     accepted: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TagAlongsCalled(Event):
+class TagAlongsCalled(Event, Value, kw_only=True):
     """The opponents who could tag along, to be asked in turn order from the climber."""
 
     TYPE: ClassVar[str] = "TagAlongsCalled"
@@ -227,21 +200,18 @@ class TagAlongsCalled(Event):
     asked: tuple[int, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TaggedAlong(Event):
+class TaggedAlong(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "TaggedAlong"
     seat: int
     companions: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class StayedBehind(Event):
+class StayedBehind(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "StayedBehind"
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ClimbPaid(Event):
+class ClimbPaid(Event, Value, kw_only=True):
     """One seat on the climb travels and pays: stamina, equipment (its own and any it offered), companion uses."""
 
     TYPE: ClassVar[str] = "ClimbPaid"
@@ -252,16 +222,14 @@ class ClimbPaid(Event):
     companions: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class DangerRolled(Event):
+class DangerRolled(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "DangerRolled"
     seat: int
     rolls: tuple[int, ...]
     danger: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ClimbResolved(Event):
+class ClimbResolved(Event, Value, kw_only=True):
     """The summit: the mountain is discarded; everyone's rewards are queued (green ones dropped on a danger)."""
 
     TYPE: ClassVar[str] = "ClimbResolved"
@@ -273,8 +241,7 @@ class ClimbResolved(Event):
     queued: tuple[Step, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ActionBonusClaimed(Event):
+class ActionBonusClaimed(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "ActionBonusClaimed"
     seat: int
     action: str
@@ -282,15 +249,13 @@ class ActionBonusClaimed(Event):
     queued: tuple[Step, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class TurnEnded(Event):
+class TurnEnded(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "TurnEnded"
     seat: int
     next_seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class BonusCardsRevealed(Event):
+class BonusCardsRevealed(Event, Value, kw_only=True):
     """End-game step 1: the bonus cards of a seat whose requirement is fulfilled."""
 
     TYPE: ClassVar[str] = "BonusCardsRevealed"
@@ -298,8 +263,7 @@ class BonusCardsRevealed(Event):
     cards: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class FinalFlagsPlaced(Event):
+class FinalFlagsPlaced(Event, Value, kw_only=True):
     """End-game steps 2-4 for one seat."""
 
     TYPE: ClassVar[str] = "FinalFlagsPlaced"
@@ -311,8 +275,7 @@ class FinalFlagsPlaced(Event):
     upgrades: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class GameEnded(Event):
+class GameEnded(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "GameEnded"
     reason: str
 

@@ -1,15 +1,19 @@
 """Set-up and `evolve`: the opening events, and how each event changes the state.
 
-`evolve` only applies facts: it never draws randomness, never validates and never
-raises on a recorded event. Rulebook: Global setup, Player setup.
+`evolve` only applies facts: it never draws randomness and never validates a move. It is
+total over the events of Peaks: an event it does not know, or one naming a seat not at the
+table, raises (it never leaves the state as it was). Each event copies the state once: the
+handlers build the changed parts and replace them together. Rulebook: Global setup, Player setup.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.core import Event, GameConfig, GameCreated, Rng
-from domain.core.values import replace as fast_replace
 from domain.games.peaks import cards
 from domain.games.peaks.events import (
     ActionBonusClaimed,
@@ -64,7 +68,6 @@ from domain.games.peaks.state import (
     put,
 )
 
-replace = fast_replace
 DECK_FIELDS = {"A": ("deck_a", "discard_a"), "B": ("deck_b", "discard_b"),
                "companions": ("companions", "companion_discard"), "bonus": ("bonus", "bonus_discard")}
 
@@ -100,43 +103,53 @@ def initial_state(created: GameCreated) -> State:
 
 
 def evolve(state: State | None, event: Event) -> State:
-    """The state after `event`."""
-    if isinstance(event, GameCreated):
+    """The state after `event`.
+
+    Raises:
+        TypeError: an event that is not one of Peaks', or any event before GameCreated.
+        ValueError: an event naming a seat that is not at the table.
+    """
+    if type(event) is GameCreated:
         return initial_state(event)
-    if state is None:
-        return state  # type: ignore[return-value]  # nothing before GameCreated
     apply = APPLY.get(type(event))
-    return apply(state, event) if apply is not None else state
+    if apply is None:
+        raise TypeError(f"Peaks has no event {type(event).__name__}")
+    if state is None:
+        raise TypeError(f"{event.TYPE} before GameCreated")
+    _check_seat(state, getattr(event, "seat", 0))
+    return apply(state, event)
 
 
-def _player(state: State, seat: int, **changes: Any) -> State:
-    if not 0 <= seat < state.seats:
-        return state
-    return replace(state, players=put(state.players, seat, replace(state.players[seat], **changes)))
+def _check_seat(state: State, seat: int) -> None:
+    """Raises ValueError unless `seat` is a place at the table."""
+    if not 0 <= seat < len(state.players):
+        raise ValueError(f"no seat {seat} at a table of {len(state.players)}")
 
 
-def _pop(state: State, queued: tuple[Step, ...] = ()) -> State:
-    return replace(state, steps=queued + state.steps[1:])
+def _mats(state: State, seat: int, **changes: Any) -> tuple[Mountaineer, ...]:
+    """Every mat, the one of `seat` with `changes`."""
+    players = state.players
+    return players[:seat] + (replace(players[seat], **changes),) + players[seat + 1:]
 
 
 def _without(pile: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    return tuple(card for card in pile if card not in gone)
+    """The pile without the cards `gone` (every card of Peaks is unique)."""
+    for card in gone:
+        if card in pile:
+            index = pile.index(card)
+            pile = pile[:index] + pile[index + 1:]
+    return pile
 
 
-def _discard_mountain(supply: Supply, mountain: str) -> Supply:
-    card = cards.mountains().get(mountain)
-    if card is None:
-        return supply
-    if card.deck == "A":
-        return replace(supply, discard_a=supply.discard_a + (mountain,))
-    return replace(supply, discard_b=supply.discard_b + (mountain,))
+def _discarded(supply: Supply, mountain: str) -> dict[str, tuple[str, ...]]:
+    """The supply's change that puts `mountain` on the discard pile of its deck."""
+    if cards.mountains()[mountain].deck == "A":
+        return {"discard_a": supply.discard_a + (mountain,)}
+    return {"discard_b": supply.discard_b + (mountain,)}
 
 
 def _deck_shuffled(state: State, event: DeckShuffled) -> State:
-    fields = DECK_FIELDS.get(event.deck)
-    if fields is None:
-        return state
-    deck, discard = fields
+    deck, discard = DECK_FIELDS[event.deck]
     return replace(state, supply=replace(state.supply, **{deck: event.order, discard: ()}))
 
 
@@ -155,163 +168,173 @@ def _starting_mountains(state: State, event: StartingMountainsDealt) -> State:
 
 
 def _character_placed(state: State, event: CharacterPlaced) -> State:
-    state = _player(state, event.seat, continent=event.continent)
-    if all(player.continent is not None for player in state.players):
-        state = replace(state, phase=Phase.PLAYING)
-    return state
+    players = _mats(state, event.seat, continent=event.continent)
+    placed = all(player.continent is not None for player in players)
+    return replace(state, players=players, phase=Phase.PLAYING if placed else state.phase)
 
 
 def _bonus_discarded(state: State, event: BonusCardDiscarded) -> State:
     hand = state.players[event.seat].bonus_cards
-    state = _player(state, event.seat, bonus_cards=_without(hand, [event.card]))
-    supply = replace(state.supply, bonus_discard=state.supply.bonus_discard + (event.card,))
-    return replace(state, supply=supply, steps=event.queued + state.steps)
+    supply = state.supply
+    return replace(state, players=_mats(state, event.seat, bonus_cards=_without(hand, (event.card,))),
+                   supply=replace(supply, bonus_discard=supply.bonus_discard + (event.card,)),
+                   steps=event.queued + state.steps)
 
 
 def _action_chosen(state: State, event: ActionChosen) -> State:
-    index = cards.ACTIONS.index(event.action) if event.action in cards.ACTIONS else 0
+    index = cards.ACTIONS.index(event.action)
     tokens = state.players[event.seat].tokens
-    state = _player(state, event.seat, tokens=put(tokens, index, tokens[index] + 1))
     expedition = None
     if event.action == "climb":
         expedition = Expedition(climber=event.seat, mountain=event.mountain, side=event.side,
                                 party=(Roped(seat=event.seat, companions=()),))
-    return replace(state, action=event.action, steps=event.queued, expedition=expedition)
+    return replace(state, players=_mats(state, event.seat, tokens=put(tokens, index, tokens[index] + 1)),
+                   action=event.action, steps=event.queued, expedition=expedition)
 
 
 def _mountain_gained(state: State, event: MountainGained) -> State:
-    supply = state.supply
+    supply, mountain = state.supply, event.mountain
     if event.source == "display":
-        display = tuple(None if card == event.mountain else card for card in supply.display)
-        supply = replace(supply, display=display)
+        supply = replace(supply, display=tuple(None if card == mountain else card for card in supply.display))
     else:
-        supply = replace(supply, deck_a=_without(supply.deck_a, [event.mountain]),
-                         deck_b=_without(supply.deck_b, [event.mountain]))
-    state = _player(state, event.seat, mountains=state.players[event.seat].mountains + (event.mountain,))
-    return _pop(replace(state, supply=supply))
+        supply = replace(supply, deck_a=_without(supply.deck_a, (mountain,)),
+                         deck_b=_without(supply.deck_b, (mountain,)))
+    mountains = state.players[event.seat].mountains + (mountain,)
+    return replace(state, players=_mats(state, event.seat, mountains=mountains), supply=supply,
+                   steps=state.steps[1:])
 
 
 def _display_refilled(state: State, event: DisplayRefilled) -> State:
     supply = state.supply
-    if event.discarded is not None:
-        supply = _discard_mountain(supply, event.discarded)
+    discarded = _discarded(supply, event.discarded) if event.discarded is not None else {}
     new = [card for card in event.display if card not in supply.display]
     supply = replace(supply, display=event.display, deck_a=_without(supply.deck_a, new),
-                     deck_b=_without(supply.deck_b, new))
-    return _pop(replace(state, supply=supply))
+                     deck_b=_without(supply.deck_b, new), **discarded)
+    return replace(state, supply=supply, steps=state.steps[1:])
 
 
 def _equipment_gained(state: State, event: EquipmentGained) -> State:
-    kinds = cards.board().equipment
-    if event.equipment not in kinds or not 0 <= event.seat < state.seats:
-        return state
-    index = kinds.index(event.equipment)
+    index = cards.board().equipment.index(event.equipment)
     equipment = state.players[event.seat].equipment
-    state = _player(state, event.seat, equipment=put(equipment, index, equipment[index] + 1))
-    head = state.steps[0] if state.steps else None
+    players = _mats(state, event.seat, equipment=put(equipment, index, equipment[index] + 1))
+    steps = state.steps
+    head = steps[0] if steps else None
     if head is not None and head.kind is StepKind.EQUIPMENT and head.amount > 1:
-        return replace(state, steps=(replace(head, amount=head.amount - 1),) + state.steps[1:])
-    return _pop(state)
+        return replace(state, players=players, steps=(replace(head, amount=head.amount - 1),) + steps[1:])
+    return replace(state, players=players, steps=steps[1:])
+
+
+def _travelled(state: State, event: Travelled) -> State:
+    return replace(state, players=_mats(state, event.seat, continent=event.continent), steps=state.steps[1:])
 
 
 def _companions_drawn(state: State, event: CompanionsDrawn) -> State:
     supply = replace(state.supply, companions=_without(state.supply.companions, event.cards))
     choice = Step(kind=StepKind.CHOOSE_COMPANION, seat=event.seat, cards=event.cards)
-    return _pop(replace(state, supply=supply), (choice,))
+    return replace(state, supply=supply, steps=(choice,) + state.steps[1:])
 
 
 def _companion_kept(state: State, event: CompanionKept) -> State:
     player = state.players[event.seat]
     slots = tuple(slot for slot in player.companions if slot.companion != event.replaced)
-    uses = cards.companions()[event.companion].uses if event.companion in cards.companions() else 1
-    state = _player(state, event.seat, companions=slots + (CompanionSlot(companion=event.companion, uses=uses),))
+    kept = CompanionSlot(companion=event.companion, uses=cards.companions()[event.companion].uses)
     gone = event.discarded + ((event.replaced,) if event.replaced else ())
     supply = replace(state.supply, companion_discard=state.supply.companion_discard + gone)
-    return _pop(replace(state, supply=supply))
+    return replace(state, players=_mats(state, event.seat, companions=slots + (kept,)), supply=supply,
+                   steps=state.steps[1:])
 
 
 def _companions_discarded(state: State, event: CompanionsDiscarded) -> State:
     supply = replace(state.supply, companion_discard=state.supply.companion_discard + event.cards)
-    return _pop(replace(state, supply=supply))
+    return replace(state, supply=supply, steps=state.steps[1:])
 
 
 def _bonus_drawn(state: State, event: BonusCardDrawn) -> State:
-    state = replace(state, supply=replace(state.supply, bonus=_without(state.supply.bonus, [event.card])))
-    state = _player(state, event.seat, bonus_cards=state.players[event.seat].bonus_cards + (event.card,))
-    return _pop(state)
+    supply = replace(state.supply, bonus=_without(state.supply.bonus, (event.card,)))
+    hand = state.players[event.seat].bonus_cards + (event.card,)
+    return replace(state, players=_mats(state, event.seat, bonus_cards=hand), supply=supply, steps=state.steps[1:])
+
+
+UPGRADED = {"dial": "dials", "tile": "tiles"}
 
 
 def _upgraded(state: State, event: ActionUpgraded) -> State:
-    index = cards.ACTIONS.index(event.action) if event.action in cards.ACTIONS else 0
-    player = state.players[event.seat]
-    if event.part == "dial":
-        state = _player(state, event.seat, dials=put(player.dials, index, player.dials[index] + 1))
-    else:
-        state = _player(state, event.seat, tiles=put(player.tiles, index, player.tiles[index] + 1))
-    return _pop(state)
+    index = cards.ACTIONS.index(event.action)
+    part = UPGRADED[event.part]
+    values = getattr(state.players[event.seat], part)
+    players = _mats(state, event.seat, **{part: put(values, index, values[index] + 1)})
+    return replace(state, players=players, steps=state.steps[1:])
 
 
 def _flags_placed(state: State, event: FlagsPlaced) -> State:
-    continents = cards.board().continents
-    if event.continent in continents:
-        index = continents.index(event.continent)
-        flags = state.players[event.seat].flags
-        state = _player(state, event.seat, flags=put(flags, index, flags[index] + event.count))
-    return _pop(state)
+    index = cards.board().continents.index(event.continent)
+    flags = state.players[event.seat].flags
+    players = _mats(state, event.seat, flags=put(flags, index, flags[index] + event.count))
+    return replace(state, players=players, steps=state.steps[1:])
 
 
 def _experience(state: State, event: ExperienceGained) -> State:
-    return _pop(_player(state, event.seat, experience=state.players[event.seat].experience + event.amount))
+    players = _mats(state, event.seat, experience=state.players[event.seat].experience + event.amount)
+    return replace(state, players=players, steps=state.steps[1:])
 
 
 def _stamina_level(state: State, event: StaminaLevelRaised) -> State:
-    return _pop(_player(state, event.seat, stamina_level=state.players[event.seat].stamina_level + event.amount))
+    players = _mats(state, event.seat, stamina_level=state.players[event.seat].stamina_level + event.amount)
+    return replace(state, players=players, steps=state.steps[1:])
 
 
 def _stamina(state: State, event: StaminaGained) -> State:
-    return _pop(_player(state, event.seat, stamina=state.players[event.seat].stamina + event.amount))
+    players = _mats(state, event.seat, stamina=state.players[event.seat].stamina + event.amount)
+    return replace(state, players=players, steps=state.steps[1:])
 
 
 def _decks_swapped(state: State, event: DecksSwapped) -> State:
     return replace(state, supply=replace(state.supply, b_next=True))
 
 
+def _step_done(state: State, event: StepDeclined | StepSkipped | StayedBehind) -> State:
+    return replace(state, steps=state.steps[1:])
+
+
+def _expedition(state: State) -> Expedition:
+    """The climb under way (an event of the climb with none under way is no event of this game)."""
+    if state.expedition is None:
+        raise ValueError("no climb is under way")
+    return state.expedition
+
+
 def _companions_brought(state: State, event: CompanionsBrought) -> State:
-    expedition = state.expedition
-    if expedition is not None:
-        party = (Roped(seat=event.seat, companions=event.companions),) + expedition.party[1:]
-        state = replace(state, expedition=replace(expedition, party=party))
-    return _pop(state)
+    expedition = _expedition(state)
+    party = (Roped(seat=event.seat, companions=event.companions),) + expedition.party[1:]
+    return replace(state, expedition=replace(expedition, party=party), steps=state.steps[1:])
 
 
 def _offered(state: State, event: EquipmentOffered) -> State:
-    expedition = state.expedition
-    if expedition is None:
-        return state
+    _check_seat(state, event.to_seat)
+    expedition = _expedition(state)
     offers = expedition.offers + (Offer(seat=event.to_seat, equipment=event.equipment),)
     answer = Step(kind=StepKind.ANSWER_OFFER, seat=event.to_seat)
     return replace(state, expedition=replace(expedition, offers=offers), steps=(answer,) + state.steps)
 
 
 def _answered(state: State, event: OfferAnswered) -> State:
-    expedition = state.expedition
-    if expedition is not None:
-        offers = tuple(replace(offer, accepted=event.accepted) if offer.seat == event.seat and offer.accepted is None
-                       else offer for offer in expedition.offers)
-        state = replace(state, expedition=replace(expedition, offers=offers))
-    return _pop(state)
+    expedition = _expedition(state)
+    offers = tuple(replace(offer, accepted=event.accepted) if offer.seat == event.seat and offer.accepted is None
+                   else offer for offer in expedition.offers)
+    return replace(state, expedition=replace(expedition, offers=offers), steps=state.steps[1:])
 
 
 def _called(state: State, event: TagAlongsCalled) -> State:
-    return _pop(state, tuple(Step(kind=StepKind.TAG_ALONG, seat=seat) for seat in event.asked))
+    for seat in event.asked:
+        _check_seat(state, seat)
+    asked = tuple(Step(kind=StepKind.TAG_ALONG, seat=seat) for seat in event.asked)
+    return replace(state, steps=asked + state.steps[1:])
 
 
 def _tagged_along(state: State, event: TaggedAlong) -> State:
-    expedition = state.expedition
-    if expedition is not None:
-        party = expedition.party + (Roped(seat=event.seat, companions=event.companions),)
-        state = replace(state, expedition=replace(expedition, party=party))
-    return _pop(state)
+    expedition = _expedition(state)
+    party = expedition.party + (Roped(seat=event.seat, companions=event.companions),)
+    return replace(state, expedition=replace(expedition, party=party), steps=state.steps[1:])
 
 
 def _climb_paid(state: State, event: ClimbPaid) -> State:
@@ -326,29 +349,39 @@ def _climb_paid(state: State, event: ClimbPaid) -> State:
             slots.append(replace(slot, uses=slot.uses - 1))
         else:
             gone.append(slot.companion)
-    state = _player(state, event.seat, continent=event.continent, stamina=player.stamina - event.stamina,
+    players = _mats(state, event.seat, continent=event.continent, stamina=player.stamina - event.stamina,
                     equipment=equipment, companions=tuple(slots))
+    if not gone:
+        return replace(state, players=players)
     supply = replace(state.supply, companion_discard=state.supply.companion_discard + tuple(gone))
-    return replace(state, supply=supply)
+    return replace(state, players=players, supply=supply)
 
 
 def _climb_resolved(state: State, event: ClimbResolved) -> State:
     climbs = state.climbs + 1
-    state = _player(state, event.seat, mountains=_without(state.players[event.seat].mountains, [event.mountain]))
+    players = _mats(state, event.seat, mountains=_without(state.players[event.seat].mountains, (event.mountain,)))
     for seat in event.party:
-        if 0 <= seat < state.seats and state.players[seat].first_summit is None:
-            state = _player(state, seat, first_summit=climbs)
-    state = replace(state, climbs=climbs, expedition=None, supply=_discard_mountain(state.supply, event.mountain))
-    return _pop(state, event.queued)
+        _check_seat(state, seat)
+        if players[seat].first_summit is None:
+            players = put(players, seat, replace(players[seat], first_summit=climbs))
+    supply = replace(state.supply, **_discarded(state.supply, event.mountain))
+    return replace(state, players=players, supply=supply, climbs=climbs, expedition=None,
+                   steps=event.queued + state.steps[1:])
+
+
+def _danger_rolled(state: State, event: DangerRolled) -> State:
+    """The roll changes nothing by itself: ClimbResolved carries its outcome (`danger`)."""
+    return state
 
 
 def _bonus_claimed(state: State, event: ActionBonusClaimed) -> State:
-    return _pop(_player(state, event.seat, tokens=(0, 0, 0)), event.queued)
+    return replace(state, players=_mats(state, event.seat, tokens=(0, 0, 0)), steps=event.queued + state.steps[1:])
 
 
 def _turn_ended(state: State, event: TurnEnded) -> State:
-    state = _pop(state)
-    return replace(state, current=event.next_seat, turn=state.turn + 1, action=None, expedition=None)
+    _check_seat(state, event.next_seat)
+    return replace(state, steps=state.steps[1:], current=event.next_seat, turn=state.turn + 1, action=None,
+                   expedition=None)
 
 
 def _revealed(state: State, event: BonusCardsRevealed) -> State:
@@ -357,11 +390,11 @@ def _revealed(state: State, event: BonusCardsRevealed) -> State:
 
 
 def _final_flags(state: State, event: FinalFlagsPlaced) -> State:
-    revealed = state.revealed[event.seat] if event.seat < len(state.revealed) else ()
+    revealed = state.revealed[event.seat] if state.revealed else ()
     bonus = cards.bonus_cards()
     score = FinalScore(
         seat=event.seat, board_flags=state.players[event.seat].flags_placed,
-        bonus_flags=sum(bonus[card].flags for card in revealed if card in bonus),
+        bonus_flags=sum(bonus[card].flags for card in revealed),
         majorities=event.majorities, every_continent=event.every_continent, stamina_level=event.stamina_level,
         experience=event.experience, upgrades=event.upgrades,
     )
@@ -372,11 +405,7 @@ def _game_ended(state: State, event: GameEnded) -> State:
     return replace(state, phase=Phase.OVER, steps=(), end_reason=event.reason)
 
 
-def _pop_only(state: State, event: Event) -> State:
-    return _pop(state)
-
-
-APPLY: dict[type[Event], Any] = {
+APPLY: dict[type[Event], Callable[[State, Any], State]] = {
     DeckShuffled: _deck_shuffled,
     DisplayDealt: _display_dealt,
     StartingMountainsDealt: _starting_mountains,
@@ -386,7 +415,7 @@ APPLY: dict[type[Event], Any] = {
     MountainGained: _mountain_gained,
     DisplayRefilled: _display_refilled,
     EquipmentGained: _equipment_gained,
-    Travelled: lambda state, event: _pop(_player(state, event.seat, continent=event.continent)),
+    Travelled: _travelled,
     CompanionsDrawn: _companions_drawn,
     CompanionKept: _companion_kept,
     CompanionsDiscarded: _companions_discarded,
@@ -397,16 +426,16 @@ APPLY: dict[type[Event], Any] = {
     StaminaLevelRaised: _stamina_level,
     StaminaGained: _stamina,
     DecksSwapped: _decks_swapped,
-    StepDeclined: _pop_only,
-    StepSkipped: _pop_only,
+    StepDeclined: _step_done,
+    StepSkipped: _step_done,
     CompanionsBrought: _companions_brought,
     EquipmentOffered: _offered,
     OfferAnswered: _answered,
     TagAlongsCalled: _called,
     TaggedAlong: _tagged_along,
-    StayedBehind: _pop_only,
+    StayedBehind: _step_done,
     ClimbPaid: _climb_paid,
-    DangerRolled: lambda state, event: state,
+    DangerRolled: _danger_rolled,
     ClimbResolved: _climb_resolved,
     ActionBonusClaimed: _bonus_claimed,
     TurnEnded: _turn_ended,

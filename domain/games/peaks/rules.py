@@ -1,14 +1,16 @@
 """`decide`, `legal_commands` and `to_act`: who acts, what they may do, and the events it makes.
 
 A command is checked against the phase (placing characters, choosing an action,
-or the step at the head of the turn's queue); afterwards `advance` runs every
-automatic step and every forced choice until a player has a real decision.
+or the step at the head of the turn's queue); its events are emitted through an
+`Emitter`, which applies each at once, and `run_steps` then emits every automatic
+step and every forced choice until a player has a real decision. `decide` returns
+the events with the state they lead to, so `evolve` runs once per event.
 Rulebook: Player setup, Rest, Prepare, Climb, Action bonuses, Game end.
 """
 
 from __future__ import annotations
 
-from domain.core import Command, Event, IllegalCommand, InvalidCommand, Rng
+from domain.core import Command, Decision, Emitter, Event, IllegalCommand, InvalidCommand, Rng
 from domain.games.peaks import cards
 from domain.games.peaks.actions import (
     climb_steps,
@@ -115,8 +117,8 @@ def check_known(state: State, command: Command) -> None:
             raise InvalidCommand(f"args.slot: the display has slots 0 to {board.display_size - 1}")
 
 
-def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
-    """The events of `seat`'s command, followed by every automatic step it sets off.
+def decide(state: State, seat: int, command: Command, rng: Rng) -> Decision:
+    """The events of `seat`'s command, followed by every automatic step it sets off, with the state after them.
 
     Raises:
         InvalidCommand: a command naming unknown pieces.
@@ -127,15 +129,19 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
         raise IllegalCommand("the game is over")
     if seat not in to_act(state):
         raise IllegalCommand(waiting_for(state))
+    emitter = Emitter(evolve, state)
     if state.phase is Phase.PLACING:
         if not isinstance(command, PlaceCharacter):
             raise IllegalCommand("place your character in a continent first")
-        return advance(state, [CharacterPlaced(seat=seat, continent=command.continent)], rng)
-    if isinstance(command, PlaceCharacter):
+        emitter.emit(CharacterPlaced(seat=seat, continent=command.continent))
+    elif isinstance(command, PlaceCharacter):
         raise IllegalCommand("characters are placed at set-up only")
-    if not state.steps:
-        return advance(state, choose_action(state, seat, command), rng)
-    return advance(state, do_step(state, state.steps[0], command, rng), rng)
+    elif not state.steps:
+        emitter.emit_all(choose_action(state, seat, command))
+    else:
+        emitter.emit_all(do_step(state, state.steps[0], command, rng))
+    run_steps(emitter, rng)
+    return emitter.decision()
 
 
 def waiting_for(state: State) -> str:
@@ -188,34 +194,30 @@ def climb_refusal(state: State, seat: int, mountain_id: str) -> str:
     return f"you lack the equipment {mountain.name} requires"
 
 
-def advance(state: State, events: list[Event], rng: Rng) -> list[Event]:
-    """Fold `events`, then run automatic steps and forced choices until a real decision or the end."""
-    out = list(events)
-    for event in events:
-        state = evolve(state, event)
-    while state.phase is Phase.PLAYING and state.steps:
+def run_steps(emitter: Emitter[State], rng: Rng) -> None:
+    """Emit automatic steps and forced choices until a player has a real decision, or the game ends."""
+    while True:
+        state = emitter.state
+        if state.phase is not Phase.PLAYING or not state.steps:
+            return
         step = state.steps[0]
         if step.kind is StepKind.END_TURN:
-            new = end_turn(state, step.seat)
+            end_turn(emitter, step.seat)
         elif step.kind in AUTOMATIC:
-            new = run_automatic(state, step, rng)
+            emitter.emit_all(run_automatic(state, step, rng))
         else:
             options = step_commands(state, step)
             if not options:
-                new = [StepSkipped(seat=step.seat, step=step.kind)]
+                emitter.emit(StepSkipped(seat=step.seat, step=step.kind))
             elif len(options) == 1 and step.kind not in OPTIONAL:
-                new = do_step(state, step, options[0], rng)
+                emitter.emit_all(do_step(state, step, options[0], rng))
             else:
-                break
-        for event in new:
-            state = evolve(state, event)
-        out.extend(new)
-    return out
+                return
 
 
-def end_turn(state: State, seat: int) -> list[Event]:
+def end_turn(emitter: Emitter[State], seat: int) -> None:
     """Pass the turn clockwise; at the end of the turn with a 16th flag (or the round cap), score the game."""
-    ended = TurnEnded(seat=seat, next_seat=(seat + 1) % state.seats)
-    after = evolve(state, ended)
-    reason = end_reason(after)
-    return [ended, *(end_game_events(after, reason) if reason else [])]
+    emitter.emit(TurnEnded(seat=seat, next_seat=(seat + 1) % emitter.state.seats))
+    reason = end_reason(emitter.state)
+    if reason:
+        emitter.emit_all(end_game_events(emitter.state, reason))

@@ -1,4 +1,4 @@
-"""The state of a game of Peaks: frozen values, changed only by `evolve`.
+"""The state of a game of Peaks: frozen msgspec values, changed only by `evolve`.
 
 A turn is a queue of steps (`State.steps`): choosing an action queues its steps,
 each step is done by a command (a choice) or automatically (a draw, a reward), and
@@ -7,8 +7,9 @@ the queue's head says who acts. Rulebook: Rest, Prepare, Climb, Rewards, Action 
 
 from __future__ import annotations
 
-import dataclasses
 import enum
+
+from domain.core import Value
 
 
 class Phase(enum.Enum):
@@ -47,8 +48,7 @@ AUTOMATIC: frozenset[StepKind] = frozenset({
 })
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Step:
+class Step(Value, kw_only=True):
     """A step waiting in the turn's queue: whose it is and its parameters.
 
     `amount` counts stamina, experience, levels, flags or equipment; `continent` is where a flag goes;
@@ -63,16 +63,14 @@ class Step:
     cards: tuple[str, ...] = ()
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class CompanionSlot:
+class CompanionSlot(Value, kw_only=True):
     """A companion on a player mat and its current use number."""
 
     companion: str
     uses: int
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
-class Mountaineer:
+class Mountaineer(Value, kw_only=True):
     """One seat's mat, pieces and cards."""
 
     continent: str | None = None
@@ -94,8 +92,7 @@ class Mountaineer:
         return sum(self.flags)
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
-class Supply:
+class Supply(Value, kw_only=True):
     """Decks (top first), discard piles and the display; `b_next` once the B deck is right of the display."""
 
     deck_a: tuple[str, ...] = ()
@@ -110,8 +107,7 @@ class Supply:
     b_next: bool = False
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Offer:
+class Offer(Value, kw_only=True):
     """A climber's offer to pay part of an opponent's equipment requirement (rulebook: Negotiation)."""
 
     seat: int
@@ -119,16 +115,14 @@ class Offer:
     accepted: bool | None = None
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Roped:
+class Roped(Value, kw_only=True):
     """A seat on the climb and the companions it brings."""
 
     seat: int
     companions: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Expedition:
+class Expedition(Value, kw_only=True):
     """The climb under way this turn."""
 
     climber: int
@@ -138,8 +132,7 @@ class Expedition:
     offers: tuple[Offer, ...] = ()
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class FinalScore:
+class FinalScore(Value, kw_only=True):
     """The end-game steps 1-4 for one seat (rulebook: Game end)."""
 
     seat: int
@@ -157,8 +150,9 @@ class FinalScore:
                 + self.stamina_level + self.experience + self.upgrades)
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)  # no slots: a copy is one dict update (see domain.core.values)
-class State:
+class State(Value, kw_only=True):
+    """The whole table: the mats, the supply, whose turn it is and the steps waiting in it."""
+
     names: tuple[str, ...]
     phase: Phase = Phase.PLACING
     players: tuple[Mountaineer, ...]

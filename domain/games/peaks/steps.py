@@ -1,5 +1,8 @@
 """The steps of a turn: what each step offers, how a choice is checked, and the automatic steps.
 
+Each rule is written once, as a predicate (`can_travel`), a refusal (`equipment_refusal`, the
+reason or None) or a list of options (`bring_sets`), and both `step_commands` (what is
+listed) and `do_step` (what is accepted) use it, so the two cannot drift.
 Rulebook: Prepare 1-3, Companions, Rewards, Action bonuses, Negotiation, Timing.
 """
 
@@ -10,11 +13,9 @@ from domain.games.peaks import cards
 from domain.games.peaks.actions import bonus_steps, upgrade_options
 from domain.games.peaks.climbing import (
     accepted_offer,
-    can_pay,
-    climber_cost,
     feasible_sets,
     offer_options,
-    offered_equipment,
+    offer_refusal,
     resolve_climb,
     tag_along_candidates,
     tag_along_sets,
@@ -61,7 +62,7 @@ from domain.games.peaks.events import (
     TaggedAlong,
     Travelled,
 )
-from domain.games.peaks.state import State, Step, StepKind
+from domain.games.peaks.state import Mountaineer, State, Step, StepKind, Supply
 
 OPTIONAL: frozenset[StepKind] = frozenset({
     StepKind.EQUIPMENT, StepKind.TRAVEL, StepKind.UPGRADE, StepKind.CHOOSE_COMPANION, StepKind.ACTION_BONUS,
@@ -80,6 +81,35 @@ PROMPTS: dict[StepKind, str] = {
 }
 
 
+def can_gain_mountain(supply: Supply, source: str, slot: int) -> bool:
+    """Prepare 1: a mountain still in the display slot, or a deck (or its discard pile) with a card in it."""
+    if source == "display":
+        return 0 <= slot < len(supply.display) and supply.display[slot] is not None
+    return can_draw(supply, source)
+
+
+def mountain_choices(supply: Supply) -> list[Command]:
+    """Gain a mountain from a display slot (leftmost first), or the top of deck A or B."""
+    shown = [GainMountain(source="display", slot=slot) for slot in range(len(supply.display))
+             if can_gain_mountain(supply, "display", slot)]
+    return [*shown, *(GainMountain(source=deck) for deck in ("A", "B") if can_gain_mountain(supply, deck, 0))]
+
+
+def equipment_refusal(state: State, step: Step, kind: str) -> str | None:
+    """Why the step cannot give this equipment, or None: a bonus of one type, and the numbers on your mat."""
+    if step.equipment and kind != step.equipment:
+        return f"this bonus gives {cards.board().equipment_names[step.equipment]} only"
+    index = cards.board().equipment.index(kind)
+    if state.players[step.seat].equipment[index] >= cards.mat().equipment_max:
+        return "you cannot have more equipment than the numbers on your mat"
+    return None
+
+
+def can_travel(player: Mountaineer, continent: str) -> bool:
+    """Travel: to any other continent."""
+    return continent != player.continent
+
+
 def companion_choices(state: State, step: Step) -> list[Command]:
     """Keep one drawn companion: on an empty space, or (mat full) in place of an existing one."""
     player = state.players[step.seat]
@@ -88,48 +118,20 @@ def companion_choices(state: State, step: Step) -> list[Command]:
     return [KeepCompanion(companion=card, replace=slot.companion) for card in step.cards for slot in player.companions]
 
 
-def step_commands(state: State, step: Step) -> list[Command]:
-    """The real choices of a waiting step (Decline, where optional, comes on top)."""
-    player = state.players[step.seat]
-    supply = state.supply
-    match step.kind:
-        case StepKind.GAIN_MOUNTAIN:
-            shown = [GainMountain(source="display", slot=i) for i, card in enumerate(supply.display) if card]
-            decks = [GainMountain(source=deck) for deck in ("A", "B") if can_draw(supply, deck)]
-            return [*shown, *decks]
-        case StepKind.EQUIPMENT:
-            kinds = (step.equipment,) if step.equipment else cards.board().equipment
-            return [GainEquipment(equipment=kind) for kind in kinds if can_gain_equipment(state, step.seat, kind)]
-        case StepKind.TRAVEL:
-            return [Travel(continent=c) for c in cards.board().continents if c != player.continent]
-        case StepKind.CHOOSE_COMPANION:
-            return companion_choices(state, step)
-        case StepKind.UPGRADE:
-            return [UpgradeAction(action=a, part=p) for a, p in upgrade_options(player)]  # type: ignore[arg-type]
-        case StepKind.ACTION_BONUS:
-            return [ClaimActionBonus(choice=c) for c in cards.mat().actions[state.action or "rest"].bonus]  # type: ignore[arg-type]
-        case StepKind.BRING_COMPANIONS:
-            mountain = cards.mountains()[state.expedition.mountain] if state.expedition else None
-            return [BringCompanions(companions=s) for s in feasible_sets(player, mountain)] if mountain else []
-        case StepKind.NEGOTIATE:
-            offers = [OfferEquipment(to_seat=seat, equipment=kit) for seat, kit in offer_options(state)]
-            return [*offers, CallForTagAlongs()]
-        case StepKind.ANSWER_OFFER:
-            return [*([AcceptOffer()] if offer_feasible(state, step.seat) else []), RejectOffer()]
-        case StepKind.TAG_ALONG:
-            bound = state.expedition is not None and accepted_offer(state.expedition, step.seat) is not None
-            stay: list[Command] = [] if bound else [StayBehind()]
-            return [*(TagAlong(companions=s) for s in tag_along_sets(state, step.seat)), *stay]
-    return []
+def action_bonus_choices(state: State) -> tuple[str, ...]:
+    """Action bonuses: what this turn's action gives for its tokens (rest, prepare or climb)."""
+    return cards.mat().actions[state.action or "rest"].bonus
 
 
-def can_gain_equipment(state: State, seat: int, kind: str) -> bool:
-    """You cannot have more equipment than the numbers on your mat."""
-    index = cards.board().equipment.index(kind)
-    return state.players[seat].equipment[index] < cards.mat().equipment_max
+def bring_sets(state: State, seat: int) -> list[tuple[str, ...]]:
+    """Climb 1: the companion sets with which the climber meets the mountain's requirements."""
+    expedition = state.expedition
+    if expedition is None:
+        return []
+    return feasible_sets(state.players[seat], cards.mountains()[expedition.mountain])
 
 
-def offer_feasible(state: State, seat: int) -> bool:
+def can_accept_offer(state: State, seat: int) -> bool:
     """Could the seat tag along with the pending offer's equipment paid for it?"""
     expedition = state.expedition
     if expedition is None:
@@ -139,6 +141,41 @@ def offer_feasible(state: State, seat: int) -> bool:
         return False
     mountain = cards.mountains()[expedition.mountain]
     return bool(feasible_sets(state.players[seat], mountain, covered=pending.equipment))
+
+
+def is_bound(state: State, seat: int) -> bool:
+    """Negotiation: a seat that accepted the climber's offer must tag along (agreements bind for the turn)."""
+    return state.expedition is not None and accepted_offer(state.expedition, seat) is not None
+
+
+def step_commands(state: State, step: Step) -> list[Command]:
+    """The real choices of a waiting step (Decline, where optional, comes on top)."""
+    seat, player = step.seat, state.players[step.seat]
+    match step.kind:
+        case StepKind.GAIN_MOUNTAIN:
+            return mountain_choices(state.supply)
+        case StepKind.EQUIPMENT:
+            return [GainEquipment(equipment=kind) for kind in cards.board().equipment
+                    if equipment_refusal(state, step, kind) is None]
+        case StepKind.TRAVEL:
+            return [Travel(continent=c) for c in cards.board().continents if can_travel(player, c)]
+        case StepKind.CHOOSE_COMPANION:
+            return companion_choices(state, step)
+        case StepKind.UPGRADE:
+            return [UpgradeAction(action=a, part=p) for a, p in upgrade_options(player)]  # type: ignore[arg-type]
+        case StepKind.ACTION_BONUS:
+            return [ClaimActionBonus(choice=c) for c in action_bonus_choices(state)]  # type: ignore[arg-type]
+        case StepKind.BRING_COMPANIONS:
+            return [BringCompanions(companions=s) for s in bring_sets(state, seat)]
+        case StepKind.NEGOTIATE:
+            offers = [OfferEquipment(to_seat=to_seat, equipment=kit) for to_seat, kit in offer_options(state)]
+            return [*offers, CallForTagAlongs()]
+        case StepKind.ANSWER_OFFER:
+            return [*([AcceptOffer()] if can_accept_offer(state, seat) else []), RejectOffer()]
+        case StepKind.TAG_ALONG:
+            stay: list[Command] = [] if is_bound(state, seat) else [StayBehind()]
+            return [*(TagAlong(companions=s) for s in tag_along_sets(state, seat)), *stay]
+    return []
 
 
 def in_mat_order(state: State, seat: int, companions: tuple[str, ...]) -> tuple[str, ...]:
@@ -163,23 +200,21 @@ def do_step(state: State, step: Step, command: Command, rng: Rng) -> list[Event]
     player = state.players[seat]
     match step.kind, command:
         case StepKind.GAIN_MOUNTAIN, GainMountain(source=source, slot=slot):
+            if not can_gain_mountain(state.supply, source, slot):
+                raise IllegalCommand("that display slot is empty" if source == "display"
+                                     else f"the '{source}' mountain deck is empty")
             if source == "display":
-                shown = state.supply.display[slot] if 0 <= slot < len(state.supply.display) else None
-                if shown is None:
-                    raise IllegalCommand("that display slot is empty")
+                shown = state.supply.display[slot]
+                assert shown is not None
                 return [MountainGained(seat=seat, mountain=shown, source="display", slot=slot)]
-            if not can_draw(state.supply, source):
-                raise IllegalCommand(f"the '{source}' mountain deck is empty")
             events, drawn = draw(state.supply, source, 1, rng)
             return [*events, MountainGained(seat=seat, mountain=drawn[0], source=source)]
         case StepKind.EQUIPMENT, GainEquipment(equipment=kind):
-            if step.equipment and kind != step.equipment:
-                raise IllegalCommand(f"this bonus gives {cards.board().equipment_names[step.equipment]} only")
-            if not can_gain_equipment(state, seat, kind):
-                raise IllegalCommand("you cannot have more equipment than the numbers on your mat")
+            if refusal := equipment_refusal(state, step, kind):
+                raise IllegalCommand(refusal)
             return [EquipmentGained(seat=seat, equipment=kind)]
         case StepKind.TRAVEL, Travel(continent=continent):
-            if continent == player.continent:
+            if not can_travel(player, continent):
                 raise IllegalCommand("you are already in that continent")
             return [Travelled(seat=seat, continent=continent)]
         case StepKind.CHOOSE_COMPANION, KeepCompanion():
@@ -194,24 +229,27 @@ def do_step(state: State, step: Step, command: Command, rng: Rng) -> list[Event]
                 raise IllegalCommand(_upgrade_refusal(state, seat, action, part))
             return [ActionUpgraded(seat=seat, action=action, part=part)]
         case StepKind.ACTION_BONUS, ClaimActionBonus(choice=choice):
-            taken = state.action or "rest"
-            if choice not in cards.mat().actions[taken].bonus:
-                raise IllegalCommand(f"the {taken} action bonus is: {' or '.join(cards.mat().actions[taken].bonus)}")
+            taken, choices = state.action or "rest", action_bonus_choices(state)
+            if choice not in choices:
+                raise IllegalCommand(f"the {taken} action bonus is: {' or '.join(choices)}")
             continent = player.continent or ""
             return [ActionBonusClaimed(seat=seat, action=taken, choice=choice,
                                        queued=bonus_steps(taken, choice, seat, continent))]
         case StepKind.BRING_COMPANIONS, BringCompanions(companions=companions):
             chosen = in_mat_order(state, seat, companions)
-            assert state.expedition is not None
-            if chosen not in feasible_sets(player, cards.mountains()[state.expedition.mountain]):
+            if chosen not in bring_sets(state, seat):
                 raise IllegalCommand("with these companions you cannot meet the mountain's requirements")
             return [CompanionsBrought(seat=seat, companions=chosen)]
         case StepKind.NEGOTIATE, OfferEquipment(to_seat=to_seat, equipment=kit):
-            return [_offer(state, seat, to_seat, kit)]
+            if refusal := offer_refusal(state, to_seat, kit):
+                raise IllegalCommand(refusal)
+            assert state.expedition is not None
+            kit = tuple(kind for kind in cards.mountains()[state.expedition.mountain].equipment if kind in kit)
+            return [EquipmentOffered(seat=seat, to_seat=to_seat, equipment=kit)]
         case StepKind.NEGOTIATE, CallForTagAlongs():
             return [TagAlongsCalled(seat=seat, asked=tag_along_candidates(state))]
         case StepKind.ANSWER_OFFER, AcceptOffer():
-            if not offer_feasible(state, seat):
+            if not can_accept_offer(state, seat):
                 raise IllegalCommand("you could not meet the requirements to tag along, even with the offer")
             return [OfferAnswered(seat=seat, accepted=True)]
         case StepKind.ANSWER_OFFER, RejectOffer():
@@ -222,30 +260,12 @@ def do_step(state: State, step: Step, command: Command, rng: Rng) -> list[Event]
                 raise IllegalCommand("you cannot travel and pay the requirements to tag along (with these companions)")
             return [TaggedAlong(seat=seat, companions=chosen)]
         case StepKind.TAG_ALONG, StayBehind():
-            if state.expedition is not None and accepted_offer(state.expedition, seat):
+            if is_bound(state, seat):
                 raise IllegalCommand("you accepted the climber's offer: agreements are binding for the turn")
             return [StayedBehind(seat=seat)]
         case kind, Decline() if kind in OPTIONAL:
             return [StepDeclined(seat=seat, step=kind)]
     raise IllegalCommand(f"now {state.names[seat]} must {PROMPTS.get(step.kind, 'wait')}")
-
-
-def _offer(state: State, seat: int, to_seat: int, kit: tuple[str, ...]) -> Event:
-    expedition = state.expedition
-    assert expedition is not None
-    mountain = cards.mountains()[expedition.mountain]
-    if to_seat == seat:
-        raise IllegalCommand("offers are made to opponents")
-    if any(offer.seat == to_seat for offer in expedition.offers):
-        raise IllegalCommand("you have already made that player an offer this turn")
-    if not kit or len(set(kit)) != len(kit) or any(kind not in mountain.equipment for kind in kit):
-        raise IllegalCommand(f"you can only pay part of the equipment {mountain.name} requires")
-    kit = tuple(kind for kind in mountain.equipment if kind in kit)
-    if not can_pay(state.players[seat], climber_cost(state), offered_equipment(expedition) + kit):
-        raise IllegalCommand("you do not have the equipment to pay for your own climb and your offers")
-    if not feasible_sets(state.players[to_seat], mountain, covered=kit):
-        raise IllegalCommand("that player could not tag along even with this help")
-    return EquipmentOffered(seat=seat, to_seat=to_seat, equipment=kit)
 
 
 def _keep_refusal(state: State, step: Step, command: KeepCompanion) -> str:

@@ -1,5 +1,6 @@
-"""Scenario helpers for Peaks: given events, when a command, then events.
+"""Peaks' own scenario builders on the shared kit (tests/support/scenario.py: given, when, then, after).
 
+The builders return events to fold with `given(SPEC, ...)` or play on with `when(SPEC, ...)`.
 The default table (two seats, Ann and Bo, both characters in Europe):
     display        ben-nevis (Europe, 2 stamina, 0 exp; L: stamina level*, flag | R: bonus, upgrade),
                    snowdon, scafell-pike
@@ -15,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.core import Command, Event, GameCreated, SeatConfig
+from support.scenario import created
+
+from domain.core import Event
 from domain.games.peaks import SPEC, cards
 from domain.games.peaks.events import (
     ActionChosen,
@@ -28,31 +31,9 @@ from domain.games.peaks.events import (
     StartingMountainsDealt,
     TurnEnded,
 )
-from domain.games.peaks.state import State
 
-NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 DISPLAY = ("ben-nevis", "snowdon", "scafell-pike")
 STARTING = ("pen-y-fan", "mount-elbert", "uluru", "table-mountain", "mount-tai", "mount-ossa")
-
-
-class ScriptedRng:
-    """An Rng stand-in: scripted danger rolls in order; shuffles keep the given order."""
-
-    def __init__(self, *rolls: Sequence[int]) -> None:
-        self.rolls = [tuple(roll) for roll in rolls]
-
-    def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
-        roll = self.rolls.pop(0)
-        assert len(roll) == count, f"the rules rolled {count} dice; the script has {roll}"
-        return roll
-
-    def shuffled(self, items: Sequence[str]) -> tuple[str, ...]:
-        return tuple(items)
-
-
-def created(seats: int = 2) -> GameCreated:
-    return GameCreated(game_id="scenario", game_type="peaks", rules_version=1, seed_commitment="0" * 64,
-                       seats=tuple(SeatConfig(name=NAMES[i]) for i in range(seats)), options={})
 
 
 def opening(seats: int = 2, display: tuple[str, ...] = DISPLAY, starting: tuple[str, ...] | None = None,
@@ -62,7 +43,7 @@ def opening(seats: int = 2, display: tuple[str, ...] = DISPLAY, starting: tuple[
     used = display + starting
     rest_a = deck_a if deck_a is not None else tuple(m for m in cards.deck_of("A") if m not in used)
     return [
-        created(seats),
+        created(SPEC, seats),
         DeckShuffled(deck="A", order=used + rest_a),
         DeckShuffled(deck="B", order=cards.deck_of("B")),
         DeckShuffled(deck="companions", order=tuple(cards.companions())),
@@ -76,22 +57,6 @@ def ready(seats: int = 2, continents: Sequence[str] | None = None, **kwargs: obj
     """The opening with every character placed (all in Europe unless told): seat 0 to choose an action."""
     where = continents if continents is not None else ["europe"] * seats
     return [*opening(seats, **kwargs), *(CharacterPlaced(seat=s, continent=c) for s, c in enumerate(where))]  # type: ignore[arg-type]
-
-
-def state_of(events: Sequence[Event]) -> State:
-    return SPEC.fold(events)
-
-
-def when(given: Sequence[Event], seat: int, command: Command, *rolls: Sequence[int]) -> list[Event]:
-    return SPEC.decide(state_of(given), seat, command, ScriptedRng(*rolls))  # type: ignore[arg-type]
-
-
-def then(given: Sequence[Event], *moves: tuple[int, Command]) -> list[Event]:
-    """`given` followed by the events of each (seat, command) in turn (no danger rolls)."""
-    events = list(given)
-    for seat, command in moves:
-        events += when(events, seat, command)
-    return events
 
 
 def holding(seat: int, *mountains: str) -> list[Event]:

@@ -3,7 +3,8 @@ DESIGN.md: views are allowlists, hidden events carry a visibility)."""
 
 from __future__ import annotations
 
-from peaks_scenario import ready, state_of
+from peaks_scenario import ready
+from support.scenario import given
 
 from domain.core import PUBLIC, SeatConfig, Table, canonical_json
 from domain.games.peaks import SPEC, cards
@@ -17,8 +18,8 @@ from domain.games.peaks.events import (
 
 
 def test_a_seats_view_is_the_same_whatever_bonus_cards_another_seat_holds() -> None:
-    first = state_of([*ready(), BonusCardDrawn(seat=1, card="globetrotter")])
-    second = state_of([*ready(), BonusCardDrawn(seat=1, card="seven-summits")])
+    first = given(SPEC, ready(), BonusCardDrawn(seat=1, card="globetrotter"))
+    second = given(SPEC, ready(), BonusCardDrawn(seat=1, card="seven-summits"))
     assert first != second
     for viewer in (0, None):
         assert SPEC.view(first, viewer) == SPEC.view(second, viewer)
@@ -34,14 +35,14 @@ def test_views_are_the_same_whatever_the_order_of_the_decks() -> None:
         else DeckShuffled(deck=e.deck, order=tuple(reversed(e.order))) if isinstance(e, DeckShuffled) else e
         for e in base
     ]
-    first, second = state_of(base), state_of(reordered)
+    first, second = given(SPEC, base), given(SPEC, reordered)
     assert first.supply.deck_a != second.supply.deck_a and first.supply.bonus != second.supply.bonus
     for viewer in (0, 1, None):
         assert SPEC.view(first, viewer) == SPEC.view(second, viewer)
 
 
 def test_no_spectator_view_names_a_bonus_card_in_hand() -> None:
-    state = state_of([*ready(), BonusCardDrawn(seat=0, card="globetrotter"), StaminaGained(seat=0, amount=1)])
+    state = given(SPEC, ready(), BonusCardDrawn(seat=0, card="globetrotter"), StaminaGained(seat=0, amount=1))
     assert "globetrotter" not in canonical_json(SPEC.view(state, None))
     assert "globetrotter" not in canonical_json(SPEC.view(state, 1))
 

@@ -4,7 +4,8 @@ Player setup), and the card data fitting the book's counts."""
 from __future__ import annotations
 
 import pytest
-from peaks_scenario import created, opening, ready, state_of, when
+from peaks_scenario import opening, ready
+from support.scenario import created, given, illegal, then, when
 
 from domain.core import GameConfig, IllegalCommand, InvalidCommand, Rng, SeatConfig
 from domain.games.peaks import SPEC, cards
@@ -53,14 +54,14 @@ def test_set_up_shuffles_four_decks_deals_three_A_mountains_to_the_display_and_o
     display = next(e for e in events if isinstance(e, DisplayDealt)).display
     starting = next(e for e in events if isinstance(e, StartingMountainsDealt)).mountains
     assert display == shuffles[0].order[:3] and starting == shuffles[0].order[3:6]
-    state = state_of([created(3), *events])
+    state = given(SPEC, created(SPEC, 3), events)
     assert len(state.supply.deck_a) == 54 - 3 - 3 and len(state.supply.deck_b) == 46
     assert len(state.supply.companions) == 25 and len(state.supply.bonus) == 18
     assert [p.mountains for p in state.players] == [(m,) for m in starting]
 
 
 def test_each_mat_starts_with_stamina_and_stamina_level_6_and_equipment_experience_tokens_dials_and_tiles_at_0() -> None:
-    player = state_of(opening()).players[0]
+    player = given(SPEC, opening()).players[0]
     assert (player.stamina, player.stamina_level, player.experience) == (6, 6, 0)
     assert player.equipment == (0, 0, 0) and player.flags_placed == 0
     assert player.tokens == player.dials == player.tiles == (0, 0, 0)
@@ -68,27 +69,31 @@ def test_each_mat_starts_with_stamina_and_stamina_level_6_and_equipment_experien
 
 
 def test_every_player_places_their_character_in_a_chosen_continent_at_once_then_the_first_player_starts() -> None:
-    given = opening(3)
-    assert SPEC.to_act(state_of(given)) == {0, 1, 2}
-    assert when(given, 2, PlaceCharacter(continent="oceania")) == [CharacterPlaced(seat=2, continent="oceania")]
-    placed = ready(3, ["asia", "europe", "oceania"])
-    state = state_of(placed)
+    assert SPEC.to_act(given(SPEC, opening(3))) == {0, 1, 2}
+    then(when(SPEC, opening(3), 2, PlaceCharacter(continent="oceania")), CharacterPlaced(seat=2, continent="oceania"))
+    state = given(SPEC, ready(3, ["asia", "europe", "oceania"]))
     assert state.phase is Phase.PLAYING and SPEC.to_act(state) == {0}
     assert [p.continent for p in state.players] == ["asia", "europe", "oceania"]
 
 
 def test_a_character_is_placed_once_and_actions_wait_for_every_character() -> None:
-    given = [*opening(), CharacterPlaced(seat=0, continent="asia")]
-    with pytest.raises(IllegalCommand, match="already placed"):
-        when(given, 0, PlaceCharacter(continent="europe"))
-    with pytest.raises(IllegalCommand, match="place your character"):
-        when(given, 1, Rest(choice="level"))
-    with pytest.raises(IllegalCommand, match="placed at set-up only"):
-        when(ready(), 0, PlaceCharacter(continent="asia"))
+    placed = [*opening(), CharacterPlaced(seat=0, continent="asia")]
+    illegal(SPEC, placed, 0, PlaceCharacter(continent="europe"), match="not seat 0's turn; to act: 1")
+    illegal(SPEC, placed, 1, Rest(choice="level"), match="place your character")
+    illegal(SPEC, ready(), 0, PlaceCharacter(continent="asia"), match="placed at set-up only")
+
+
+def test_decide_itself_words_why_a_seat_must_wait() -> None:
+    """The command cycle's guard answers first; `decide` keeps its own guard, in the rulebook's words."""
+    rng = Rng("wait", 1)
+    with pytest.raises(IllegalCommand, match="already placed your character; waiting for the others"):
+        SPEC.decide(given(SPEC, opening(), CharacterPlaced(seat=0, continent="asia")), 0,
+                    PlaceCharacter(continent="europe"), rng)
+    with pytest.raises(IllegalCommand, match="it is Ann's turn"):
+        SPEC.decide(given(SPEC, ready()), 1, Prepare(), rng)
 
 
 def test_an_unknown_continent_is_malformed_and_acting_out_of_turn_is_illegal() -> None:
     with pytest.raises(InvalidCommand, match="unknown continent"):
-        when(opening(), 0, PlaceCharacter(continent="atlantis"))
-    with pytest.raises(IllegalCommand, match="Ann's turn"):
-        when(ready(), 1, Prepare())
+        when(SPEC, opening(), 0, PlaceCharacter(continent="atlantis"))
+    illegal(SPEC, ready(), 1, Prepare(), match="not seat 1's turn; to act: 0")
