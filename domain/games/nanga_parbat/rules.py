@@ -1,8 +1,11 @@
 """The turn: who acts, which commands are legal, and the events a command gives.
 
 `decide` guards with the same `*_refusal` predicates `legal_commands` filters its
-candidates through, so the two never drift apart. Rulebook: Turn Overview, Step
-Details, Activating Animals, Special Animals, Game End, Area Scoring Variant.
+candidates through, so the two never drift apart. It emits through
+`domain.core.Emitter`: the rules after an event (the end of the game) read the state
+it left, and the Decision it returns carries that state to the command cycle.
+Rulebook: Turn Overview, Step Details, Activating Animals, Special Animals, Game
+End, Area Scoring Variant.
 """
 
 from __future__ import annotations

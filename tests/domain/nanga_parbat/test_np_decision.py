@@ -6,11 +6,13 @@ import dataclasses
 from collections.abc import Iterator
 
 import pytest
+from np_scenario import H0, YAK, arranged, opening, spot, trapped
 
 from domain.core import Decision, Event, Rng, SeatConfig, Table, play_command
 from domain.games.nanga_parbat import SPEC, rules
+from domain.games.nanga_parbat.commands import TradeSameAnimals, TrapAnimal
 from domain.games.nanga_parbat.evolve import evolve
-from domain.games.nanga_parbat.state import State
+from domain.games.nanga_parbat.state import Phase, State
 
 
 def positions(seed: str, area_scoring: bool) -> Iterator[tuple[State, int]]:
@@ -37,6 +39,24 @@ def test_every_decision_carries_the_state_its_events_fold_to() -> None:
     assert checked > 1000
 
 
+ENDINGS = {
+    "hikers": (arranged(opening(guide=2), active=1, turn=30, hikers=(0, 1)), 1, TrapAnimal(spot=spot("2.1"))),
+    "area-scoring": (arranged(opening(guide=2, area_scoring=True), active=1, turn=30, hikers=(0, 1),
+                              board={f"1.{s}": H0 for s in range(1, 7)}), 1, TrapAnimal(spot=spot("2.1"))),
+    "cubes": (trapped(opening(guide=2), 0, ready={0: (YAK,) * 3}, cubes=(1, 0)), 0,
+              TradeSameAnimals(column=4, animals=(YAK,) * 3)),
+}
+
+
+@pytest.mark.parametrize("name", ENDINGS)
+def test_a_decision_that_ends_the_game_carries_the_final_state(name: str) -> None:
+    """Game End: the end is decided on the state the trap or the claim left; the Decision ends over."""
+    state, seat, command = ENDINGS[name]
+    decision = SPEC.decide(state, seat, command, Rng("ending", 1))
+    assert decision.state.phase is Phase.OVER
+    assert decision.state == SPEC.fold(decision, state)
+
+
 def test_the_command_cycle_applies_each_event_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Emit-and-apply: across decide and fold, `evolve` runs exactly once per event."""
     applied: list[Event] = []
@@ -46,7 +66,7 @@ def test_the_command_cycle_applies_each_event_once(monkeypatch: pytest.MonkeyPat
         return evolve(state, event)
 
     monkeypatch.setattr(rules, "evolve", counting)
-    counted = dataclasses.replace(SPEC, evolve=counting)
+    counted = dataclasses.replace(SPEC, evolve=counting)  # GameSpec is a core dataclass, not a game value
     for area_scoring in (False, True):
         for state, seat in positions("evolve-once", area_scoring):
             for command in SPEC.legal_commands(state, seat)[:3]:
