@@ -1,7 +1,9 @@
 """setup and evolve: the opening events, and how each fact changes the state.
 
-`evolve` only applies: no randomness, no rule checks, and every recorded event has
-an applier (a test walks the event codec). The casino's events are applied in
+`evolve` only applies: no randomness, no rule checks. It is total: every event
+type has an applier (a test walks the event codec), and an unknown event, an event
+before GameCreated or a seat not at the table raises instead of passing unnoticed.
+Each applier copies the state once. The casino's events are applied in
 casino/evolve.py.
 """
 

@@ -98,8 +98,9 @@ def to_act(state: State) -> frozenset[int]:
         case Phase.BLACKJACK_WAGERS:
             return blackjack.waiting_owners(state.blackjack) if state.blackjack else frozenset()
         case Phase.BLACKJACK_PLAY:
-            index = blackjack.current_hand(state.blackjack) if state.blackjack else None
-            return frozenset() if index is None else frozenset({state.blackjack.hands[index].owner})  # type: ignore[union-attr]
+            table = state.blackjack
+            index = blackjack.current_hand(table) if table else None
+            return frozenset() if table is None or index is None else frozenset({table.hands[index].owner})
         case Phase.HOLDEM_ANTE:
             return frozenset(holdem.undecided(state))
         case Phase.HOLDEM_BETTING:

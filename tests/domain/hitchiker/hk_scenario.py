@@ -1,4 +1,9 @@
-"""Scenario helpers for Hitchiker: given events, when a command (with scripted dice), then events.
+"""Hitchiker's builders on the shared scenario kit (tests/support/scenario.py).
+
+Scenarios use the kit itself: `given(SPEC, opening(...))`, `when`/`play` (through the
+command cycle), `then`, `illegal`, `legal`, `of_type`. This module only adds what is
+Hitchiker's: the opening of a game, money and Contraband handed over, the decks, and
+`script`, a ScriptedRng the rules must use up (checked by conftest.py after each test).
 
 Board indexes used throughout (data/board.json):
     Hometowns 1 4 7 11 15 18 22 27 30 32 34 38; Black Markets 2 14 25 36;
@@ -10,12 +15,13 @@ Board indexes used throughout (data/board.json):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-import pytest
+from support.scenario import ScriptedRng, of_type
+from support.scenario import created as kit_created
 
-from domain.core import Command, Event, GameCreated, IllegalCommand, SeatConfig
+from domain.core import Event, GameCreated
 from domain.games.hitchiker import SPEC
 from domain.games.hitchiker.board import BAD_RIDE_IDS
 from domain.games.hitchiker.cards import FULL_DECK
@@ -28,35 +34,21 @@ from domain.games.hitchiker.events import (
     SavingsDeposited,
     TurnStarted,
 )
-from domain.games.hitchiker.state import State
 
 HOMETOWNS = (1, 4, 7, 11, 15, 18, 22, 27, 30, 32, 34, 38)
+SCRIPTS: list[ScriptedRng] = []
 
 
-class ScriptedRng:
-    """An Rng stand-in: hands out scripted dice in order; shuffles return scripted orders."""
-
-    def __init__(self, *rolls: Sequence[int], shuffles: Sequence[Sequence[Any]] = ()) -> None:
-        self.rolls = [tuple(roll) for roll in rolls]
-        self.shuffles = [tuple(order) for order in shuffles]
-
-    def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
-        assert self.rolls, f"the rules rolled {count} dice; the script has no more"
-        roll = self.rolls.pop(0)
-        assert len(roll) == count, f"the rules rolled {count} dice; the script has {roll}"
-        return roll
-
-    def shuffled(self, items: Sequence[Any]) -> tuple[Any, ...]:
-        return self.shuffles.pop(0) if self.shuffles else tuple(items)
-
-    def done(self) -> bool:
-        return not self.rolls and not self.shuffles
+def script(*rolls: Sequence[int], shuffles: Iterable[Sequence[Any]] = ()) -> ScriptedRng:
+    """The kit's ScriptedRng, which the rules must use up by the end of the test (conftest.py checks)."""
+    rng = ScriptedRng(*rolls, shuffles=shuffles)
+    SCRIPTS.append(rng)
+    return rng
 
 
 def created(seats: int = 2, round_limit: int = 100) -> GameCreated:
-    return GameCreated(game_id="scenario", game_type=SPEC.id, rules_version=SPEC.rules_version,
-                       seed_commitment="0" * 64, seats=tuple(SeatConfig(name=f"p{i}") for i in range(seats)),
-                       options={"round_limit": round_limit})
+    """The kit's GameCreated for a Hitchiker table with this round limit."""
+    return kit_created(SPEC, seats, {"round_limit": round_limit})
 
 
 def opening(*hometowns: int, first: int = 0, deck: Sequence[int] = BAD_RIDE_IDS, setup: Sequence[Event] = (),
@@ -87,39 +79,12 @@ def savings(seat: int, amount: int, location: int = 1) -> list[Event]:
 
 
 def units(seat: int, count: int) -> Event:
+    """Given: `seat` holds `count` more Units of Contraband."""
     return ContrabandReceived(seat=seat, units=count, reason="given")
 
 
-def fold(events: Sequence[Event]) -> State:
-    state: State = SPEC.fold(events)
-    return state
-
-
-def when(state: State, seat: int, command: Command, *rolls: Sequence[int],
-         shuffles: Sequence[Sequence[Any]] = ()) -> list[Event]:
-    """The events `command` gives; every scripted roll must be used."""
-    rng = ScriptedRng(*rolls, shuffles=shuffles)
-    events = SPEC.decide(state, seat, command, rng)  # type: ignore[arg-type]
-    assert rng.done(), f"unused script: {rng.rolls} {rng.shuffles}"
-    return events
-
-
-def then(state: State, seat: int, command: Command, *rolls: Sequence[int],
-         shuffles: Sequence[Sequence[Any]] = ()) -> State:
-    """The state after `command`."""
-    return SPEC.fold(when(state, seat, command, *rolls, shuffles=shuffles), state)
-
-
-def illegal(state: State, seat: int, command: Command, match: str) -> None:
-    with pytest.raises(IllegalCommand, match=match):
-        SPEC.decide(state, seat, command, ScriptedRng(*[(3, 4)] * 8))  # type: ignore[arg-type]
-
-
-def of_type(events: Sequence[Event], kind: type[Event]) -> list[Any]:
-    return [event for event in events if isinstance(event, kind)]
-
-
 def money(events: Sequence[Event], reason: str) -> list[tuple[int | None, int | None, int]]:
+    """The (payer, payee, amount) of each CashTransferred for `reason`, in order."""
     return [(e.payer, e.payee, e.amount) for e in of_type(events, CashTransferred) if e.reason == reason]
 
 

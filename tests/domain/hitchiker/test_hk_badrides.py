@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hk_scenario import cash, fold, money, of_type, opening, savings, then, units, when
+from hk_scenario import cash, money, opening, savings, script, units
+from support.scenario import given, of_type, play, when
 
 from domain.core import Event
 from domain.games.hitchiker import SPEC
@@ -33,9 +34,9 @@ IDENTITY_THEFT, TOW_TRUCK, CARPOOL, DAMAGED_SEATS, TALL_TALE = 26, 28, 29, 33, 3
 
 def draw(card: int, *hometowns: int, setup: Sequence[Event] = ()) -> tuple[State, list[Event]]:
     """Seat 0 rolls from its Hometown 1 onto Dead Man's Curve (5) with `card` on top of the deck."""
-    given = opening(1, *hometowns, deck=(card, *(c for c in BAD_RIDE_IDS if c != card)), setup=setup)
-    state = fold(given)
-    return state, when(state, 0, RollDice(), (2, 2))
+    history = opening(1, *hometowns, deck=(card, *(c for c in BAD_RIDE_IDS if c != card)), setup=setup)
+    state = given(SPEC, history)
+    return state, when(SPEC, state, 0, RollDice(), script((2, 2)))
 
 
 def test_there_are_36_bad_ride_cards_each_with_a_known_effect() -> None:
@@ -108,18 +109,18 @@ def test_collecting_from_every_other_player_can_send_one_of_them_broke_out_of_tu
 def test_a_jury_card_pays_out_on_a_unanimous_approval() -> None:
     state, events = draw(TALL_TALE, 30, 34)
     assert events[-1] == JuryCalled(seat=0, subject="bad_ride", card=TALL_TALE)
-    state = then(SPEC.fold(events, state), 0, AddressJury(words="once a trucker in Tranna..."))
-    state = then(state, 1, Vote(approve=True))
-    assert money(when(state, 2, Vote(approve=True)), "bad_ride") == [(None, 0, 100_000)]
-    assert money(when(state, 2, Vote(approve=False)), "bad_ride") == []
+    state = play(SPEC, SPEC.fold(events, state), 0, AddressJury(words="once a trucker in Tranna..."))
+    state = play(SPEC, state, 1, Vote(approve=True))
+    assert money(when(SPEC, state, 2, Vote(approve=True)), "bad_ride") == [(None, 0, 100_000)]
+    assert money(when(SPEC, state, 2, Vote(approve=False)), "bad_ride") == []
 
 
 def test_a_jury_card_fines_the_hitchiker_unless_the_table_acquits_unanimously() -> None:
     state, events = draw(DAMAGED_SEATS, 30)
-    state = then(SPEC.fold(events, state), 0, AddressJury(words="the seats were ripped already"))
+    state = play(SPEC, SPEC.fold(events, state), 0, AddressJury(words="the seats were ripped already"))
     assert state.phase is Phase.JURY_VOTE
-    assert money(when(state, 1, Vote(approve=False)), "bad_ride") == [(0, None, 25_000)]
-    assert money(when(state, 1, Vote(approve=True)), "bad_ride") == []
+    assert money(when(SPEC, state, 1, Vote(approve=False)), "bad_ride") == [(0, None, 25_000)]
+    assert money(when(SPEC, state, 1, Vote(approve=True)), "bad_ride") == []
 
 
 def test_a_contraband_card_takes_units_out_of_the_game() -> None:
@@ -128,9 +129,9 @@ def test_a_contraband_card_takes_units_out_of_the_game() -> None:
 
 
 def test_an_empty_deck_is_made_again_from_the_shuffled_discards() -> None:
-    state = fold(opening(1, 30, deck=(SPEED_TRAP,)))
-    state = then(state, 0, RollDice(), (2, 2))
+    state = given(SPEC, opening(1, 30, deck=(SPEED_TRAP,)))
+    state = play(SPEC, state, 0, RollDice(), script((2, 2)))
     assert state.bad_ride_deck == () and state.bad_ride_discards == (SPEED_TRAP,)
-    events = when(state, 1, RollDice(), (2, 3), shuffles=[(SPEED_TRAP,)])
+    events = when(SPEC, state, 1, RollDice(), script((2, 3), shuffles=[(SPEED_TRAP,)]))
     assert events[3:5] == [BadRideDeckShuffled(order=(SPEED_TRAP,)), BadRideDrawn(seat=1, card=SPEED_TRAP)]
     assert BadRideDeckShuffled(order=(1,)).visibility() == ()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hk_scenario import cash, deck, fold, opening, then, units
+from hk_scenario import cash, deck, opening, script, units
+from support.scenario import play
 
 from domain.core import Rng, SeatConfig, Table
 from domain.games.hitchiker import SPEC
@@ -34,28 +35,29 @@ def choose(state: State, seat: int) -> object:
 
 
 def test_the_hustler_banks_as_much_as_it_may() -> None:
-    state = then(fold(opening(1, 30, setup=[cash(0, 100_000)])), 0, RollDice(), (1, 2), (4,))
+    state = play(SPEC, opening(1, 30, setup=[cash(0, 100_000)]), 0, RollDice(), script((1, 2), (4,)))
     assert choose(state, 0) == BuyHometown()
-    state = then(state, 0, BuyHometown())
+    state = play(SPEC, state, 0, BuyHometown())
     assert choose(state, 0) == DepositSavings(amount=50_000)
 
 
 def test_the_hustler_sells_all_its_contraband_and_never_approves_a_rival() -> None:
-    state = then(fold(opening(15, 30, setup=[units(0, 10)])), 0, RollDice(), (2, 3))
+    state = play(SPEC, opening(15, 30, setup=[units(0, 10)]), 0, RollDice(), script((2, 3)))
     assert choose(state, 0) == SellContraband(units=10)
-    jury = then(then(fold(opening(15, 30)), 0, RollDice(), (1, 1)), 0, AddressJury(words="yee-haw"))
+    jury = play(SPEC, opening(15, 30), 0, RollDice(), script((1, 1)))  # Smashville
+    jury = play(SPEC, jury, 0, AddressJury(words="yee-haw"))
     assert choose(jury, 1) == Vote(approve=False)
 
 
 def test_the_hustler_weighs_contraband_deals_by_expected_value() -> None:
     assert deal_value(1, 20_000, 100_000) > 0
     assert deal_gain(11, 20_000, 100_000) > deal_value(2, 20_000, 100_000) > deal_gain(6, 20_000, 100_000)
-    state = then(fold(opening(11, 30)), 0, RollDice(), (1, 2))
+    state = play(SPEC, opening(11, 30), 0, RollDice(), script((1, 2)))
     assert isinstance(choose(state, 0), RiskCash)
-    state = then(state, 0, RiskCash(amount=20_000))
+    state = play(SPEC, state, 0, RiskCash(amount=20_000))
     assert choose(state, 1) == RollDeal()
-    assert choose(then(state, 1, RollDeal(), (3, 4)), 0) == DeclineDeal()  # the shootout
-    assert choose(then(state, 1, RollDeal(), (5, 6)), 0) == TakeDeal()  # $1,000 a Unit
+    assert choose(play(SPEC, state, 1, RollDeal(), script((3, 4))), 0) == DeclineDeal()  # the shootout
+    assert choose(play(SPEC, state, 1, RollDeal(), script((5, 6))), 0) == TakeDeal()  # $1,000 a Unit
 
 
 def blackjack_view(hand: list[str], house: str) -> dict[str, object]:
@@ -77,11 +79,11 @@ def test_the_hustler_antes_and_bets_by_hand_strength() -> None:
     rng = Rng("equity", 1)
     assert equity(("AS", "AD"), ("AC", "KD", "7S"), 2, rng) > 0.8
     assert equity(("2S", "7D"), ("AC", "KD", "QS"), 2, rng) < 0.2
-    state = then(fold(opening(7, 30, 34)), 0, RollDice(), (1, 2))
-    state = then(state, 0, ChooseCasinoGame(game=CasinoGame.HOLDEM))
+    state = play(SPEC, opening(7, 30, 34), 0, RollDice(), script((1, 2)))
+    state = play(SPEC, state, 0, ChooseCasinoGame(game=CasinoGame.HOLDEM))
     assert choose(state, 1) == Ante()
-    state = then(then(state, 1, Ante()), 2, Ante())
-    state = then(state, 0, Ante(), shuffles=[deck("AC", "7C", "2H", "AD", "2D", "3H", "AS", "8S", "9D")])
+    state = play(SPEC, play(SPEC, state, 1, Ante()), 2, Ante())
+    state = play(SPEC, state, 0, Ante(), script(shuffles=[deck("AC", "7C", "2H", "AD", "2D", "3H", "AS", "8S", "9D")]))
     assert type(choose(state, 1)).__name__ in ("Bet", "Raise")  # three aces
 
 

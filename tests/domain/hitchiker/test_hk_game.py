@@ -6,20 +6,21 @@ import json
 from collections.abc import Sequence
 
 import pytest
-from hk_scenario import ScriptedRng, created, opening
+from hk_scenario import created, opening, script
+from support.scenario import after, given, illegal, then, when
 
 from domain.core import (
     Command,
     Decision,
     Event,
     GameConfig,
-    IllegalCommand,
     InvalidCommand,
     SeatConfig,
     Table,
     Value,
     canonical_json,
     decision_rng,
+    play_command,
 )
 from domain.games.hitchiker import SPEC
 from domain.games.hitchiker.board import BOARD, DEAL_CHART, HOMETOWNS, Kind
@@ -36,7 +37,7 @@ from domain.games.hitchiker.commands import (
     TakeDeal,
 )
 from domain.games.hitchiker.describe import _LINES
-from domain.games.hitchiker.events import CashTransferred, DiceRolled, TurnLimitReached, TurnStarted
+from domain.games.hitchiker.events import CashTransferred, DiceRolled, GameWon, TurnLimitReached, TurnStarted
 from domain.games.hitchiker.evolve import EVENTS
 from domain.games.hitchiker.state import Phase
 
@@ -73,17 +74,12 @@ FULL_GAME: list[tuple[int, Command, Sequence[Sequence[int]]]] = [
 
 
 def test_a_scripted_game_from_the_starting_rolls_to_a_50_million_win() -> None:
-    config = GameConfig(seats=(SeatConfig(name="Ann"), SeatConfig(name="Bob")), options={"round_limit": 100})
-    events: list[Event] = [created(2), *SPEC.setup(config, ScriptedRng((6, 6), (1, 1)))]  # type: ignore[arg-type]
-    state = SPEC.fold(events)
-    for seat, command, dice in FULL_GAME:
-        assert SPEC.result(state) is None
-        assert seat in SPEC.to_act(state), f"{command} by seat {seat} in {state.phase}"
-        new = SPEC.decide(state, seat, command, ScriptedRng(*dice))  # type: ignore[arg-type]
-        state = SPEC.fold(new, state)
-        events += new
-    assert events[-1].TYPE == "GameWon" and events[-1].reason == "cash"  # type: ignore[attr-defined]
-    assert SPEC.fold(events) == state
+    opened = created(2)
+    start = [opened, *SPEC.setup(GameConfig.of(opened), script((6, 6), (1, 1)))]  # type: ignore[arg-type]
+    moves = [(seat, command) for seat, command, _ in FULL_GAME]
+    events = after(SPEC, start, *moves, rng=script(*(roll for _, _, rolls in FULL_GAME for roll in rolls)))
+    then(events[-1:], GameWon(seat=0, reason="cash"))
+    state = given(SPEC, events)
     assert state.phase is Phase.OVER and SPEC.to_act(state) == frozenset()
     assert SPEC.legal_commands(state, 0) == [] and SPEC.legal_commands(state, 1) == []
     assert SPEC.result(state) == {
@@ -95,8 +91,7 @@ def test_a_scripted_game_from_the_starting_rolls_to_a_50_million_win() -> None:
         "reason": "cash",
         "turns": 15,
     }
-    with pytest.raises(IllegalCommand, match="over"):
-        SPEC.decide(state, 1, RollDice(), ScriptedRng((1, 1)))  # type: ignore[arg-type]
+    illegal(SPEC, state, 1, RollDice(), "the game is over")
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
@@ -111,7 +106,7 @@ def test_seeded_random_games_end_and_every_listed_command_is_accepted(seats: int
             legal = SPEC.legal_commands(table.state, seat)
             assert bool(legal) == (seat in to_act)
             for command in legal[:: max(1, len(legal) // 6)]:
-                SPEC.decide(table.state, seat, command, decision_rng(table.seed, table.version))
+                play_command(SPEC, table.state, seat, command, decision_rng(table.seed, table.version))
         seat = min(to_act)
         table.submit(seat, table.bot_command(seat, "random"))
     assert SPEC.fold(table.events) == table.state
@@ -162,7 +157,7 @@ def test_evolve_refuses_an_unknown_event_an_event_before_the_game_and_a_seat_not
     class Stranger(Event, Value):
         TYPE = "Stranger"
 
-    state = SPEC.fold(opening(1, 30))
+    state = given(SPEC, opening(1, 30))
     with pytest.raises(TypeError, match="not a Hitchiker event"):
         SPEC.evolve(state, Stranger())
     with pytest.raises(TypeError, match="GameCreated comes first"):
@@ -178,9 +173,8 @@ def test_evolve_refuses_an_unknown_event_an_event_before_the_game_and_a_seat_not
 def test_malformed_commands_and_options_are_invalid_not_illegal() -> None:
     with pytest.raises(InvalidCommand):
         SPEC.commands.decode("DepositSavings", {"amount": "lots"})
-    state = SPEC.fold(opening(1, 30))
     with pytest.raises(InvalidCommand, match="words"):
-        SPEC.decide(state, 0, AddressJury(words="   "), ScriptedRng())  # type: ignore[arg-type]
+        when(SPEC, opening(1, 30), 0, AddressJury(words="   "))
     with pytest.raises(InvalidCommand, match="round_limit"):
         SPEC.normalize_config([SeatConfig(name="a"), SeatConfig(name="b")], {"round_limit": 0})
     with pytest.raises(InvalidCommand, match="2 to 6"):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 
 import msgspec
-from hk_scenario import deck, fold, opening, then
+from hk_scenario import deck, opening, script
+from support.scenario import play
 
 from domain.core import PUBLIC, SeatConfig, Table, canonical_json
 from domain.games.hitchiker import SPEC
@@ -22,10 +23,10 @@ HIDDEN_EVENTS = {"BadRideDeckShuffled", "CardsShuffled", "HoleCardsDealt", "Vote
 
 
 def holdem_on_the_flop() -> State:
-    state = then(fold(opening(7, 30, 34)), 0, RollDice(), (1, 2))
-    state = then(state, 0, ChooseCasinoGame(game=CasinoGame.HOLDEM))
-    state = then(then(state, 1, Ante()), 2, Ante())
-    return then(state, 0, Ante(), shuffles=[deck("AC", "KC", "2H", "AD", "KD", "3H", "7S", "8S", "9D")])
+    state = play(SPEC, opening(7, 30, 34), 0, RollDice(), script((1, 2)))
+    state = play(SPEC, state, 0, ChooseCasinoGame(game=CasinoGame.HOLDEM))
+    state = play(SPEC, play(SPEC, state, 1, Ante()), 2, Ante())
+    return play(SPEC, state, 0, Ante(), script(shuffles=[deck("AC", "KC", "2H", "AD", "KD", "3H", "7S", "8S", "9D")]))
 
 
 def others_see_the_same(first: State, second: State, owner: int | None) -> None:
@@ -68,8 +69,9 @@ def test_nobody_can_tell_two_states_that_differ_only_in_the_order_of_a_deck() ->
 
 
 def test_other_jurors_cannot_tell_how_a_juror_voted_before_the_judgment() -> None:
-    state = then(then(fold(opening(15, 30, 34)), 0, RollDice(), (1, 1)), 0, AddressJury(words="hey hey"))
-    yes, no = then(state, 1, Vote(approve=True)), then(state, 1, Vote(approve=False))
+    state = play(SPEC, opening(15, 30, 34), 0, RollDice(), script((1, 1)))  # Smashville
+    state = play(SPEC, state, 0, AddressJury(words="hey hey"))
+    yes, no = play(SPEC, state, 1, Vote(approve=True)), play(SPEC, state, 1, Vote(approve=False))
     others_see_the_same(yes, no, owner=1)
     assert SPEC.view(yes, 1)["pending"]["your_vote"] is True
 

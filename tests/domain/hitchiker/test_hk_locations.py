@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hk_scenario import cash, fold, illegal, money, of_type, opening, savings, then, units, when
+from hk_scenario import cash, money, opening, savings, script, units
+from support.scenario import given, illegal, of_type, play, then, when
 
 from domain.games.hitchiker import SPEC
 from domain.games.hitchiker.commands import AddressJury, RollDice, Vote
@@ -24,41 +25,42 @@ from domain.games.hitchiker.state import Phase
 
 
 def test_the_energy_rebate_pays_10000_times_both_dice() -> None:
-    events = when(fold(opening(38, 30)), 0, RollDice(), (1, 3), (2, 5))
+    events = when(SPEC, opening(38, 30), 0, RollDice(), script((1, 3), (2, 5)))
     assert events[1] == PawnMoved(seat=0, start=38, end=0, passed=(), reason="roll")
     assert of_type(events, DiceRolled) == [DiceRolled(seat=0, dice=(2, 5), purpose="energy_rebate")]
     assert money(events, "energy_rebate") == [(None, 0, 70_000)]
 
 
 def test_twister_city_blows_all_contraband_to_the_player_on_the_right() -> None:
-    events = when(fold(opening(4, 30, 34, setup=[units(0, 12)])), 0, RollDice(), (1, 1))
+    events = when(SPEC, opening(4, 30, 34, setup=[units(0, 12)]), 0, RollDice(), script((1, 1)))
     assert of_type(events, ContrabandLost) == [ContrabandLost(seat=0, payee=2, units=12, reason="twister_city")]
 
 
 def test_lie_n_sin_pays_1000000_on_doubles_and_nothing_otherwise() -> None:
-    state = fold(opening(7, 30))
-    assert money(when(state, 0, RollDice(), (2, 3), (4, 4)), "lie_n_sin") == [(None, 0, 1_000_000)]
-    assert money(when(state, 0, RollDice(), (2, 3), (3, 4)), "lie_n_sin") == []
+    state = given(SPEC, opening(7, 30))
+    assert money(when(SPEC, state, 0, RollDice(), script((2, 3), (4, 4))), "lie_n_sin") == [(None, 0, 1_000_000)]
+    assert money(when(SPEC, state, 0, RollDice(), script((2, 3), (3, 4))), "lie_n_sin") == []
 
 
 def test_smashville_pays_50000_when_every_other_player_approves_the_singing() -> None:
-    state = then(fold(opening(15, 30, 34)), 0, RollDice(), (1, 1))
+    state = play(SPEC, opening(15, 30, 34), 0, RollDice(), script((1, 1)))
     assert state.phase is Phase.JURY_ADDRESS and SPEC.to_act(state) == {0}
-    assert when(state, 0, AddressJury(words="  Love me tender  ")) == [JuryAddressed(seat=0, words="Love me tender")]
-    state = then(state, 0, AddressJury(words="Love me tender"))
+    then(when(SPEC, state, 0, AddressJury(words="  Love me tender  ")), JuryAddressed(seat=0, words="Love me tender"))
+    state = play(SPEC, state, 0, AddressJury(words="Love me tender"))
     assert SPEC.to_act(state) == {1, 2}  # the table votes at once
-    state = then(state, 2, Vote(approve=True))
-    illegal(state, 2, Vote(approve=False), "not your turn")
-    events = when(state, 1, Vote(approve=True))
+    state = play(SPEC, state, 2, Vote(approve=True))
+    illegal(SPEC, state, 2, Vote(approve=False), "not seat 2's turn")
+    events = when(SPEC, state, 1, Vote(approve=True))
     assert events[:2] == [VoteCast(seat=1, approve=True),
                           JudgmentGiven(seat=0, approved=True, votes=((1, True), (2, True)))]
     assert money(events, "smashville") == [(None, 0, 50_000)]
 
 
 def test_smashville_pays_nothing_when_one_judge_is_not_convinced() -> None:
-    state = then(then(fold(opening(15, 30, 34)), 0, RollDice(), (1, 1)), 0, AddressJury(words="la la"))
-    state = then(state, 1, Vote(approve=False))
-    events = when(state, 2, Vote(approve=True))
+    state = play(SPEC, opening(15, 30, 34), 0, RollDice(), script((1, 1)))  # Smashville
+    state = play(SPEC, state, 0, AddressJury(words="la la"))
+    state = play(SPEC, state, 1, Vote(approve=False))
+    events = when(SPEC, state, 2, Vote(approve=True))
     assert of_type(events, JudgmentGiven)[0].approved is False
     assert money(events, "smashville") == []
 
@@ -69,35 +71,35 @@ def test_each_vote_is_secret_until_the_judgment() -> None:
 
 
 def test_corpus_risky_kills_on_7_or_11_and_the_poorest_inherits() -> None:
-    state = fold(opening(18, 30, 34, setup=[cash(2, -5_000)]))
+    state = given(SPEC, opening(18, 30, 34, setup=[cash(2, -5_000)]))
     for dice in ((3, 4), (5, 6)):
-        died = of_type(when(state, 0, RollDice(), (2, 3), dice), HitchikerDied)
+        died = of_type(when(SPEC, state, 0, RollDice(), script((2, 3), dice)), HitchikerDied)
         assert [(d.cause, d.heir) for d in died] == [("shark attack", 2)]
-    assert not of_type(when(state, 0, RollDice(), (2, 3), (4, 4)), HitchikerDied)
+    assert not of_type(when(SPEC, state, 0, RollDice(), script((2, 3), (4, 4))), HitchikerDied)
 
 
 def test_smell_gaso_gives_one_free_unit_per_pip() -> None:
-    events = when(fold(opening(22, 30)), 0, RollDice(), (3, 3), (4, 6))
+    events = when(SPEC, opening(22, 30), 0, RollDice(), script((3, 3), (4, 6)))
     assert of_type(events, ContrabandReceived) == [ContrabandReceived(seat=0, units=10, reason="smell_gaso")]
 
 
 def test_tortland_pays_20000_times_both_dice() -> None:
-    events = when(fold(opening(30, 1)), 0, RollDice(), (1, 2), (6, 6))
+    events = when(SPEC, opening(30, 1), 0, RollDice(), script((1, 2), (6, 6)))
     assert money(events, "tortland") == [(None, 0, 240_000)]
 
 
 def test_fort_mcslurry_gives_half_the_savings_to_the_player_with_the_least_cash() -> None:
-    state = fold(opening(34, 30, 1, setup=[*savings(0, 15_000, 34), cash(1, -3_000)]))
-    events = when(state, 0, RollDice(), (1, 2))
+    state = given(SPEC, opening(34, 30, 1, setup=[*savings(0, 15_000, 34), cash(1, -3_000)]))
+    events = when(SPEC, state, 0, RollDice(), script((1, 2)))
     assert of_type(events, SavingsSeized) == [SavingsSeized(seat=0, payee=1, amount=7_000, reason="fort_mcslurry")]
 
 
 def test_remindya_holds_the_hitchiker_until_an_odd_roll_which_it_then_moves() -> None:
-    landed = when(fold(opening(38, 30)), 0, RollDice(), (1, 1))
+    landed = when(SPEC, opening(38, 30), 0, RollDice(), script((1, 1)))
     assert StuckInRemindya(seat=0, location=40) in landed and landed[-2] == TurnEnded(seat=0)
-    state = fold(opening(38, 30, setup=[StuckInRemindya(seat=0, location=40)]))
-    held = when(state, 0, RollDice(), (2, 4))
+    state = given(SPEC, opening(38, 30, setup=[StuckInRemindya(seat=0, location=40)]))
+    held = when(SPEC, state, 0, RollDice(), script((2, 4)))
     assert held[1:3] == [StillInRemindya(seat=0), TurnEnded(seat=0)]
-    escaped = when(state, 0, RollDice(), (2, 3))
+    escaped = when(SPEC, state, 0, RollDice(), script((2, 3)))
     assert escaped[1] == PawnMoved(seat=0, start=40, end=3, passed=(), reason="roll")
     assert SPEC.fold(escaped, state).players[0].stuck is False
