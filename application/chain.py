@@ -34,10 +34,7 @@ def event_hash(
     salt: str | None = None,
 ) -> str:
     """The chain hash of one event; `salt` only for an event whose data is hidden."""
-    fields: list[Any] = [seq, type_, data, seat, command_id]
-    if salt is not None:
-        fields.append(salt)
-    return hashlib.sha256((prev_hash + canonical_json(fields)).encode()).hexdigest()
+    return text_hash(prev_hash, seq, type_, canonical_json(data), seat, command_id, salt)
 
 
 def text_hash(

@@ -9,7 +9,7 @@ from typing import Any
 
 from application.chain import GENESIS_HASH
 from application.handler import Committed, GameService, chain_each
-from domain.core import GameCreated, IllegalCommand, InvalidCommand, SeatConfig, seed_commitment
+from domain.core import IllegalCommand, InvalidCommand, SeatConfig, game_created
 
 
 def fork_game(
@@ -48,15 +48,7 @@ def fork_game(
         "at": at,
         "head_hash": games.store.events(source_id, after=at - 1, limit=1)[0].hash,
     }
-    created = GameCreated(
-        game_id=game_id,
-        game_type=spec.id,
-        rules_version=spec.rules_version,
-        seed_commitment=seed_commitment(seed),
-        seats=config.seats,
-        options=dict(config.options),
-        forked_from=forked_from,
-    )
+    created = game_created(spec, game_id, config, seed, forked_from)
     events = [created, *(spec.events.decode_json(e.type, e.data_text) for e in inherited)]
     origins = [(None, None), *((e.seat, e.command_id) for e in inherited)]
     stored = chain_each(spec, game_id, seed, events, 1, GENESIS_HASH, origins)

@@ -16,7 +16,7 @@ import redis
 from rq import Queue, Retry
 from rq.serializers import JSONSerializer
 
-from application.bus import BotTurnDue, Message, MessageBus, ProjectionDue
+from application.bus import Message, MessageBus, ProjectionDue
 
 log = logging.getLogger(__name__)
 
@@ -127,5 +127,3 @@ def rq_enqueue_sweep(runner: RqRunner, waiting: list[tuple[str, int]]) -> None:
     for game_id, version in waiting:
         runner.enqueue_bots(game_id, version, force=True)
 
-
-__all__ = ["BOT_JOB", "PROJECTION_JOB", "QUEUE_KINDS", "RqRunner", "BotTurnDue"]

@@ -8,7 +8,7 @@ game's seed and the seq of the decision's first event, so all of them derive cha
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from domain.core.errors import IllegalCommand
@@ -31,15 +31,15 @@ def bot_rng(seed: str, version: int, seat: int) -> Rng:
     return Rng(seed, version + 1, label=f"bot:{seat}")
 
 
-def opening_events(
+def game_created(
     spec: GameSpec,
     game_id: str,
     config: GameConfig,
     seed: str,
     forked_from: Mapping[str, Any] | None = None,
-) -> list[Event]:
-    """GameCreated followed by the game's setup events, drawn from the RNG of seq 2."""
-    created = GameCreated(
+) -> GameCreated:
+    """The first event of a game (created, or forked): its type, rules version, seats, options and seed commitment."""
+    return GameCreated(
         game_id=game_id,
         game_type=spec.id,
         rules_version=spec.rules_version,
@@ -48,7 +48,17 @@ def opening_events(
         options=dict(config.options),
         forked_from=dict(forked_from) if forked_from is not None else None,
     )
-    return [created, *spec.setup(config, decision_rng(seed, 1))]
+
+
+def opening_events(
+    spec: GameSpec,
+    game_id: str,
+    config: GameConfig,
+    seed: str,
+    forked_from: Mapping[str, Any] | None = None,
+) -> list[Event]:
+    """GameCreated followed by the game's setup events, drawn from the RNG of seq 2."""
+    return [game_created(spec, game_id, config, seed, forked_from), *spec.setup(config, decision_rng(seed, 1))]
 
 
 def check_turn(spec: GameSpec, state: Any, seat: int) -> None:
@@ -88,7 +98,3 @@ def play_bot(spec: GameSpec, state: Any, seat: int, level: str, seed: str, versi
     view = spec.view(state, seat)
     return spec.bots[level](view, legal, bot_rng(seed, version, seat))
 
-
-def fold_events(spec: GameSpec, events: Sequence[Event], state: Any = None) -> Any:
-    """The state after applying `events` in order to `state` (None before GameCreated)."""
-    return spec.fold(events, state)

@@ -1,31 +1,18 @@
-"""The container on a real SQLite file, its handler with no follow-up jobs, and bots-only games played through it."""
+"""The handler on a real SQLite file with no follow-up jobs, and bots-only games played through it."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from application.bus import MessageBus
-from application.container import Trailhead
 from application.handler import GameService, StateCache
 from application.settings import registry_of
-from bootstrap import bootstrap
 from domain.core import SeatConfig
 from domain.games import GAMES
 from storage import SqliteStorage
 from support.toy import SPEC as TOY
 
 REGISTRY = registry_of((*GAMES, TOY))
-
-
-def settings_for(db_path: Path | str, **overrides: Any) -> dict[str, Any]:
-    return {"DATABASE": str(db_path), "SYNCHRONOUS": "FULL", "REDIS_URL": None, "QUEUE_PREFIX": "trailhead",
-            "SWEEP_SECONDS": 30, "BOT_BUDGET_SECONDS": 2.0, "PROJECTION_BATCH": 500, **overrides}
-
-
-def container(db_path: Path | str, **overrides: Any) -> Trailhead:
-    """The whole container (inline runner unless REDIS_URL is given), the registered games plus the toy."""
-    return bootstrap(settings_for(db_path, **overrides), (*GAMES, TOY))
 
 
 def open_games(db_path: Path | str) -> GameService:
