@@ -130,7 +130,10 @@ class SqliteStorage:
         """This thread's connection (and this process's, after a fork), opened on first use."""
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None or getattr(self._local, "pid", None) != os.getpid():
-            conn = connect(self.path, self.synchronous).conn
+            # Opened under the write lock: switching a new file to WAL needs it alone, and SQLite
+            # answers "database is locked" at once (no busy wait) to a second process doing the same.
+            with write_lock(self.path):
+                conn = connect(self.path, self.synchronous).conn
             self._local.conn = conn
             self._local.pid = os.getpid()
         return conn
@@ -175,11 +178,11 @@ class SqliteStorage:
 
     def migrate(self) -> list[str]:
         applied = []
+        conn = self.conn  # opened before the lock, which opening a connection takes itself
         with write_lock(self.path):
             for migration in MIGRATIONS:
                 if migration.version <= self.schema_version():
                     continue
-                conn = self.conn
                 conn.execute("BEGIN IMMEDIATE")
                 try:
                     for statement in migration.sqlite:
