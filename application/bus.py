@@ -165,6 +165,10 @@ class InlineRunner:
     """The embedded runner: bot turns in the committing thread's loop, projections in a background thread."""
 
     kind = "inline"
+    # After a wake-up the projection thread waits this long, so that the commits of that moment
+    # share one run (one write transaction) instead of adding one each to the writers' queue;
+    # readers of the read models call catch_up() and never see the delay.
+    COALESCE_SECONDS = 0.05
 
     def __init__(self, store: Storage, projector: Projector) -> None:
         self.store = store
@@ -209,6 +213,7 @@ class InlineRunner:
     def _project_forever(self) -> None:
         while True:
             self._wake.wait(timeout=1.0)  # also every second, for commits another process made
+            time.sleep(self.COALESCE_SECONDS)
             self._wake.clear()
             try:
                 self.catch_up(wait=False)

@@ -98,26 +98,37 @@ class Committed:
         return self.game.finished and self.events[-1].seq == self.game.version
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Cached:
+    """A folded state and what was read with it: the record as of `version`, and the game's seed."""
+
+    version: int
+    head_hash: str
+    state: Any
+    record: GameRecord
+    seed: str | None = None
+
+
 class StateCache:
     """Folded states by game id, least recently used dropped first; shared by threads."""
 
     def __init__(self, capacity: int = 512) -> None:
         self.capacity = capacity
-        self._items: collections.OrderedDict[str, tuple[int, str, Any]] = collections.OrderedDict()
+        self._items: collections.OrderedDict[str, Cached] = collections.OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, game_id: str) -> tuple[int, str, Any] | None:
+    def get(self, game_id: str) -> Cached | None:
         with self._lock:
             item = self._items.get(game_id)
             if item is not None:
                 self._items.move_to_end(game_id)
             return item
 
-    def put(self, game_id: str, version: int, head_hash: str, state: Any) -> None:
+    def put(self, game_id: str, item: Cached) -> None:
         with self._lock:
             current = self._items.get(game_id)
-            if current is None or current[0] <= version:
-                self._items[game_id] = (version, head_hash, state)
+            if current is None or current.version <= item.version:
+                self._items[game_id] = item
                 self._items.move_to_end(game_id)
             while len(self._items) > self.capacity:
                 self._items.popitem(last=False)
@@ -198,24 +209,36 @@ class GameService:
     def load(self, game_id: str) -> LoadedGame:
         """The game folded up to its last stored event.
 
+        Only the events after the cached version are read; the record is read again only
+        when there are some (a record changes with the events and only with them).
+
         Raises:
             UnknownGameId: no such game.
         """
-        record = self.record(game_id)
-        spec = self.registry(record.type)
         cached = self.cache.get(game_id)
-        version, head_hash, state = cached if cached is not None else (0, GENESIS_HASH, None)
-        evolve, decode = spec.evolve, spec.events.decode_json
-        unseen = self.store.event_texts(game_id, after=version)
-        for _seq, type_, text, _hash in unseen:
-            state = evolve(state, decode(type_, text))
+        if cached is None:
+            record = self.record(game_id)
+            cached = Cached(0, GENESIS_HASH, None, record)
+        spec = self.registry(cached.record.type)
+        unseen = self.store.event_texts(game_id, after=cached.version)
         if unseen:
-            version, head_hash = unseen[-1][0], unseen[-1][3]
-        self.cache.put(game_id, version, head_hash, state)
-        return LoadedGame(record, spec, state, version, head_hash)
+            state, evolve, decode = cached.state, spec.evolve, spec.events.decode_json
+            for _seq, type_, text, _hash in unseen:
+                state = evolve(state, decode(type_, text))
+            record = cached.record if cached.version == 0 else self.record(game_id)
+            cached = Cached(unseen[-1][0], unseen[-1][3], state, record, cached.seed)
+            self.cache.put(game_id, cached)
+        return LoadedGame(cached.record, spec, cached.state, cached.version, cached.head_hash)
 
     def seed(self, game_id: str) -> str:
-        return self.store.seed(game_id)
+        """The game's secret seed (read once per process: it never changes)."""
+        cached = self.cache.get(game_id)
+        if cached is not None and cached.seed is not None:
+            return cached.seed
+        seed = self.store.seed(game_id)
+        if cached is not None:
+            self.cache.put(game_id, dataclasses.replace(cached, seed=seed))
+        return seed
 
     # -- commands ----------------------------------------------------------------------
 
@@ -276,8 +299,9 @@ class GameService:
                                 fingerprint(None, command_type, args))
         positioned = self.store.create_game(record, seed, {seat: token_hash(t) for seat, t in tokens.items()},
                                             stored, command)
-        self.cache.put(game_id, record.version, record.head_hash, state)
-        game = LoadedGame(self.record(game_id), spec, state, record.version, record.head_hash)
+        record = self.record(game_id)
+        self.cache.put(game_id, Cached(record.version, record.head_hash, state, record, seed))
+        game = LoadedGame(record, spec, state, record.version, record.head_hash)
         return Committed(game, positioned, None, True, tokens)
 
     def submit(
@@ -335,9 +359,10 @@ class GameService:
             if not appended.new:
                 return self._replayed(game_id, appended.command, print_)
             version, head = stored[-1].seq, stored[-1].hash
-            self.cache.put(game_id, version, head, state)
             now_record = dataclasses.replace(game.record, version=version, head_hash=head,
-                                             status=FINISHED if finished else ACTIVE)
+                                             status=FINISHED if finished else ACTIVE,
+                                             updated_at=appended.events[-1].recorded_at)
+            self.cache.put(game_id, Cached(version, head, state, now_record, seed))
             return Committed(LoadedGame(now_record, game.spec, state, version, head), appended.events, seat)
         raise AssertionError("unreachable")
 

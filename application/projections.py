@@ -101,8 +101,10 @@ class Projector:
             folded = self._created(event)
         if folded is None:
             folded = self._games.get(event.game_id)
-            if folded is None or folded.version != event.seq - 1:
+            if folded is None or folded.version > event.seq - 1:
                 folded = self._load(store, event.game_id, event.seq - 1)
+            elif folded.version < event.seq - 1:  # another process projected the events between
+                folded = self._catch_up(store, folded, event.seq - 1)
         return self._evolve(folded, event)
 
     def _created(self, event: StoredEvent) -> Folded:
@@ -121,6 +123,12 @@ class Projector:
     def _evolve(folded: Folded, event: StoredEvent) -> Folded:
         state = folded.spec.evolve(folded.state, folded.spec.events.decode_json(event.type, event.data_text))
         return Folded(folded.spec, state, event.seq, {**folded.summary, "updated_at": event.recorded_at})
+
+    def _catch_up(self, store: Storage, folded: Folded, up_to: int) -> Folded:
+        """Fold a game this process last saw at an earlier version forward to seq `up_to`."""
+        for event in store.events(folded.summary["id"], after=folded.version, limit=up_to - folded.version):
+            folded = self._evolve(folded, event)
+        return folded
 
     def _load(self, store: Storage, game_id: str, up_to: int) -> Folded:
         """Fold a game from its first event up to seq `up_to` (a cold start in this process)."""

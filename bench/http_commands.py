@@ -42,6 +42,7 @@ from bench.servers import Server, exit_on_sigterm, free_port, serve_command, ser
 
 SERVICE, BARE = "service", "bare"
 TARGET_SHARE = 0.5
+TARGET_CPU_RATIO = 1.3
 TARGET_P99_MS = 20.0
 
 
@@ -321,6 +322,7 @@ def report(game: str, playbooks: list[Playbook], note: str, via_cli: bool, args:
     service = [r[SERVICE] for r in results]
     bare = [r[BARE] for r in results]
     ratios = [s.rate / b.rate for s, b in zip(service, bare)]
+    cpu_ratios = [s.per_request_ms(s.server_cpu) / b.per_request_ms(b.server_cpu) for s, b in zip(service, bare)]
     rows = [
         ("service: commands/s", [m.rate for m in service], ".0f"),
         ("service: p50 latency (ms)", [m.percentile_ms(50) for m in service], ".2f"),
@@ -331,6 +333,7 @@ def report(game: str, playbooks: list[Playbook], note: str, via_cli: bool, args:
         ("ratio service/bare (rate)", ratios, ".1%"),
         ("service: server CPU ms/command", [m.per_request_ms(m.server_cpu) for m in service], ".2f"),
         ("bare:    server CPU ms/request", [m.per_request_ms(m.server_cpu) for m in bare], ".2f"),
+        ("ratio service/bare (server CPU)", cpu_ratios, ".2f"),
         ("service: client CPU ms/command", [m.per_request_ms(m.client_cpu) for m in service], ".2f"),
         ("bare:    client CPU ms/request", [m.per_request_ms(m.client_cpu) for m in bare], ".2f"),
         ("service: games created in window", [float(m.games_created) for m in service], ".0f"),
@@ -361,6 +364,9 @@ def report(game: str, playbooks: list[Playbook], note: str, via_cli: bool, args:
     print()
     print(f"target service >= {TARGET_SHARE:.0%} of bare: {share:.1%} -> {'MET' if share >= TARGET_SHARE else 'NOT MET'}")
     print(f"target service p99 < {TARGET_P99_MS:g} ms: {p99:.2f} ms -> {'MET' if p99 < TARGET_P99_MS else 'NOT MET'}")
+    cpu = statistics.median(cpu_ratios)
+    print(f"target server CPU per command <= {TARGET_CPU_RATIO:g}x bare: {cpu:.2f}x -> "
+          f"{'MET' if cpu <= TARGET_CPU_RATIO else 'NOT MET'}")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

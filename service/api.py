@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+import msgspec
 
 from flask import Blueprint, Response, current_app, request
 
 from application.auth import same_hash, token_hash
 from application.handler import GameService, LoadedGame, envelope
-from domain.core import SeatConfig, canonical_json
+from domain.core import SeatConfig
 from service import schemas
 from service.problems import BadRequest, Forbidden, Unauthorized
 from service.runtime import game_service, message_bus
@@ -23,19 +24,14 @@ _game_type = schemas.GameType()
 _created = schemas.CreatedGame()
 _game_view = schemas.GameView()
 _actions = schemas.Actions()
-_command_response = schemas.CommandResponse()
 _event_page = schemas.EventPage()
 
 
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
 def json_body() -> dict[str, Any]:
-    """The request's JSON object, parsed strictly.
+    """The request's JSON object, parsed strictly (msgspec: JSON text as RFC 8259 defines it).
 
-    NaN and Infinity are refused (they are not JSON), as are lone surrogates that
-    cannot be stored as UTF-8 and nesting too deep to parse.
+    NaN and Infinity are refused (they are not JSON), as are numbers out of a double's
+    range, lone surrogates that cannot be stored as UTF-8, and nesting too deep to parse.
 
     Raises:
         BadRequest: the body is not JSON, or not a JSON object.
@@ -43,11 +39,10 @@ def json_body() -> dict[str, Any]:
     if not request.is_json:
         raise BadRequest("send the body as JSON with Content-Type: application/json")
     try:
-        body = json.loads(request.get_data(cache=True), parse_constant=_no_constants)
-        canonical_json(body).encode("utf-8")
+        body = msgspec.json.decode(request.get_data(cache=True))
     except RecursionError:
         raise BadRequest("the body is nested too deeply") from None
-    except (ValueError, UnicodeError) as error:
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeError) as error:
         raise BadRequest(f"the body is not valid JSON: {error}") from None
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
@@ -57,24 +52,31 @@ def json_body() -> dict[str, Any]:
 def caller_seat(games: GameService, game_id: str, required: bool = False) -> int | None:
     """The seat whose token the request carries; None for a spectator.
 
+    A token of this game proves the game exists; on every refusal the game's existence is
+    checked first, so that an unknown game is a 404 whatever the token.
+
     Raises:
+        UnknownGameId: no such game.
         Unauthorized: a required token is missing, or a token is malformed or unknown.
         Forbidden: the token belongs to another game.
     """
     header = request.headers.get("Authorization")
     if header is None:
         if required:
+            games.record(game_id)
             raise Unauthorized("this call needs a seat token: send Authorization: Bearer <token>")
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
+        games.record(game_id)
         raise Unauthorized("the Authorization header must be 'Bearer <token>'")
-    presented = token_hash(token.strip())
-    owner = games.store.token_owner(presented)
+    owner = games.store.token_owner(token_hash(token.strip()))
     if owner is None:
+        games.record(game_id)
         raise Unauthorized("the token matches no seat")
     owner_game, seat = owner
     if not same_hash(owner_game, game_id):
+        games.record(game_id)
         raise Forbidden("the token belongs to a seat of another game")
     return seat
 
@@ -176,7 +178,6 @@ def get_actions(game_id: str) -> Any:
 @games_api.post("/games/<game_id>/commands")
 def post_command(game_id: str) -> tuple[Any, int]:
     games = game_service()
-    games.record(game_id)
     seat = caller_seat(games, game_id, required=True)
     body = _command_request.load(json_body())
     if body["seat"] is not None and body["seat"] != seat:
@@ -189,7 +190,7 @@ def post_command(game_id: str) -> tuple[Any, int]:
         expected_version=body["expected_version"],
         command_id=body["command_id"],
     )
-    return _command_response.dump(committed.response()), 201
+    return committed.response(), 201  # built field by field (openapi.yaml, CommandResponse)
 
 
 @games_api.get("/games/<game_id>/events")

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import msgspec
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from application.settings import settings_from_env
 from bootstrap import bootstrap
@@ -16,6 +18,24 @@ from service.meta import meta_api
 from service.replays_api import replays_api
 from service.runtime import forget_request
 from service.stream import stream_api
+
+
+class SortedJSON(DefaultJSONProvider):
+    """Flask's JSON responses encoded by msgspec, keys sorted, so a replayed response is byte
+    for byte the first; msgspec's encoder is several times faster than json.dumps on the
+    command path. Types msgspec does not know go through Flask's own fallback, and what it
+    refuses to sort (dicts with int keys, as marshmallow's error messages have) through
+    json.dumps."""
+
+    sort_keys = True
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        if not kwargs:
+            try:
+                return msgspec.json.encode(obj, order="sorted", enc_hook=self.default).decode()
+            except TypeError:
+                pass
+        return super().dumps(obj, **kwargs)
 
 
 def default_config() -> dict[str, Any]:
@@ -30,13 +50,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     applies the database's pending migrations.
     """
     app = Flask(__name__)
+    app.json = SortedJSON(app)
     app.config.update(default_config())
     app.config.update(config or {})
     if "GAMES" not in app.config:
         from domain.games import GAMES
 
         app.config["GAMES"] = GAMES
-    app.json.sort_keys = True  # type: ignore[attr-defined]  # a replayed response is byte for byte the first
     app.extensions["trailhead"] = bootstrap(app.config, tuple(app.config["GAMES"]))
     problems.register(app)
     app.register_blueprint(games_api)

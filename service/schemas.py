@@ -88,12 +88,6 @@ class Envelope(Schema):
     recorded_at = fields.String(allow_none=True)
 
 
-class CommandResponse(Schema):
-    version = fields.Integer()
-    head_hash = fields.String()
-    events = fields.List(fields.Nested(Envelope))
-
-
 class GameView(Schema):
     id = fields.String()
     type = fields.String()

@@ -290,3 +290,23 @@ def test_wrong_expected_version_is_a_conflict_and_appends_nothing(
     assert service.store.command(game_id, "late") is None
     # The conflict left the command id unused: the same command decided on the current version goes through.
     assert submitted(service, game_id, 1, "Bid", {"amount": 1}, expected_version=4, command_id="late")["version"] == 5
+
+
+def test_a_handler_sees_what_another_process_committed_since_it_cached_the_game(db_path: Path,
+                                                                                service: GameService) -> None:
+    """The state cache holds the record as of its version; another writer's events refresh both."""
+    game_id = new_toy_game(service)
+    other = open_service(db_path)
+    try:
+        assert other.load(game_id).version == 3  # now cached by `other`
+        submitted(service, game_id, 0, "Bid", {"amount": 1})
+        submitted(service, game_id, 1, "Bid", {"amount": 0})
+        seen = other.load(game_id)
+        stored = service.store.game(game_id)
+        assert stored is not None
+        assert (seen.version, seen.head_hash) == (stored.version, stored.head_hash)
+        assert seen.record == stored
+        committed = other.submit(game_id, 0, "Take", {"count": 2}, expected_version=seen.version)
+        assert committed.game.record == service.store.game(game_id)  # updated_at included
+    finally:
+        other.store.close()

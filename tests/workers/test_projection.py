@@ -91,6 +91,38 @@ def test_projection_follows_a_game_incrementally(db_path: Path, tmp_path: Path) 
     assert snapshot(db_path) == rebuilt_snapshot(db_path, tmp_path)
 
 
+def test_two_processes_projecting_in_turn_fold_only_what_the_other_missed(db_path: Path, tmp_path: Path,
+                                                                         monkeypatch) -> None:
+    """As gunicorn's two workers do: each projector folds forward from where it last saw a game,
+    never from the game's first event again."""
+    from domain.core import SeatConfig
+
+    games = open_games(db_path)
+    store = SqliteStorage(db_path)
+    first, second = Projector(REGISTRY), Projector(REGISTRY)
+    game = games.create("toy", [SeatConfig(name="Ann"), SeatConfig(name="Bob")], {"pile": 3}, "turns").game
+    first.run(store)
+    second.run(store)
+    reads: list[tuple[int, int | None]] = []
+    events = store.events
+
+    def counted(game_id: str, after: int = 0, limit: int | None = None):  # type: ignore[no-untyped-def]
+        reads.append((after, limit))
+        return events(game_id, after, limit)
+
+    monkeypatch.setattr(store, "events", counted)
+    moves = [(0, ("Bid", {"amount": 1})), (1, ("Bid", {"amount": 0})), (0, ("Take", {"count": 2})),
+             (1, ("Take", {"count": 1}))]
+    for turn, (seat, (type_, args)) in enumerate(moves):
+        games.submit(game.record.id, seat, type_, args)
+        (first if turn % 2 else second).run(store)
+    # `second` never saw the game (its first run found nothing new): one fold of the opening
+    # events; after that, each run reads only the one event the other projector applied.
+    assert reads == [(0, 3), (3, 1), (4, 1), (5, 1)]
+    assert store.conn.execute("SELECT status FROM game_summaries").fetchone() == ("finished",)
+    assert snapshot(db_path) == rebuilt_snapshot(db_path, tmp_path)
+
+
 def append_bogus_event(db_path: Path, game_id: str) -> int:
     """An event no game can apply, appended with a valid hash (as a bad migration might)."""
     conn = sqlite3.connect(str(db_path))
