@@ -8,12 +8,17 @@ service opens its own (WAL, synchronous=FULL unless TRAILHEAD_SYNCHRONOUS says
 otherwise, busy_timeout), one BEGIN IMMEDIATE transaction with one small INSERT,
 and a small JSON response. The service's rate divided by this one is the share of
 the floor the service reaches.
+
+With BARE_CONNECTION=thread it keeps one connection per thread instead, as the
+service's storage does since the application core (bench/wrk_floor.py's floor);
+http_commands.py keeps the per-request baseline its targets were set against.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +28,7 @@ SCHEMA = "CREATE TABLE IF NOT EXISTS appends (id INTEGER PRIMARY KEY AUTOINCREME
 
 
 def connect(path: str, synchronous: str) -> sqlite3.Connection:
-    """Opened exactly as service.database.connect opens a connection (minus the sqlite-utils wrapper)."""
+    """Opened exactly as storage.sqlite.connect opens a connection (minus the sqlite-utils wrapper)."""
     conn = sqlite3.connect(path, isolation_level=None, timeout=30.0, check_same_thread=False)
     conn.execute("PRAGMA busy_timeout = 30000")
     conn.execute("PRAGMA journal_mode = WAL")
@@ -45,17 +50,34 @@ def create() -> Flask:
     init_db(path, synchronous)
 
     app = Flask(__name__)
+    per_thread = os.environ.get("BARE_CONNECTION", "request") == "thread"
+    local = threading.local()
+
+    def connection() -> sqlite3.Connection:
+        if not per_thread:
+            return connect(path, synchronous)
+        conn: sqlite3.Connection | None = getattr(local, "conn", None)
+        if conn is None or getattr(local, "pid", None) != os.getpid():
+            conn = local.conn = connect(path, synchronous)
+            local.pid = os.getpid()
+        return conn
 
     @app.post("/api/v1/games/<game_id>/commands")
     def append(game_id: str) -> tuple[dict[str, Any], int]:
         body = request.get_json()
-        conn = connect(path, synchronous)
+        conn = connection()
         try:
             conn.execute("BEGIN IMMEDIATE")
-            cursor = conn.execute("INSERT INTO appends (game, body) VALUES (?, ?)", [game_id, request.get_data(as_text=True)])
+            try:
+                cursor = conn.execute("INSERT INTO appends (game, body) VALUES (?, ?)",
+                                      [game_id, request.get_data(as_text=True)])
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
             conn.execute("COMMIT")
         finally:
-            conn.close()
+            if not per_thread:
+                conn.close()
         return {"id": cursor.lastrowid, "type": body.get("type")}, 201
 
     @app.get("/healthz")
