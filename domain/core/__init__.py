@@ -18,6 +18,7 @@ from domain.core.protocol import (
     random_bot,
 )
 from domain.core.rng import Rng
+from msgspec.structs import replace  # a copy of a Value with some fields changed
 from domain.core.cycle import (
     bot_rng,
     check_turn,
@@ -63,6 +64,7 @@ __all__ = [
     "play_bot",
     "play_command",
     "random_bot",
+    "replace",
     "seed_commitment",
     "to_plain",
 ]

@@ -9,7 +9,6 @@ the game; the higher score plus card wins.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, ClassVar, Literal
 
 from domain.core import (
@@ -21,15 +20,13 @@ from domain.core import (
     GameSpec,
     IllegalCommand,
     Rng,
+    Value,
     Visibility,
     random_bot,
+    replace,
 )
 
-frozen = dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-
-
-@frozen
-class CardDealt(Event):
+class CardDealt(Event, Value):
     TYPE: ClassVar[str] = "CardDealt"
     seat: int
     card: int
@@ -38,8 +35,7 @@ class CardDealt(Event):
         return (self.seat,)
 
 
-@frozen
-class BidMade(Event):
+class BidMade(Event, Value):
     TYPE: ClassVar[str] = "BidMade"
     seat: int
     amount: int
@@ -48,39 +44,33 @@ class BidMade(Event):
         return (self.seat,)
 
 
-@frozen
-class StonesTaken(Event):
+class StonesTaken(Event, Value):
     TYPE: ClassVar[str] = "StonesTaken"
     seat: int
     count: int
 
 
-@frozen
-class DieRolled(Event):
+class DieRolled(Event, Value):
     TYPE: ClassVar[str] = "DieRolled"
     seat: int
     pips: int
 
 
-@frozen
-class Bid(Command):
+class Bid(Command, Value):
     TYPE: ClassVar[str] = "Bid"
     amount: int
 
 
-@frozen
-class Take(Command):
+class Take(Command, Value):
     TYPE: ClassVar[str] = "Take"
     count: Literal[1, 2]
 
 
-@frozen
-class Roll(Command):
+class Roll(Command, Value):
     TYPE: ClassVar[str] = "Roll"
 
 
-@frozen
-class State:
+class State(Value):
     names: tuple[str, ...]
     cards: tuple[int, ...] = (0, 0)
     bids: tuple[int | None, ...] = (None, None)
@@ -100,20 +90,20 @@ def evolve(state: State | None, event: Event) -> State:
             return State(names=tuple(s.name for s in event.seats), pile=event.options["pile"])
         case CardDealt(seat=seat, card=card):
             assert state is not None
-            return dataclasses.replace(state, cards=_put(state.cards, seat, card))
+            return replace(state, cards=_put(state.cards, seat, card))
         case BidMade(seat=seat, amount=amount):
             assert state is not None
             bids = _put(state.bids, seat, amount)
             turn = state.turn
             if None not in bids:
                 turn = 1 if bids[1] > bids[0] else 0  # type: ignore[operator]
-            return dataclasses.replace(state, bids=bids, turn=turn)
+            return replace(state, bids=bids, turn=turn)
         case StonesTaken(seat=seat, count=count):
             assert state is not None
-            return dataclasses.replace(state, pile=state.pile - count, turn=1 - seat, last_taker=seat)
+            return replace(state, pile=state.pile - count, turn=1 - seat, last_taker=seat)
         case DieRolled(seat=seat, pips=pips):
             assert state is not None
-            return dataclasses.replace(state, scores=_put(state.scores, seat, state.scores[seat] + pips), turn=1 - seat)
+            return replace(state, scores=_put(state.scores, seat, state.scores[seat] + pips), turn=1 - seat)
     raise AssertionError(f"unknown event {event!r}")
 
 
