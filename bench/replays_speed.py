@@ -66,6 +66,7 @@ def ceiling(path: Path, game_id: str) -> float:
 def rebuild(path: Path, game_id: str) -> float:
     """Events per second: read, decode with the codec, fold with evolve (a cold rebuild)."""
     games = GameService(SqliteStorage(path), REGISTRY, StateCache())
+    games.store.conn  # noqa: B018 - opened before the clock, as the ceiling's connection is
     started = time.perf_counter()
     game = games.load(game_id)
     elapsed = time.perf_counter() - started
@@ -96,7 +97,7 @@ def main() -> None:
         print(f"  raw ceiling (sqlite3 + json.loads)   {statistics.median(ceilings):>10,.0f} events/s")
         print(f"  rebuild (read + decode + evolve)     {statistics.median(rebuilds):>10,.0f} events/s")
         print(f"  ratio                                {statistics.median(rebuilds) / statistics.median(ceilings):>10.1%}"
-              "   (target >= 35%)")
+              "   (target >= 60%)")
         print("the longest of a few seeded bot games of each type, same measure:")
         for spec in GAMES:
             seats = spec.max_seats
@@ -106,7 +107,7 @@ def main() -> None:
             ceiling_rate = statistics.median(ceiling(path, longest) for _ in range(args.runs))
             rebuild_rate = statistics.median(rebuild(path, longest) for _ in range(args.runs))
             print(f"  {spec.id:<20} {seats} seats {size:>6} events: ceiling {ceiling_rate:>9,.0f}/s, "
-                  f"rebuild {rebuild_rate:>8,.0f}/s, ratio {rebuild_rate / ceiling_rate:6.1%}")
+                  f"rebuild {rebuild_rate:>8,.0f}/s, ratio {rebuild_rate / ceiling_rate:6.1%}   (target >= 60%)")
 
         verify_path = workdir / "verify.sqlite"
         verify_games = games_on(verify_path)
