@@ -17,10 +17,11 @@ import logging
 import os
 import threading
 import time
+import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from application.handler import Committed, GameService, LoadedGame
+from application.handler import CommandIdReused, Committed, GameService, LoadedGame
 from application.projections import Projector, RunOutcome
 from domain.core import SeatConfig, play_bot
 from storage import Storage, VersionConflict
@@ -55,7 +56,8 @@ def follow_ups(committed: Committed) -> list[Message]:
 
 
 def bot_command_id(game_id: str, version: int, seat: int) -> str:
-    """Deterministic, so a duplicated or retried bot job appends nothing twice."""
+    """Deterministic, so a duplicated or retried bot job appends nothing twice; clients may not
+    send ids starting with "bot:" (a 400), so no client can take a bot's id."""
     return f"bot:{game_id}:{version}:{seat}"
 
 
@@ -73,9 +75,17 @@ def play_bot_turn(games: GameService, game_id: str, known: LoadedGame | None = N
     assert level is not None
     command = play_bot(game.spec, game.state, seat, level, games.seed(game_id), game.version)
     type_, args = game.spec.commands.encode(command)
+    command_id = bot_command_id(game_id, game.version, seat)
     try:
-        return games.submit(game_id, seat, type_, args, expected_version=game.version,
-                            command_id=bot_command_id(game_id, game.version, seat), bot=level)
+        try:
+            return games.submit(game_id, seat, type_, args, expected_version=game.version, command_id=command_id,
+                                bot=level)
+        except CommandIdReused:
+            # Clients cannot send ids in the bots' namespace (400), but a log from release 0.1 may
+            # hold one: the version check, not the id, keeps a bot from playing twice.
+            log.warning("bot command id %s of %s was taken; playing under a fresh one", command_id, game_id)
+            return games.submit(game_id, seat, type_, args, expected_version=game.version,
+                                command_id=f"{command_id}:{uuid.uuid4().hex}", bot=level)
     except VersionConflict:
         log.info("bot seat %s of %s lost a race at version %s", seat, game_id, game.version)
         return None
@@ -91,6 +101,9 @@ class Runner(Protocol):
 
     def catch_up(self) -> None:
         """Read your writes: bring the read models up to date now where this runner projects in-process."""
+
+    def resume(self, bus: MessageBus) -> int:
+        """Hand every game whose bot seat is to act to the bots again (after a restart); returns how many."""
 
     def health(self) -> dict[str, Any]:
         """What /healthz reports of the jobs: `{"jobs": kind, ...}` and whether they are `ok`."""
@@ -162,27 +175,57 @@ class MessageBus:
 
 
 class InlineRunner:
-    """The embedded runner: bot turns in the committing thread's loop, projections in a background thread."""
+    """The embedded runner: bot turns and projections on background threads of this process.
+
+    Nothing runs inside the request that triggered it: a bot turn due is queued for the bot
+    thread, which plays the game's bot seats a budget at a time (round robin across games)
+    after the response has gone; the projection thread catches the read models up. At start
+    (`resume`) every game whose bot seat is to act is queued, so a crash loses no bot turn.
+    """
 
     kind = "inline"
     # After a wake-up the projection thread waits this long, so that the commits of that moment
     # share one run (one write transaction) instead of adding one each to the writers' queue;
     # readers of the read models call catch_up() and never see the delay.
     COALESCE_SECONDS = 0.05
+    RETRY_SECONDS = (0.5, 60.0)  # a failing game's bot turn is retried after 0.5 s, doubling up to 60 s
 
-    def __init__(self, store: Storage, projector: Projector) -> None:
+    def __init__(self, store: Storage, projector: Projector, budget_seconds: float = 2.0) -> None:
         self.store = store
         self.projector = projector
+        self.budget_seconds = budget_seconds
         self._wake = threading.Event()
         self._project_lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._pid: int | None = None
+        self._bots = BotQueue()
+        self._bot_thread: threading.Thread | None = None
+        self._bot_pid: int | None = None
+        self._bus: MessageBus | None = None
 
     def dispatch(self, bus: MessageBus, message: Message) -> list[Message]:
         if isinstance(message, ProjectionDue):
             self._wake_projection()
             return []
-        return bus.perform(message)
+        self._bus = bus
+        self._bots.put(message.game_id)
+        self._start_bots()
+        return []
+
+    def resume(self, bus: MessageBus) -> int:
+        """Queue every game whose bot seat is to act (after a restart); returns how many."""
+        self._bus = bus
+        self.catch_up()
+        waiting = self.store.bot_waiting_games()
+        for game_id, _version in waiting:
+            self._bots.put(game_id)
+        if waiting:
+            self._start_bots()
+        return len(waiting)
+
+    def wait_idle(self, timeout: float = 30.0) -> bool:
+        """Wait until no bot turn is queued or being played (tests, the CLI); returns whether it got there."""
+        return self._bots.wait_empty(timeout)
 
     def catch_up(self, wait: bool = True) -> RunOutcome | None:
         """Bring the read models up to date now (read-your-writes for the embedded runner).
@@ -201,7 +244,7 @@ class InlineRunner:
                 time.sleep(0.005)
 
     def health(self) -> dict[str, Any]:
-        return {"jobs": "inline", "ok": True}
+        return {"jobs": "inline", "ok": True, "bot_games_queued": self._bots.size()}
 
     def _wake_projection(self) -> None:
         if self._thread is None or self._pid != os.getpid() or not self._thread.is_alive():
@@ -219,3 +262,103 @@ class InlineRunner:
                 self.catch_up(wait=False)
             except Exception:  # noqa: BLE001 - a failed run is retried on the next wake-up
                 log.exception("inline projection run failed")
+
+    def _start_bots(self) -> None:
+        if self._bot_thread is None or self._bot_pid != os.getpid() or not self._bot_thread.is_alive():
+            if self._bot_pid != os.getpid():
+                self._bots = self._bots.after_fork()
+            self._bot_pid = os.getpid()
+            self._bot_thread = threading.Thread(target=self._play_forever, name="trailhead-bots", daemon=True)
+            self._bot_thread.start()
+
+    def _play_forever(self) -> None:
+        failures: dict[str, int] = {}
+        while True:
+            game_id = self._bots.take()
+            bus = self._bus
+            assert bus is not None
+            try:
+                _played, waiting = bus.play_bots(game_id, self.budget_seconds)
+            except Exception:  # noqa: BLE001 - logged, retried later; never lost
+                failures[game_id] = failures.get(game_id, 0) + 1
+                delay = min(self.RETRY_SECONDS[0] * 2 ** (failures[game_id] - 1), self.RETRY_SECONDS[1])
+                log.exception("bot turn of %s failed (%s time(s)); retried in %.1f s", game_id, failures[game_id], delay)
+                self._bots.done(game_id, retry_after=delay)
+                continue
+            failures.pop(game_id, None)
+            self._bots.done(game_id, again=waiting)
+
+
+class BotQueue:
+    """Game ids whose bot seats are to act, each at most once, in arrival order; thread-safe.
+
+    A game taken is "in play" until `done`; put again meanwhile, it is queued once more
+    after it. `wait_empty` waits until nothing is queued, in play or waiting to be retried.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Condition()
+        self._queue: collections.deque[str] = collections.deque()
+        self._queued: set[str] = set()
+        self._in_play: set[str] = set()
+        self._again: set[str] = set()
+        self._retries = 0
+
+    def after_fork(self) -> BotQueue:
+        """A fresh queue for a forked child with the same games queued (the parent's thread is gone)."""
+        fresh = BotQueue()
+        for game_id in [*self._queue, *self._in_play]:
+            fresh.put(game_id)
+        return fresh
+
+    def put(self, game_id: str) -> None:
+        with self._lock:
+            if game_id in self._in_play:
+                self._again.add(game_id)
+            elif game_id not in self._queued:
+                self._queued.add(game_id)
+                self._queue.append(game_id)
+                self._lock.notify_all()
+
+    def take(self) -> str:
+        with self._lock:
+            while not self._queue:
+                self._lock.wait()
+            game_id = self._queue.popleft()
+            self._queued.discard(game_id)
+            self._in_play.add(game_id)
+            return game_id
+
+    def done(self, game_id: str, again: bool = False, retry_after: float | None = None) -> None:
+        with self._lock:
+            self._in_play.discard(game_id)
+            requeue = again or game_id in self._again
+            self._again.discard(game_id)
+            if retry_after is not None:
+                self._retries += 1
+                timer = threading.Timer(retry_after, self._retry, [game_id])
+                timer.daemon = True
+                timer.start()
+            elif requeue:
+                self._queued.add(game_id)
+                self._queue.append(game_id)
+            self._lock.notify_all()
+
+    def _retry(self, game_id: str) -> None:
+        with self._lock:  # a re-entrant lock: put() takes it again
+            self._retries -= 1
+            self.put(game_id)
+
+    def size(self) -> int:
+        with self._lock:
+            return len(self._queue) + len(self._in_play) + self._retries
+
+    def wait_empty(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while self._queue or self._in_play or self._retries:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                self._lock.wait(remaining)
+            return True

@@ -46,7 +46,7 @@ def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpe
 
         runner = RqRunner(settings)
     else:
-        runner = InlineRunner(store, projector)
+        runner = InlineRunner(store, projector, float(settings.get("BOT_BUDGET_SECONDS", 2.0)))
     bus = MessageBus(handler, runner, projector)
     return Trailhead(settings, registry, store, cache, handler, projector, runner, bus)
 

@@ -65,4 +65,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(replays_api)
     app.register_blueprint(meta_api)
     app.teardown_appcontext(forget_request)
+    container = app.extensions["trailhead"]
+    if container.runner.kind == "inline" and app.config.get("RESUME_BOTS", True):
+        # A restart loses no bot turn: every game whose bot seat is to act goes back to the bot thread.
+        resumed = container.runner.resume(container.bus)
+        if resumed:
+            app.logger.info("resumed the bots of %s game(s)", resumed)
     return app

@@ -123,6 +123,34 @@ def jobs_failed(limit: int) -> None:
 
 
 @main.group()
+def bots() -> None:
+    """Bot seats."""
+
+
+@bots.command("resume")
+@click.option("--wait/--no-wait", default=True, show_default=True,
+              help="Without REDIS_URL: play the bot turns here until none is left to play.")
+@click.option("--timeout", default=600.0, show_default=True, type=float, help="Seconds to wait at most.")
+def bots_resume(wait: bool, timeout: float) -> None:
+    """Hand every game whose bot seat is to act back to the bots (after a crash, say).
+
+    With REDIS_URL the bot jobs are enqueued for the workers; without, this process plays them.
+    """
+    from bootstrap import bootstrap
+
+    app = bootstrap()
+    resumed = app.runner.resume(app.bus)
+    where = "enqueued for the workers" if app.runner.kind == "rq" else "handed to this process's bot thread"
+    click.echo(f"{resumed} game(s) with a bot seat to act: {where}")
+    if app.runner.kind == "inline" and wait and resumed:
+        if not app.runner.wait_idle(timeout):  # type: ignore[attr-defined]
+            raise click.ClickException(f"the bots were still playing after {timeout:g} s")
+        app.runner.catch_up()
+        left = len(app.store.bot_waiting_games())
+        click.echo(f"played until no bot seat is to act ({left} left waiting)")
+
+
+@main.group()
 def projections() -> None:
     """The read-model projections."""
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+BOT_COMMAND_PREFIX = "bot:"  # the server's bots' command ids (application.bus.bot_command_id)
 
 
 class StrictSchema(Schema):
@@ -25,6 +27,11 @@ class CreateGameRequest(StrictSchema):
     seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=256))
 
 
+def _not_a_bot_id(value: str) -> None:
+    if value.startswith(BOT_COMMAND_PREFIX):
+        raise ValidationError(f"command ids starting with {BOT_COMMAND_PREFIX!r} are reserved for the server's bots")
+
+
 class CommandRequest(StrictSchema):
     type = fields.String(required=True, validate=validate.Length(min=1, max=64))
     args = fields.Dict(keys=fields.String(), load_default=dict)
@@ -32,7 +39,7 @@ class CommandRequest(StrictSchema):
     command_id = fields.String(
         load_default=None,
         allow_none=True,
-        validate=[validate.Length(min=1, max=128), validate.Regexp(r"^[A-Za-z0-9._:\-]+$")],
+        validate=[validate.Length(min=1, max=128), validate.Regexp(r"^[A-Za-z0-9._:\-]+$"), _not_a_bot_id],
     )
     seat = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0))
 

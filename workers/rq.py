@@ -57,6 +57,13 @@ class RqRunner:
     def catch_up(self) -> None:
         """The workers project; a reader sees the read models as far as they have got."""
 
+    def resume(self, bus: MessageBus) -> int:
+        """Enqueue a bot job for every game whose bot seat is to act (the workers' sweep does it too)."""
+        bus.projector.run(bus.store)
+        waiting = bus.store.bot_waiting_games()
+        rq_enqueue_sweep(self, waiting)
+        return len(waiting)
+
     def ping(self) -> bool:
         try:
             return bool(self.redis.ping())

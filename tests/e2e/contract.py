@@ -55,14 +55,16 @@ class Api:
         self.openapi = contract()
         self.checked = 0
 
-    def call(self, method: str, path: str, expect: int, *, valid_request: bool = True, token: str | None = None,
-             **kwargs: Any) -> requests.Response:
-        """Send one request; assert its status; validate the request (if meant to be valid) and the response."""
+    def call(self, method: str, path: str, expect: int | tuple[int, ...], *, valid_request: bool = True,
+             token: str | None = None, **kwargs: Any) -> requests.Response:
+        """Send one request; assert its status (or one of them); validate the request (if meant to be valid)
+        and the response."""
         headers = dict(kwargs.pop("headers", {}))
         if token is not None:
             headers["Authorization"] = f"Bearer {token}"
         response = self.session.request(method, self.base_url + path, headers=headers, timeout=30, **kwargs)
-        assert response.status_code == expect, f"{method} {path}: {response.status_code} {response.text[:500]}"
+        expected = expect if isinstance(expect, tuple) else (expect,)
+        assert response.status_code in expected, f"{method} {path}: {response.status_code} {response.text[:500]}"
         self.validate(response, valid_request)
         return response
 

@@ -208,11 +208,12 @@ def test_redacted_event_data_cannot_be_recovered_from_its_hash(toy: ToyGame) -> 
     assert not recovered, f"seat 1 recovered seat 0's hidden data from the public hashes: {recovered}"
 
 
-def test_all_bot_game_plays_to_the_end_inline_and_reveals_everything(client: FlaskClient) -> None:
+def test_all_bot_game_plays_to_the_end_after_the_response_and_reveals_everything(client: FlaskClient) -> None:
     game = ToyGame(client, seats=[{"name": "hal", "bot": "random"}, {"name": "eve", "bot": "careful"}])
 
     assert game.tokens == {}
-    assert game.created["status"] == "finished"
+    assert game.created["version"] == 3 and game.created["status"] == "active"  # no bot plays inside the request
+    game.settle()
     final = game.get()
     assert final["status"] == "finished" and final["result"]["winners"]
     assert hashlib.sha256(final["seed"].encode()).hexdigest() == final["seed_commitment"]
@@ -317,13 +318,15 @@ def assert_sound_log_over_http(game: ToyGame) -> None:
 
 def test_bot_seat_plays_right_after_the_humans_command(client: FlaskClient, db_path: Path) -> None:
     game = ToyGame(client, seats=[{"name": "ann"}, {"name": "hal", "bot": "careful"}])
-    # The bot was to act at once (both seats bid): it bid before the create response was sent.
-    assert game.created["version"] == 4
-    assert game.get()["to_act"] == [0]
+    # The bot is to act at once (both seats bid): it bids on the bot thread, after the response.
+    assert game.created["version"] == 3
+    game.settle()
+    assert game.get()["version"] == 4 and game.get()["to_act"] == [0]
 
     response = game.play(0, "Bid", {"amount": 0}, expected_version=4)
 
     assert response["version"] == 5 and [e["seat"] for e in response["events"]] == [0]
+    game.settle()
     view = game.get(0)
     assert view["version"] == 6 and view["to_act"] == [0]  # the bot outbid, rolled, and passed the turn
     bot_events = [e for e in game.all_events(0) if e["seat"] == 1]

@@ -9,6 +9,11 @@ from flask.testing import FlaskClient
 API = "/api/v1"
 
 
+def bots_settled(client: FlaskClient, timeout: float = 30.0) -> bool:
+    """Whether the embedded runner's bot turns all ran within `timeout` (they run after the response)."""
+    return bool(client.application.extensions["trailhead"].runner.wait_idle(timeout))
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
@@ -26,6 +31,10 @@ class ToyGame:
         self.id: str = self.created["id"]
         self.url = f"{API}/games/{self.id}"
         self.tokens = {seat["index"]: seat["token"] for seat in self.created["seats"] if "token" in seat}
+
+    def settle(self, timeout: float = 30.0) -> None:
+        """Wait until the app's bot thread has played every bot turn it was handed."""
+        assert bots_settled(self.client, timeout), "the bots did not finish their turns in time"
 
     def auth(self, seat: int | None) -> dict[str, str]:
         return {} if seat is None else bearer(self.tokens[seat])

@@ -159,6 +159,7 @@ def test_the_replay_commands_verify_export_import_and_show(client: FlaskClient, 
         created = client.post("/api/v1/games", json={"type": "hikes-of-the-west", "seed": seed,
                                                      "seats": [{"name": "Bot", "bot": "random"}]}).get_json()
         finished.append(created["id"])
+    assert client.application.extensions["trailhead"].runner.wait_idle(60)  # the bots play after the response
     env = {"TRAILHEAD_DB": str(db_path), "REDIS_URL": ""}
     runner = CliRunner()
     verified = runner.invoke(main, ["replay", "verify", "--all", "--type", "hikes-of-the-west"], env=env)

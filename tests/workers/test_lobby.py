@@ -7,8 +7,10 @@ from typing import Any
 
 
 def create(client: Any, type_: str, seats: list[dict[str, Any]], seed: str) -> dict[str, Any]:
+    """A game created through the API, once its bots (which play after the response) have played."""
     response = client.post("/api/v1/games", json={"type": type_, "seats": seats, "seed": seed})
     assert response.status_code == 201
+    assert client.application.extensions["trailhead"].runner.wait_idle(60)
     return response.get_json()
 
 
