@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -195,3 +196,47 @@ def test_commands_are_accepted_while_redis_is_down_and_the_sweep_catches_up(
     finally:
         server.stop()
         redis.Redis.from_url(rq_config["REDIS_URL"]).close()
+
+
+def test_a_worker_outlives_a_redis_outage_and_everything_catches_up_after_it(
+    rq_config: dict[str, Any], start_worker: Any, db_path: Path, tmp_path: Path
+) -> None:
+    """Redis SIGKILLed while bot games flow: commands keep succeeding, the worker never exits, and
+    once Redis is back (empty: it keeps nothing on disk) every bot game moves again."""
+    if not PrivateRedis.available():
+        pytest.fail("this test starts and stops a redis-server of its own: install redis-server", pytrace=False)
+    server = PrivateRedis().start()
+    try:
+        config = {**rq_config, "REDIS_URL": server.url}
+        client = client_of(config)
+        worker = start_worker(env={"REDIS_URL": server.url})
+        seats = [{"name": f"musher-{i}", "bot": "random"} for i in range(3)]
+        before = [client.post("/api/v1/games", json={"type": "hike", "seats": seats, "seed": f"out-{i}"}).get_json()["id"]
+                  for i in range(3)]
+        wait_for(lambda: any(client.get(f"/api/v1/games/{g}").get_json()["version"] > 20 for g in before),
+                 what="the bots to be playing")
+        assert server.process is not None
+        server.process.send_signal(signal.SIGKILL)
+        server.process.wait()
+        toy = client.post("/api/v1/games", json={"type": "toy", "seats": [{"name": "Ann"}, {"name": "Bob"}]})
+        during = client.post("/api/v1/games", json={"type": "hike", "seats": seats, "seed": "during"})
+        assert toy.status_code == 201 and during.status_code == 201
+        headers = {"Authorization": f"Bearer {toy.get_json()['seats'][0]['token']}"}
+        bid = client.post(f"/api/v1/games/{toy.get_json()['id']}/commands", headers=headers,
+                          json={"type": "Bid", "args": {"amount": 1}})
+        assert bid.status_code == 201
+        waiting = [g for g in [*before, during.get_json()["id"]]
+                   if client.get(f"/api/v1/games/{g}").get_json()["status"] != "finished"]
+        assert waiting, "the outage came too late: every game had finished"
+        time.sleep(1.5)  # the worker meets the outage (its heartbeat and dequeue fail)
+        assert worker.poll() is None, "the worker exited when Redis went away"
+        server.start()
+        back = time.monotonic()
+        for game_id in waiting:
+            wait_for(lambda: client.get(f"/api/v1/games/{game_id}").get_json()["status"] == "finished", timeout=90,
+                     what=f"game {game_id} to finish after Redis came back")
+        print(f"all bot games finished {time.monotonic() - back:.1f} s after Redis came back")
+        assert worker.poll() is None
+        wait_for(lambda: projected(db_path), timeout=30, what="the projection to catch up")
+    finally:
+        server.stop()
