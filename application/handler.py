@@ -13,7 +13,6 @@ import collections
 import dataclasses
 import hashlib
 import json
-import secrets
 import threading
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -21,6 +20,7 @@ from typing import Any
 
 from application.auth import new_token, token_hash
 from application.chain import GENESIS_HASH, salt_for, text_hash
+from application.seeds import CLIENT_SEED_MODES, SERVER, game_seed
 from domain.core import (
     DomainError,
     Event,
@@ -193,10 +193,14 @@ def command_response(events: Sequence[StoredEvent], seat: int | None, finished: 
 class GameService:
     """Creates games and runs commands against the storage port."""
 
-    def __init__(self, store: Storage, registry: Callable[[str], GameSpec], cache: StateCache) -> None:
+    def __init__(self, store: Storage, registry: Callable[[str], GameSpec], cache: StateCache,
+                 client_seeds: str = "mixed") -> None:
+        if client_seeds not in CLIENT_SEED_MODES:
+            raise ValueError(f"TRAILHEAD_CLIENT_SEEDS must be one of {', '.join(CLIENT_SEED_MODES)}, not {client_seeds!r}")
         self.store = store
         self.registry = registry
         self.cache = cache
+        self.client_seeds = client_seeds
 
     # -- queries -----------------------------------------------------------------------
 
@@ -251,6 +255,9 @@ class GameService:
     ) -> Committed:
         """Create a game: its opening events and the secret tokens of its human seats.
 
+        A client's `seed` is mixed with 256 bits the server draws, unless the handler was built
+        with `client_seeds="exact"` (application/seeds.py).
+
         Raises:
             UnknownGame: no such game type.
             InvalidCommand: seat count, bot level or options out of bounds.
@@ -258,10 +265,10 @@ class GameService:
         spec = self.registry(type_)
         config = spec.normalize_config(seats, options)
         game_id = uuid.uuid4().hex
-        seed = seed if seed is not None else secrets.token_hex(32)
+        seed, source = game_seed(seed, self.client_seeds)
         events = opening_events(spec, game_id, config, seed)
         stored = chain(spec, game_id, seed, events, 1, GENESIS_HASH, None, None)
-        return self.open(spec, config, seed, events, stored, "CreateGame", {})
+        return self.open(spec, config, seed, events, stored, "CreateGame", {}, source)
 
     def open(
         self,
@@ -272,6 +279,7 @@ class GameService:
         stored: Sequence[StoredEvent],
         command_type: str,
         command_args: Mapping[str, Any],
+        seed_source: str = SERVER,
     ) -> Committed:
         """Store a new game from its opening events (created, or forked), with tokens for its human seats."""
         game_id = stored[0].game_id
@@ -293,6 +301,7 @@ class GameService:
             forked_from=created.forked_from,
             created_at="",
             updated_at="",
+            seed_source=seed_source,
         )
         args = {"seats": record.seats, "options": record.options, **command_args}
         command = CommandRecord(game_id, command_type.lower(), None, None, command_type, args, 0, 1, len(stored),

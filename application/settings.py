@@ -23,6 +23,7 @@ def settings_from_env() -> dict[str, Any]:
         "PROJECTION_BATCH": int(os.environ.get("TRAILHEAD_PROJECTION_BATCH", "500")),
         "STREAM_POLL_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_POLL_SECONDS", "0.05")),
         "STREAM_HEARTBEAT_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_HEARTBEAT_SECONDS", "15")),
+        "CLIENT_SEEDS": os.environ.get("TRAILHEAD_CLIENT_SEEDS", "mixed").strip().lower(),
     }
 
 

@@ -38,7 +38,7 @@ def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpe
     store = open_storage(settings["DATABASE"], settings.get("SYNCHRONOUS", "FULL"))
     prepare(store, migrate)
     cache = StateCache()
-    handler = GameService(store, registry, cache)
+    handler = GameService(store, registry, cache, settings.get("CLIENT_SEEDS", "mixed"))
     projector = Projector(registry, int(settings.get("PROJECTION_BATCH", 500)))
     runner: Runner
     if settings.get("REDIS_URL"):

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from application.handler import fingerprint
+from application.seeds import UNKNOWN
 from domain.core import GameSpec, IllegalCommand, canonical_json
 from replays.audit import AuditReport, Failure, audit
 from replays.log import FORMAT, FORMAT_VERSION, GameLog, RawEvent, RecordedCommand, command_json, event_json
@@ -50,6 +51,7 @@ def export_document(store: Storage, log: GameLog, game_id: str) -> dict[str, Any
         "options": record.options,
         "forked_from": record.forked_from,
         "seed": log.seed,
+        "seed_source": record.seed_source,
         "seed_commitment": record.seed_commitment,
         "version": record.version,
         "head_hash": record.head_hash,
@@ -115,6 +117,7 @@ def import_document(store: Storage, document: dict[str, Any], registry: Callable
         forked_from=document["forked_from"],
         created_at="",
         updated_at="",
+        seed_source=document.get("seed_source", UNKNOWN),
     )
     events = [
         StoredEvent(game_id, e["seq"], e["type"], canonical_json(e["data"]), e["seat"], e["command_id"],

@@ -9,6 +9,7 @@ import msgspec
 from flask import Blueprint, Response, current_app, request
 
 from application.auth import same_hash, token_hash
+from application.seeds import seed_parts
 from application.handler import GameService, LoadedGame, envelope
 from domain.core import SeatConfig
 from service import schemas
@@ -94,6 +95,7 @@ def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[st
         "head_hash": game.head_hash,
         "rules_version": game.record.rules_version,
         "seed_commitment": game.record.seed_commitment,
+        "seed_source": game.record.seed_source,
         "seats": seat_rows(game),
         "to_act": game.to_act(),
         "you": seat,
@@ -105,6 +107,9 @@ def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[st
     }
     if game.finished:
         body["seed"] = games.seed(game.record.id)
+        parts = seed_parts(body["seed"], game.record.seed_source)
+        if parts is not None:
+            body["seed_parts"] = parts
     return body
 
 
@@ -122,6 +127,7 @@ def created_body(game: LoadedGame, tokens: dict[int, str]) -> dict[str, Any]:
         "head_hash": game.head_hash,
         "rules_version": game.record.rules_version,
         "seed_commitment": game.record.seed_commitment,
+        "seed_source": game.record.seed_source,
         "seats": rows,
     }
 

@@ -50,12 +50,16 @@ def serve(host: str, port: int, workers: int, threads: int, dev: bool) -> None:
 @main.command()
 @click.argument("game_type")
 @click.option("--bot", "level", default="random", show_default=True, help="Bot level for every seat.")
-@click.option("--seed", default="1", show_default=True, help="The game's seed: the same seed plays the same game.")
+@click.option("--seed", default=None, help="The game's seed: the same seed plays the same game (default: a random one, printed).")
 @click.option("--seats", type=int, default=None, help="Number of seats (default: the fewest the game allows).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON only.")
-def play(game_type: str, level: str, seed: str, seats: int | None, as_json: bool) -> None:
+def play(game_type: str, level: str, seed: str | None, seats: int | None, as_json: bool) -> None:
     """Play a bots-only game in-process and print its result."""
+    import secrets
+
     from domain.games import game_spec
+
+    seed = seed if seed is not None else secrets.token_hex(16)
 
     try:
         spec = game_spec(game_type)
@@ -67,7 +71,7 @@ def play(game_type: str, level: str, seed: str, seats: int | None, as_json: bool
     commands = table.play_bots([level] * count)
     result = spec.result(table.state)
     if as_json:
-        click.echo(json.dumps(result, sort_keys=True))
+        click.echo(json.dumps({**result, "seed": seed}, sort_keys=True))
         return
     click.echo(f"{spec.title}: {count} seat(s) of bot '{level}', seed {seed!r}")
     click.echo(f"{commands} commands, {table.version} events")

@@ -7,6 +7,8 @@ from typing import Any
 from flask import Blueprint, Response, json, request
 from marshmallow import fields, validate
 
+from application.seeds import SEED_SOURCES
+
 from application.bus import ProjectionDue
 from application.handler import GameService
 from domain.core import SeatConfig
@@ -73,6 +75,7 @@ class ReplayDocument(schemas.StrictSchema):
     options = fields.Dict(required=True)
     forked_from = fields.Dict(required=True, allow_none=True)
     seed = fields.String(required=True)
+    seed_source = fields.String(load_default="unknown", validate=validate.OneOf(SEED_SOURCES))
     seed_commitment = fields.String(required=True)
     version = fields.Integer(required=True, strict=True)
     head_hash = fields.String(required=True)

@@ -77,6 +77,7 @@ class CreatedGame(Schema):
     head_hash = fields.String()
     rules_version = fields.Integer()
     seed_commitment = fields.String()
+    seed_source = fields.String()
     seats = fields.List(fields.Nested(SeatResponse))
 
 
@@ -103,7 +104,9 @@ class GameView(Schema):
     head_hash = fields.String()
     rules_version = fields.Integer()
     seed_commitment = fields.String()
+    seed_source = fields.String()
     seed = fields.String()
+    seed_parts = fields.Dict(keys=fields.String(), values=fields.String())
     seats = fields.List(fields.Nested(SeatResponse))
     to_act = fields.List(fields.Integer())
     you = fields.Integer(allow_none=True)

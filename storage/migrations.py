@@ -56,6 +56,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # response from the events (byte for byte the first one). The responses were 2.5x the events.
     Migration(2, "command records keep their seq range, not their full response",
               ("ALTER TABLE commands DROP COLUMN response",)),
+    # Where each game's seed came from (application/seeds.py); release 0.1 did not record it.
+    Migration(3, "games record where their seed came from",
+              ("ALTER TABLE games ADD COLUMN seed_source TEXT NOT NULL DEFAULT 'unknown'",)),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -47,6 +47,7 @@ class GameRecord:
     forked_from: dict[str, Any] | None
     created_at: str
     updated_at: str
+    seed_source: str = "unknown"  # server, client, mixed; unknown for games recorded by release 0.1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -109,7 +109,7 @@ def _command(row: Sequence[Any]) -> CommandRecord:
 
 def _game(row: Sequence[Any]) -> GameRecord:
     return GameRecord(row[0], row[1], row[2], row[3], row[4], row[5], row[6], json.loads(row[7]), json.loads(row[8]),
-                      row[9], json.loads(row[10]) if row[10] else None, row[11], row[12])
+                      row[9], json.loads(row[10]) if row[10] else None, row[11], row[12], row[13])
 
 
 class SqliteStorage:
@@ -203,7 +203,7 @@ class SqliteStorage:
     def game(self, game_id: str) -> GameRecord | None:
         row = self.conn.execute(
             "SELECT id, type, rules_version, status, version, head_hash, seed_commitment, seats, options, original_id,"
-            " forked_from, created_at, updated_at FROM games WHERE id = ?", [game_id]).fetchone()
+            " forked_from, created_at, updated_at, seed_source FROM games WHERE id = ?", [game_id]).fetchone()
         return _game(row) if row else None
 
     def game_ids(self, type_: str | None = None, status: str | None = None) -> list[str]:
@@ -313,10 +313,11 @@ class SqliteStorage:
     def _insert_game(conn: sqlite3.Connection, game: GameRecord, stamp: str) -> None:
         conn.execute(
             "INSERT INTO games (id, type, rules_version, status, version, head_hash, seed_commitment, seats,"
-            " options, original_id, forked_from, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " options, original_id, forked_from, created_at, updated_at, seed_source)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [game.id, game.type, game.rules_version, game.status, game.version, game.head_hash, game.seed_commitment,
              canonical_json(game.seats), canonical_json(game.options), game.original_id,
-             canonical_json(game.forked_from) if game.forked_from else None, stamp, stamp],
+             canonical_json(game.forked_from) if game.forked_from else None, stamp, stamp, game.seed_source],
         )
 
     @staticmethod

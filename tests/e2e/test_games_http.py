@@ -94,7 +94,9 @@ def create(api: Api, type_: str, seats: list[dict[str, Any]], seed: str,
     response = api.call("POST", f"{API}/games", 201, json=body)
     created = response.json()
     assert response.headers["Location"] == f"{API}/games/{created['id']}"
-    assert created["type"] == type_ and created["seed_commitment"] == hashlib.sha256(seed.encode()).hexdigest()
+    assert created["type"] == type_ and created["seed_source"] == "mixed"
+    # the client's seed is mixed with the server's 256 bits: the commitment is not the client seed's
+    assert created["seed_commitment"] != hashlib.sha256(seed.encode()).hexdigest()
     assert [s["index"] for s in created["seats"]] == list(range(len(seats)))
     for requested, seat in zip(seats, created["seats"], strict=True):
         assert seat["bot"] == requested.get("bot")
@@ -168,6 +170,9 @@ def finish_checks(api: Api, game: dict[str, Any], seats: int) -> dict[str, Any]:
     assert min(s["place"] for s in result["standings"]) == 1, result
     assert set(result["winners"]) <= set(range(seats))
     assert hashlib.sha256(game["seed"].encode()).hexdigest() == game["seed_commitment"]
+    parts = game["seed_parts"]  # both parts revealed at the end
+    assert game["seed_source"] == "mixed" and f"{parts['server']}:{parts['client']}" == game["seed"]
+    assert len(parts["server"]) == 64
     audit = api.call("GET", f"{API}/games/{game['id']}/audit", 200,
                      params={"head": game["head_hash"]}).json()
     assert audit["status"] == "ok" and audit["ok"] is True and audit["failure"] is None, audit

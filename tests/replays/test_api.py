@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import hashlib
 from pathlib import Path
 from typing import Any
@@ -175,7 +177,8 @@ def test_the_replay_commands_verify_export_import_and_show(client: FlaskClient, 
     shown = runner.invoke(main, ["replay", "show", finished[0], "--at", "4"], env=env)
     assert shown.exit_code == 0
     assert "Hikes planned" in shown.output and "State after event 4" in shown.output
-    tampered = out.read_text().replace('"seed": "a"', '"seed": "b"')
-    (tmp_path / "bad.json").write_text(tampered)
+    tampered = json.loads(out.read_text())
+    tampered["seed"] += "b"
+    (tmp_path / "bad.json").write_text(json.dumps(tampered))
     refused = runner.invoke(main, ["replay", "import", str(tmp_path / "bad.json")], env=elsewhere)
     assert refused.exit_code != 0 and "refused" in refused.output

@@ -66,6 +66,8 @@ def test_migrate_keeps_every_row_and_drops_the_stored_responses(old_db: Path) ->
     assert counts(old_db) == before
     columns = [row[1] for row in connect(old_db).conn.execute("PRAGMA table_info(commands)")]
     assert "response" not in columns and "first_seq" in columns
+    sources = {row[0] for row in connect(old_db).conn.execute("SELECT seed_source FROM games")}
+    assert sources == {"unknown"}  # release 0.1 did not record where a seed came from
     again = CliRunner().invoke(main, ["db", "migrate"], env={"TRAILHEAD_DB": str(old_db)})
     assert "nothing to do" in again.output
 
@@ -91,6 +93,7 @@ def test_running_games_continue_with_their_old_seat_tokens(client: FlaskClient, 
     game_id, tokens = running["id"], running["tokens"]
     game = client.get(f"/api/v1/games/{game_id}").get_json()
     assert game["version"] == running["version"] and game["status"] == "active"
+    assert game["seed_source"] == "unknown"
     seat = game["to_act"][0]
     auth = {"Authorization": f"Bearer {tokens[str(seat)]}"}
     actions = client.get(f"/api/v1/games/{game_id}/actions", headers=auth).get_json()
