@@ -244,7 +244,7 @@ class InlineRunner:
                 time.sleep(0.005)
 
     def health(self) -> dict[str, Any]:
-        return {"jobs": "inline", "ok": True, "bot_games_queued": self._bots.size()}
+        return {"jobs": "inline", "ok": True, "bot_games_queued": self._bots.size(), "problems": []}
 
     def _wake_projection(self) -> None:
         if self._thread is None or self._pid != os.getpid() or not self._thread.is_alive():

@@ -23,6 +23,8 @@ def settings_from_env() -> dict[str, Any]:
         "PROJECTION_BATCH": int(os.environ.get("TRAILHEAD_PROJECTION_BATCH", "500")),
         "STREAM_POLL_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_POLL_SECONDS", "0.05")),
         "STREAM_HEARTBEAT_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_HEARTBEAT_SECONDS", "15")),
+        "HEALTH_MAX_LAG": int(os.environ.get("TRAILHEAD_HEALTH_MAX_LAG", "1000")),
+        "HEALTH_BOT_WAIT_SECONDS": float(os.environ.get("TRAILHEAD_HEALTH_BOT_WAIT_SECONDS", "60")),
         "CLIENT_SEEDS": os.environ.get("TRAILHEAD_CLIENT_SEEDS", "mixed").strip().lower(),
     }
 

@@ -22,7 +22,9 @@ def main() -> None:
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(min=1), help="gunicorn worker processes.")
 @click.option("--threads", default=8, show_default=True, type=click.IntRange(min=1), help="Threads per worker.")
 @click.option("--dev", is_flag=True, help="Flask's debug server instead of gunicorn (auto-reload, one process).")
-def serve(host: str, port: int, workers: int, threads: int, dev: bool) -> None:
+@click.option("--access-log/--no-access-log", default=True, show_default=True,
+              help="One line per request on standard output (gunicorn's access log).")
+def serve(host: str, port: int, workers: int, threads: int, dev: bool, access_log: bool) -> None:
     """Serve the REST API (TRAILHEAD_DB, REDIS_URL and TRAILHEAD_SYNCHRONOUS configure it)."""
     from service.app import create_app
 
@@ -38,7 +40,7 @@ def serve(host: str, port: int, workers: int, threads: int, dev: bool) -> None:
             # threads, so that long-lived event streams (SSE) do not hold a whole worker each
             self.cfg.set("worker_class", "gthread")
             self.cfg.set("threads", threads)
-            self.cfg.set("accesslog", None)
+            self.cfg.set("accesslog", "-" if access_log else None)
             self.cfg.set("timeout", 60)
 
         def load(self) -> Any:

@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 from flask import Blueprint, Response, render_template
 
-from application.projections import PROJECTION
+from application.health import assess
 from service.runtime import trailhead
 
 meta_api = Blueprint("meta_api", __name__, template_folder="templates")
@@ -29,28 +29,8 @@ def openapi_document() -> dict[str, Any]:
 
 @meta_api.get("/healthz")
 def healthz() -> Any:
-    """Liveness with the state of the parts: database, projection, and Redis when configured.
-
-    `status` is `degraded` (still HTTP 200: the API takes commands) while the projection
-    is halted on an event it cannot apply, or Redis does not answer.
-    """
-    app = trailhead()
-    mark = app.store.checkpoint(PROJECTION)
-    projection = {
-        "position": mark.position,
-        "head_position": app.store.head_position(),
-        "halted_at": mark.halted_at,
-        "error": mark.error,
-    }
-    projection["lag"] = projection["head_position"] - mark.position
-    body: dict[str, Any] = {"status": "ok", "database": "ok", "projection": projection}
-    if mark.halted_at is not None:
-        body["status"] = "degraded"
-    jobs = dict(app.runner.health())
-    if not jobs.pop("ok"):
-        body["status"] = "degraded"
-    body.update(jobs)
-    return body
+    """`ok`, `degraded` or `failing` with a reason for each problem (application/health.py); always 200."""
+    return assess(trailhead())
 
 
 @meta_api.get("/openapi.yaml")

@@ -94,6 +94,10 @@ class Storage(Protocol):
 
     def bot_waiting_games(self) -> list[tuple[str, int]]: ...
 
+    def longest_bot_waits(self, limit: int) -> list[tuple[str, str]]:
+        """(game id, time of its last event) of active games whose bot seat is to act, longest waiting first."""
+        ...
+
     def close(self) -> None: ...
 
 

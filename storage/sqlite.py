@@ -449,6 +449,12 @@ class SqliteStorage:
         row = self.conn.execute("SELECT version FROM game_summaries WHERE id = ?", [game_id]).fetchone()
         return int(row[0]) if row else 0
 
+    def longest_bot_waits(self, limit: int) -> list[tuple[str, str]]:
+        rows = self.conn.execute(
+            "SELECT id, updated_at FROM game_summaries WHERE status = 'active' AND bot_to_act = 1"
+            " ORDER BY updated_at LIMIT ?", [limit]).fetchall()
+        return [(row[0], row[1]) for row in rows]
+
     def bot_waiting_games(self) -> list[tuple[str, int]]:
         rows = self.conn.execute(
             "SELECT id, version FROM game_summaries WHERE status = 'active' AND bot_to_act = 1 ORDER BY created_position"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from application.container import Trailhead
+from application.health import assess
 from application.projections import PROJECTION, RunOutcome
 
 
@@ -15,9 +16,15 @@ def projection_line(app: Trailhead) -> str:
     return line
 
 
+def health_lines(app: Trailhead) -> list[str]:
+    """What /healthz says: the status and one line per reason."""
+    health = assess(app)
+    return [f"health: {health['status']}"] + [f"  {r['status']}: {r['check']}: {r['detail']}" for r in health["reasons"]]
+
+
 def status_lines(app: Trailhead) -> list[str]:
-    """The projection's checkpoint, and with Redis each queue's waiting, running and failed counts."""
-    lines = [projection_line(app)]
+    """The health, the projection's checkpoint, and with Redis each queue's waiting, running and failed counts."""
+    lines = [*health_lines(app), projection_line(app)]
     status = getattr(app.runner, "status_lines", None)
     if status is None:
         lines.append("jobs: inline (REDIS_URL is not set): they run inside the service")

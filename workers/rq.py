@@ -71,8 +71,22 @@ class RqRunner:
             return False
 
     def health(self) -> dict[str, Any]:
-        up = self.ping()
-        return {"jobs": "rq", "redis": "ok" if up else "down", "ok": up}
+        """Redis up, and a live worker for every queue that has jobs waiting (application/health.py)."""
+        from rq import Worker
+
+        if not self.ping():
+            return {"jobs": "rq", "redis": "down", "ok": False,
+                    "problems": [("redis", "failing", "Redis does not answer: no bot turn or projection can be queued")]}
+        problems = []
+        try:
+            for kind, queue in self.queues.items():
+                waiting = queue.count
+                if waiting and not Worker.all(queue=queue):
+                    problems.append(("workers", "failing",
+                                     f"{waiting} job(s) wait on the {kind} queue and no live worker serves it"))
+        except redis.RedisError as error:
+            problems.append(("redis", "failing", f"Redis failed answering: {error}"))
+        return {"jobs": "rq", "redis": "ok", "ok": not problems, "problems": problems}
 
     def projection_started(self) -> None:
         """A projection job began: the next commit may enqueue another."""

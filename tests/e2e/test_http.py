@@ -6,6 +6,7 @@ import hashlib
 import random
 import re
 import threading
+import time
 import uuid
 from html.parser import HTMLParser
 from typing import Any
@@ -51,6 +52,18 @@ def test_healthz_answers_with_a_database_round_trip(api: Api) -> None:
     health = api.call("GET", "/healthz", 200).json()
 
     assert health["status"] == "ok" and health["database"] == "ok" and health["jobs"] == "inline"
+    assert health["reasons"] == []
+
+
+def test_the_server_writes_one_access_log_line_per_request(api: Api, server: Server) -> None:
+    marker = f"/healthz?probe={uuid.uuid4().hex}"
+    api.call("GET", marker, 200)
+    deadline = time.monotonic() + 10
+    while marker not in server.output():
+        assert time.monotonic() < deadline, server.output()
+        time.sleep(0.05)
+    (line,) = [line for line in server.output().splitlines() if marker in line]
+    assert f'"GET {marker} HTTP/1.1" 200' in line
 
 
 class Links(HTMLParser):

@@ -155,10 +155,13 @@ def test_an_event_that_cannot_be_applied_halts_the_projection_visibly(db_path: P
     again = Projector(REGISTRY).run(store)
     assert again.applied == 0 and again.halted_at == bad
     health = client_for(db_path).get("/healthz").get_json()
-    assert health["status"] == "degraded"
+    assert health["status"] == "failing"
+    assert health["reasons"] == [{"check": "projection", "status": "failing",
+                                  "detail": f"halted at position {bad}: {mark.error}"}]
     assert health["projection"]["halted_at"] == bad and "Bogus" in health["projection"]["error"]
     shown = CliRunner().invoke(main, ["jobs"], env={"TRAILHEAD_DB": str(db_path), "REDIS_URL": ""})
     assert shown.exit_code == 0 and f"HALTED at position {bad}" in shown.output
+    assert "health: failing" in shown.output and f"failing: projection: halted at position {bad}" in shown.output
 
 
 def test_the_rebuild_command_refolds_the_log(db_path: Path) -> None:

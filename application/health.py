@@ -1,0 +1,69 @@
+"""How the service is doing: `ok`, `degraded` or `failing`, with a reason for each problem.
+
+- failing: something has stopped and stays stopped until an operator acts: the projection is
+  halted on an event it cannot apply; Redis does not answer (RQ mode: no bot turn or
+  projection can be queued); jobs wait on a queue that no live worker serves.
+- degraded: still moving, but behind: the read models lag the log by more than
+  TRAILHEAD_HEALTH_MAX_LAG events; a bot seat has been waiting for more than
+  TRAILHEAD_HEALTH_BOT_WAIT_SECONDS.
+
+The API keeps taking commands in every state (the log is the truth), so /healthz answers 200
+whatever the status: alert on `status`, not on the HTTP code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import UTC, datetime
+from typing import Any
+
+from application.container import Trailhead
+from application.projections import PROJECTION
+
+OK, DEGRADED, FAILING = "ok", "degraded", "failing"
+_RANK = {OK: 0, DEGRADED: 1, FAILING: 2}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Reason:
+    check: str
+    status: str
+    detail: str
+
+
+def worst(statuses: list[str]) -> str:
+    return max(statuses, key=_RANK.__getitem__, default=OK)
+
+
+def assess(app: Trailhead, at: datetime | None = None) -> dict[str, Any]:
+    """The /healthz body: status, reasons, and the figures they were judged on."""
+    at = at or datetime.now(UTC)
+    settings = app.settings
+    reasons: list[Reason] = []
+    mark = app.store.checkpoint(PROJECTION)
+    head = app.store.head_position()
+    projection = {"position": mark.position, "head_position": head, "lag": head - mark.position,
+                  "halted_at": mark.halted_at, "error": mark.error}
+    max_lag = int(settings.get("HEALTH_MAX_LAG", 1000))
+    if mark.halted_at is not None:
+        reasons.append(Reason("projection", FAILING, f"halted at position {mark.halted_at}: {mark.error}"))
+    elif projection["lag"] > max_lag:
+        reasons.append(Reason("projection", DEGRADED, f"the read models lag {projection['lag']} events behind the log"
+                                                       f" (more than {max_lag})"))
+    max_wait = float(settings.get("HEALTH_BOT_WAIT_SECONDS", 60))
+    for game_id, since in app.store.longest_bot_waits(1):
+        waited = (at - datetime.fromisoformat(since.replace("Z", "+00:00"))).total_seconds()
+        if waited > max_wait:
+            reasons.append(Reason("bots", DEGRADED, f"a bot seat of game {game_id} has waited {waited:.0f} s"
+                                                    f" (more than {max_wait:g} s)"))
+    jobs = dict(app.runner.health())
+    jobs.pop("ok", None)
+    for check, status, detail in jobs.pop("problems", []):
+        reasons.append(Reason(check, status, detail))
+    return {
+        "status": worst([reason.status for reason in reasons]),
+        "reasons": [dataclasses.asdict(reason) for reason in reasons],
+        "database": "ok",
+        "projection": projection,
+        **jobs,
+    }

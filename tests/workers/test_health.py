@@ -1,0 +1,76 @@
+"""/healthz and `trailhead jobs` say ok, degraded or failing, with a reason for each problem."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from domain.core import SeatConfig
+from domain.games import GAMES
+from service.app import create_app
+from service.cli import main
+from support.handler import open_games
+
+from .conftest import wait_for
+
+
+def app_on(db_path: Path, **config: Any) -> Any:
+    return create_app({"DATABASE": str(db_path), "REDIS_URL": None, "GAMES": GAMES, "RESUME_BOTS": False, **config})
+
+
+def test_a_healthy_service_is_ok_with_no_reasons(db_path: Path) -> None:
+    health = app_on(db_path).test_client().get("/healthz").get_json()
+    assert health["status"] == "ok" and health["reasons"] == [] and health["jobs"] == "inline"
+
+
+def test_read_models_lagging_the_log_are_degraded(db_path: Path) -> None:
+    games = open_games(db_path)  # commits through the handler alone: nothing projects them
+    for seed in ("a", "b"):
+        games.create("hikes-of-the-west", [SeatConfig(name="solo")], {}, seed)
+    lag = games.store.head_position()
+    client = app_on(db_path, HEALTH_MAX_LAG=lag - 1).test_client()
+
+    health = client.get("/healthz").get_json()
+
+    assert health["status"] == "degraded" and health["projection"]["lag"] == lag
+    assert health["reasons"] == [{"check": "projection", "status": "degraded",
+                                  "detail": f"the read models lag {lag} events behind the log (more than {lag - 1})"}]
+
+
+def test_a_bot_seat_waiting_too_long_is_degraded_and_trailhead_jobs_says_so(db_path: Path) -> None:
+    games = open_games(db_path)
+    game_id = games.create("hikes-of-the-west", [SeatConfig(name="solo", bot="random")], {}, "w").game.record.id
+    app = app_on(db_path, HEALTH_BOT_WAIT_SECONDS=0.2)  # no resume: the bot seat stays waiting
+    app.extensions["trailhead"].runner.catch_up()
+    time.sleep(0.3)
+
+    health = app.test_client().get("/healthz").get_json()
+
+    assert health["status"] == "degraded"
+    (reason,) = health["reasons"]
+    assert reason["check"] == "bots" and f"a bot seat of game {game_id} has waited" in reason["detail"]
+    env = {"TRAILHEAD_DB": str(db_path), "REDIS_URL": "", "TRAILHEAD_HEALTH_BOT_WAIT_SECONDS": "0.2"}
+    shown = CliRunner().invoke(main, ["jobs"], env=env)
+    assert "health: degraded" in shown.output and f"degraded: bots: a bot seat of game {game_id}" in shown.output
+    app.extensions["trailhead"].runner.resume(app.extensions["trailhead"].bus)
+    assert app.extensions["trailhead"].runner.wait_idle(60)
+    app.extensions["trailhead"].runner.catch_up()
+    assert app.test_client().get("/healthz").get_json()["status"] == "ok"
+
+
+def test_jobs_waiting_with_no_live_worker_are_failing_until_one_starts(rq_config: dict[str, Any],
+                                                                     start_worker: Any) -> None:
+    client = create_app(rq_config).test_client()
+    created = client.post("/api/v1/games", json={"type": "hikes-of-the-west", "seats": [{"name": "b", "bot": "random"}]})
+    assert created.status_code == 201
+
+    health = client.get("/healthz").get_json()
+
+    assert health["status"] == "failing"
+    assert {"check": "workers", "status": "failing",
+            "detail": "1 job(s) wait on the bots queue and no live worker serves it"} in health["reasons"]
+    start_worker()
+    wait_for(lambda: client.get("/healthz").get_json()["status"] == "ok", timeout=60, what="a healthy service")
