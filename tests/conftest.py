@@ -24,7 +24,8 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(db_path: Path) -> Iterator[Flask]:
-    yield create_app({"DATABASE": str(db_path), "GAMES": (*GAMES, TOY), "TESTING": True})
+    # Rate limits off: these tests send many requests from one client; tests/integration/test_rate_limits.py turns them on.
+    yield create_app({"DATABASE": str(db_path), "GAMES": (*GAMES, TOY), "TESTING": True, "RATE_LIMITS": "off"})
 
 
 @pytest.fixture
