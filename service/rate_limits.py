@@ -99,7 +99,7 @@ def limit_requests(app: Flask, limits: Mapping[str, str]) -> Limiter | None:
         address_key,
         app=app,
         application_limits=[scoped_limit(dict(limits))],
-        storage_uri=redis_url or "memory://",
+        storage_uri=storage_uri(redis_url),
         storage_options=(
             {"socket_connect_timeout": REDIS_TIMEOUT_SECONDS, "socket_timeout": REDIS_TIMEOUT_SECONDS}
             if redis_url else {}
@@ -113,6 +113,16 @@ def limit_requests(app: Flask, limits: Mapping[str, str]) -> Limiter | None:
     app.after_request(rate_limit_headers(limiter))
     app.register_error_handler(RateLimitExceeded, too_many_requests(limiter))
     return limiter
+
+
+def storage_uri(redis_url: str | None) -> str:
+    """Where the counts live: REDIS_URL's Redis (its socket form named as the limits library names
+    it), else the process's memory."""
+    if not redis_url:
+        return "memory://"
+    if redis_url.startswith("unix://"):
+        return "redis+" + redis_url
+    return redis_url
 
 
 def seconds_to_reset(current: RequestLimit) -> int:

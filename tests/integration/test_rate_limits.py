@@ -24,7 +24,7 @@ from e2e.contract import SPEC_PATH, contract
 from integration.toy_client import API, ToyGame, bearer
 from service.app import create_app
 from service.cli import main
-from service.rate_limits import request_scope
+from service.rate_limits import request_scope, storage_uri
 from support.toy import SPEC as TOY
 
 TOY_GAME = {"type": "toy", "seats": [{"name": "ann"}, {"name": "bob"}]}
@@ -276,6 +276,19 @@ def test_every_route_counts_in_its_scope(app: Flask) -> None:
         with app.test_request_context(path, method=method):
             found[(method, path)] = request_scope()
     assert found == expected
+
+
+@pytest.mark.parametrize(
+    ("redis_url", "uri"),
+    [
+        (None, "memory://"),
+        ("redis://127.0.0.1:6379/3", "redis://127.0.0.1:6379/3"),
+        ("rediss://:secret@cache:6380/0", "rediss://:secret@cache:6380/0"),
+        ("unix:///run/redis.sock?db=2", "redis+unix:///run/redis.sock?db=2"),
+    ],
+)
+def test_the_counts_live_in_redis_url_s_redis_else_in_memory(redis_url: str | None, uri: str) -> None:
+    assert storage_uri(redis_url) == uri
 
 
 def test_every_operation_documents_its_429() -> None:
