@@ -6,9 +6,21 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from limits import parse_many
+
 from domain.core import GameSpec, UnknownGame
 
 DEFAULT_DB = os.path.join("trailhead-data", "trailhead.sqlite")
+
+#: The kinds of request a client's rate limits count apart, and their limits unless
+#: TRAILHEAD_RATE_LIMITS says otherwise (Flask-Limiter's notation; README, Rate limits).
+RATE_LIMIT_SCOPES = ("create", "command", "read")
+DEFAULT_RATE_LIMITS = {"create": "30/minute", "command": "600/minute", "read": "1200/minute"}
+RATE_LIMITS_SYNTAX = "'off', or 'scope=LIMIT;...' such as 'create=10/minute;command=600/minute;read=off'"
+
+
+class SettingsError(ValueError):
+    """A setting the service refuses to start with; the message names the variable and what it accepts."""
 
 
 def settings_from_env() -> dict[str, Any]:
@@ -26,7 +38,53 @@ def settings_from_env() -> dict[str, Any]:
         "HEALTH_MAX_LAG": int(os.environ.get("TRAILHEAD_HEALTH_MAX_LAG", "1000")),
         "HEALTH_BOT_WAIT_SECONDS": float(os.environ.get("TRAILHEAD_HEALTH_BOT_WAIT_SECONDS", "60")),
         "CLIENT_SEEDS": os.environ.get("TRAILHEAD_CLIENT_SEEDS", "mixed").strip().lower(),
+        "RATE_LIMITS": rate_limits(os.environ.get("TRAILHEAD_RATE_LIMITS")),
     }
+
+
+def rate_limits(text: str | None) -> dict[str, str]:
+    """The rate limits a TRAILHEAD_RATE_LIMITS value asks for: scope -> limit, for the scopes that are on.
+
+    Unset, empty or `on`: the defaults. `off`: none at all. Otherwise `;`-separated
+    `scope=LIMIT` items, a scope being one of RATE_LIMIT_SCOPES and LIMIT a Flask-Limiter
+    limit (`10/minute`, `100 per hour`, several joined by `,`) or `off` for none in that
+    scope; a scope left out keeps its default.
+
+    Raises:
+        SettingsError: an unknown or repeated scope, an item without `=`, or a malformed or zero limit.
+    """
+    value = (text or "").strip()
+    if value.lower() in ("", "on"):
+        return dict(DEFAULT_RATE_LIMITS)
+    if value.lower() == "off":
+        return {}
+    chosen = dict(DEFAULT_RATE_LIMITS)
+    seen: set[str] = set()
+    for item in filter(None, (part.strip() for part in value.split(";"))):
+        scope, equals, limit = (part.strip() for part in item.partition("="))
+        if not equals:
+            raise _refused(f"{item!r} is not scope=LIMIT")
+        if scope not in RATE_LIMIT_SCOPES:
+            raise _refused(f"unknown scope {scope!r} (the scopes: {', '.join(RATE_LIMIT_SCOPES)})")
+        if scope in seen:
+            raise _refused(f"the scope {scope!r} is given twice")
+        seen.add(scope)
+        if limit.lower() == "off":
+            del chosen[scope]
+            continue
+        try:
+            parsed = parse_many(limit)
+        except ValueError:
+            raise _refused(f"{scope}: {limit!r} is not a limit like 10/minute, 100 per hour or 5/second,300/hour"
+                           ) from None
+        if any(each.amount < 1 for each in parsed):
+            raise _refused(f"{scope}: {limit!r} would refuse every request; a limit allows at least 1")
+        chosen[scope] = limit
+    return chosen
+
+
+def _refused(reason: str) -> SettingsError:
+    return SettingsError(f"TRAILHEAD_RATE_LIMITS: {reason}; expected {RATE_LIMITS_SYNTAX}")
 
 
 def registry_of(specs: tuple[GameSpec, ...]) -> Callable[[str], GameSpec]:

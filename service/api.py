@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app, g, request
 
 from application.auth import same_hash, token_hash
 from application.seeds import seed_parts
@@ -50,6 +50,29 @@ def json_body() -> dict[str, Any]:
     return body
 
 
+def bearer_token() -> str | None:
+    """The token of an `Authorization: Bearer <token>` header; None without one, or with another scheme."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def token_owner(token: str) -> tuple[str, int] | None:
+    """The game and seat a token belongs to, or None.
+
+    A token's owner never changes, so an owner found is kept for the app context: the rate
+    limiter's lookup (service/rate_limits.py) and the view's are one query.
+    """
+    owners: dict[str, tuple[str, int]] = g.setdefault("token_owners", {})
+    owner = owners.get(token)
+    if owner is None:
+        owner = game_service().store.token_owner(token_hash(token))
+        if owner is not None:
+            owners[token] = owner
+    return owner
+
+
 def caller_seat(games: GameService, game_id: str, required: bool = False) -> int | None:
     """The seat whose token the request carries; None for a spectator.
 
@@ -67,11 +90,11 @@ def caller_seat(games: GameService, game_id: str, required: bool = False) -> int
             games.record(game_id)
             raise Unauthorized("this call needs a seat token: send Authorization: Bearer <token>")
         return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    token = bearer_token()
+    if token is None:
         games.record(game_id)
         raise Unauthorized("the Authorization header must be 'Bearer <token>'")
-    owner = games.store.token_owner(token_hash(token.strip()))
+    owner = token_owner(token)
     if owner is None:
         games.record(game_id)
         raise Unauthorized("the token matches no seat")

@@ -9,12 +9,13 @@ import msgspec
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from application.settings import settings_from_env
+from application.settings import rate_limits, settings_from_env
 from bootstrap import bootstrap
 from service import problems
 from service.api import games_api
 from service.lobby import lobby_api
 from service.meta import meta_api
+from service.rate_limits import limit_requests
 from service.replays_api import replays_api
 from service.runtime import forget_request
 from service.stream import stream_api
@@ -47,18 +48,25 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """A configured app: `config` overrides the environment's settings.
 
     The container (storage, handler, bus and runner) comes from the bootstrap, which also
-    applies the database's pending migrations.
+    applies the database's pending migrations. `RATE_LIMITS` may be given as the settings
+    hold it (scope -> limit) or as a TRAILHEAD_RATE_LIMITS text.
+
+    Raises:
+        SettingsError: a malformed setting (TRAILHEAD_RATE_LIMITS).
     """
     app = Flask(__name__)
     app.json = SortedJSON(app)
     app.config.update(default_config())
     app.config.update(config or {})
+    if isinstance(app.config["RATE_LIMITS"], str):
+        app.config["RATE_LIMITS"] = rate_limits(app.config["RATE_LIMITS"])
     if "GAMES" not in app.config:
         from domain.games import GAMES
 
         app.config["GAMES"] = GAMES
     app.extensions["trailhead"] = bootstrap(app.config, tuple(app.config["GAMES"]))
     problems.register(app)
+    limit_requests(app, app.config["RATE_LIMITS"])
     app.register_blueprint(games_api)
     app.register_blueprint(lobby_api)
     app.register_blueprint(stream_api)

@@ -11,7 +11,20 @@ import click
 from domain.core import DomainError, SeatConfig, Table
 
 
-@click.group()
+class Trailhead(click.Group):
+    """The command group: a setting a command refuses (application.settings.SettingsError) is reported
+    as a one-line error, exit status 1, not a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from application.settings import SettingsError
+
+        try:
+            return super().invoke(ctx)
+        except SettingsError as error:
+            raise click.ClickException(str(error)) from None
+
+
+@click.group(cls=Trailhead)
 def main() -> None:
     """Trailhead: turn-based board games as seeded, auditable event logs."""
 
@@ -25,8 +38,11 @@ def main() -> None:
 @click.option("--access-log/--no-access-log", default=True, show_default=True,
               help="One line per request on standard output (gunicorn's access log).")
 def serve(host: str, port: int, workers: int, threads: int, dev: bool, access_log: bool) -> None:
-    """Serve the REST API (TRAILHEAD_DB, REDIS_URL and TRAILHEAD_SYNCHRONOUS configure it)."""
+    """Serve the REST API (TRAILHEAD_DB, REDIS_URL, TRAILHEAD_SYNCHRONOUS and TRAILHEAD_RATE_LIMITS configure it)."""
+    from application.settings import settings_from_env
     from service.app import create_app
+
+    settings_from_env()  # a malformed setting stops here, not in every gunicorn worker as it boots
 
     if dev:
         create_app().run(host=host, port=port, debug=True)

@@ -25,8 +25,10 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def app(db_path: Path) -> Iterator[Flask]:
     # Client seeds used as they are, as an operator's test tooling sets them: the API tests replay
-    # seeded games (the mixed default is tested on its own and by the e2e server).
-    yield create_app({"DATABASE": str(db_path), "GAMES": (*GAMES, TOY), "TESTING": True, "CLIENT_SEEDS": "exact"})
+    # seeded games (the mixed default is tested on its own and by the e2e server). Rate limits off:
+    # these tests send many requests from one client; tests/integration/test_rate_limits.py turns them on.
+    yield create_app({"DATABASE": str(db_path), "GAMES": (*GAMES, TOY), "TESTING": True, "CLIENT_SEEDS": "exact",
+                      "RATE_LIMITS": "off"})
 
 
 @pytest.fixture

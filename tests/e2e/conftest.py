@@ -1,6 +1,6 @@
 """A real `trailhead serve` (gunicorn, two workers) on a free port, once per test module.
 
-It runs on its own SQLite file with inline jobs; the `api` client validates every
+It runs on its own SQLite file with inline jobs and rate limits off; the `api` client validates every
 request it sends and every response it gets against openapi.yaml (see contract.py).
 """
 
@@ -23,7 +23,8 @@ STARTUP_SECONDS = 60
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The server of a test module; the module's SERVER_ENV, if any, sets (or with None, unsets) variables."""
     workdir = tmp_path_factory.mktemp("trailhead-serve")
     database = workdir / "trailhead.sqlite"
     # The tables exist before the workers boot: workers creating them at once on a new file can fail
@@ -32,6 +33,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "TRAILHEAD_SYNCHRONOUS")}
     env["TRAILHEAD_DB"] = str(database)
+    env["TRAILHEAD_RATE_LIMITS"] = "off"  # the tests play whole games from one address as fast as they can
+    for name, value in getattr(request.module, "SERVER_ENV", {}).items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     log = workdir / "server.log"
     with log.open("wb") as sink:

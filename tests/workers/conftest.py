@@ -66,7 +66,8 @@ def client_for() -> Callable[[Path], Any]:
     def client(db_path: Path) -> Any:
         from service.app import create_app
 
-        return create_app({"DATABASE": str(db_path), "REDIS_URL": None, "GAMES": (*GAMES, TOY)}).test_client()
+        return create_app({"DATABASE": str(db_path), "REDIS_URL": None, "GAMES": (*GAMES, TOY),
+                           "RATE_LIMITS": "off"}).test_client()
 
     return client
 
@@ -80,6 +81,7 @@ def rq_config(db_path: Path, redis_url: str) -> dict[str, Any]:
         "SWEEP_SECONDS": 1,
         "GAMES": (*GAMES, TOY),
         "TESTING": True,
+        "RATE_LIMITS": "off",  # as many requests as a test needs; tests/integration/test_rate_limits.py tests the limits
     }
 
 
