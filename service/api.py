@@ -31,10 +31,12 @@ def json_body() -> dict[str, Any]:
     """The request's JSON object, parsed strictly (msgspec: JSON text as RFC 8259 defines it).
 
     NaN and Infinity are refused (they are not JSON), as are numbers out of a double's
-    range, lone surrogates that cannot be stored as UTF-8, and nesting too deep to parse.
+    range, integers beyond the signed 64-bit range, lone surrogates that cannot be stored
+    as UTF-8, and nesting too deep to parse.
 
     Raises:
         BadRequest: the body is not JSON, or not a JSON object.
+        ValidationError: an integer in it is beyond the signed 64-bit range.
     """
     if not request.is_json:
         raise BadRequest("send the body as JSON with Content-Type: application/json")
@@ -46,6 +48,7 @@ def json_body() -> dict[str, Any]:
         raise BadRequest(f"the body is not valid JSON: {error}") from None
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
+    schemas.check_int64(body)
     return body
 
 

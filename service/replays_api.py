@@ -24,12 +24,12 @@ replays_api = Blueprint("replays_api", __name__, url_prefix="/api/v1")
 
 
 class ReplayQuery(schemas.StrictSchema):
-    at = fields.Integer(required=True, validate=validate.Range(min=1))
-    as_ = fields.Integer(data_key="as", load_default=None, validate=validate.Range(min=0))
+    at = schemas.Int64(required=True, minimum=1)
+    as_ = schemas.Int64(data_key="as", load_default=None, minimum=0)
 
 
 class TimelineQuery(schemas.StrictSchema):
-    as_ = fields.Integer(data_key="as", load_default=None, validate=validate.Range(min=0))
+    as_ = schemas.Int64(data_key="as", load_default=None, minimum=0)
 
 
 class AuditQuery(schemas.StrictSchema):
@@ -37,15 +37,15 @@ class AuditQuery(schemas.StrictSchema):
 
 
 class ForkRequest(schemas.StrictSchema):
-    at = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    at = schemas.Int64(required=True, strict=True, minimum=1)
     seats = fields.List(fields.Nested(schemas.SeatRequest), load_default=None, validate=validate.Length(min=1, max=12))
 
 
 class DocumentEvent(schemas.StrictSchema):
-    seq = fields.Integer(required=True, strict=True)
+    seq = schemas.Int64(required=True, strict=True)
     type = fields.String(required=True)
     data = fields.Raw(required=True, allow_none=True)
-    seat = fields.Integer(required=True, strict=True, allow_none=True)
+    seat = schemas.Int64(required=True, strict=True, allow_none=True)
     command_id = fields.String(required=True, allow_none=True)
     visibility = fields.Raw(required=True)
     prev_hash = fields.String(required=True)
@@ -54,27 +54,28 @@ class DocumentEvent(schemas.StrictSchema):
 
 class DocumentCommand(schemas.StrictSchema):
     command_id = fields.String(required=True)
-    seat = fields.Integer(required=True, strict=True, allow_none=True)
+    seat = schemas.Int64(required=True, strict=True, allow_none=True)
     bot = fields.String(required=True, allow_none=True)
     type = fields.String(required=True)
     args = fields.Dict(required=True)
-    expected_version = fields.Integer(required=True, strict=True)
-    first_seq = fields.Integer(required=True, strict=True)
-    last_seq = fields.Integer(required=True, strict=True)
+    expected_version = schemas.Int64(required=True, strict=True)
+    first_seq = schemas.Int64(required=True, strict=True)
+    last_seq = schemas.Int64(required=True, strict=True)
+
 
 
 class ReplayDocument(schemas.StrictSchema):
     format = fields.String(required=True, validate=validate.Equal(FORMAT))
-    format_version = fields.Integer(required=True, strict=True, validate=validate.Equal(FORMAT_VERSION))
+    format_version = schemas.Int64(required=True, strict=True, validate=validate.Equal(FORMAT_VERSION))
     game_type = fields.String(required=True)
-    rules_version = fields.Integer(required=True, strict=True)
+    rules_version = schemas.Int64(required=True, strict=True)
     game_id = fields.String(required=True)
     seats = fields.List(fields.Dict(), required=True)
     options = fields.Dict(required=True)
     forked_from = fields.Dict(required=True, allow_none=True)
     seed = fields.String(required=True)
     seed_commitment = fields.String(required=True)
-    version = fields.Integer(required=True, strict=True)
+    version = schemas.Int64(required=True, strict=True)
     head_hash = fields.String(required=True)
     events = fields.List(fields.Nested(DocumentEvent), required=True, validate=validate.Length(min=1))
     commands = fields.List(fields.Nested(DocumentCommand), required=True, validate=validate.Length(min=1))

@@ -2,12 +2,66 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+import re
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+# The integers a request may carry: what SQLite's INTEGER (a signed 64-bit value) can hold.
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+_INT64_RANGE = validate.Range(min=INT64_MIN, max=INT64_MAX,
+                              error="Must lie in the signed 64-bit range, {min} to {max}.")
+_ASCII_INTEGER = re.compile(r"-?[0-9]+")
 
 
 class StrictSchema(Schema):
     class Meta:
         unknown = RAISE
+
+
+class Int64(fields.Integer):
+    """An integer of a request, in [minimum, maximum] and never beyond the signed 64-bit range.
+
+    Text (a query parameter, a header) must be an optional '-' and ASCII digits: Python's
+    int() would also read '٣', '３', ' 3', '+3' and '1_0', which no client means as a number.
+    JSON numbers must be integers when `strict` (floats and booleans are refused either way).
+    """
+
+    def __init__(self, *, minimum: int = INT64_MIN, maximum: int = INT64_MAX, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators.insert(0, validate.Range(min=max(minimum, INT64_MIN), max=min(maximum, INT64_MAX)))
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, str):
+            if self.strict or not _ASCII_INTEGER.fullmatch(value):
+                raise self.make_error("invalid", input=value)
+        elif not isinstance(value, int):
+            raise self.make_error("invalid", input=value)
+        return super()._validated(value)
+
+
+def check_int64(body: dict[str, Any]) -> None:
+    """Refuse a decoded JSON body holding an integer, anywhere in it, beyond the signed 64-bit range.
+
+    One check for every field of every body, those no schema types too (command args,
+    options, an import's event data), so no such number reaches the rules or the database.
+
+    Raises:
+        ValidationError: naming the path of such an integer (`args.amount`, `events[3].data.card`).
+    """
+    pending: list[tuple[str, Any]] = list(body.items())
+    while pending:
+        path, node = pending.pop()
+        if type(node) is int:
+            try:
+                _INT64_RANGE(node)
+            except ValidationError as error:
+                raise ValidationError({path: error.messages}) from None
+        elif type(node) is dict:
+            pending.extend((f"{path}.{key}", value) for key, value in node.items())
+        elif type(node) is list:
+            pending.extend((f"{path}[{index}]", value) for index, value in enumerate(node))
 
 
 # -- requests ------------------------------------------------------------------------------
@@ -28,18 +82,18 @@ class CreateGameRequest(StrictSchema):
 class CommandRequest(StrictSchema):
     type = fields.String(required=True, validate=validate.Length(min=1, max=64))
     args = fields.Dict(keys=fields.String(), load_default=dict)
-    expected_version = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0))
+    expected_version = Int64(strict=True, load_default=None, allow_none=True, minimum=0)
     command_id = fields.String(
         load_default=None,
         allow_none=True,
         validate=[validate.Length(min=1, max=128), validate.Regexp(r"^[A-Za-z0-9._:\-]+$")],
     )
-    seat = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0))
+    seat = Int64(strict=True, load_default=None, allow_none=True, minimum=0)
 
 
 class EventsQuery(StrictSchema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
-    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+    after = Int64(load_default=0, minimum=0)
+    limit = Int64(load_default=100, minimum=1, maximum=1000)
 
 
 # -- responses -----------------------------------------------------------------------------

@@ -21,6 +21,10 @@ from integration.toy_client import API, ToyGame, bearer
 
 
 TWO_SEATS = [{"name": "ann"}, {"name": "bob"}]
+INT64_MAX = 2**63 - 1
+# Digits Python's int() or str.isdigit() accept that are not ASCII: superscript two, Arabic-Indic
+# one and three, fullwidth three (URL-encoded as UTF-8).
+SUPERSCRIPT_TWO, ARABIC_INDIC_ONE, ARABIC_INDIC_THREE, FULLWIDTH_THREE = "%C2%B2", "%D9%A1", "%D9%A3", "%EF%BC%93"
 
 
 class World:
@@ -48,6 +52,13 @@ class World:
 
     def events(self, query: str) -> TestResponse:
         return self.client.get(f"{self.game.url}/events?{query}")
+
+    def get(self, path: str, **kw: Any) -> TestResponse:
+        """A GET below the game's URL (`/replay?at=1`, `/stream`)."""
+        return self.client.get(f"{self.game.url}{path}", **kw)
+
+    def post(self, path: str, body: Any) -> TestResponse:
+        return self.client.post(f"{API}{path}", json=body)
 
 
 @pytest.fixture
@@ -196,6 +207,54 @@ CASES: dict[str, Case] = {
     "events-limit-not-a-number": Case(lambda w: w.events("limit=abc"), 400, "limit"),
     "events-after-negative": Case(lambda w: w.events("after=-1"), 400, "after"),
     "events-after-not-a-number": Case(lambda w: w.events("after=1.5"), 400, "after"),
+    # -- integers: ASCII digits only, within the signed 64-bit range, in every place ------------
+    "events-after-beyond-int64": Case(lambda w: w.events(f"after={INT64_MAX + 1}"), 400, "after"),
+    "events-after-far-beyond-int64": Case(lambda w: w.events("after=1180591620717411303424"), 400, "after"),
+    "events-after-below-int64": Case(lambda w: w.events(f"after={-INT64_MAX - 2}"), 400, "after"),
+    "events-after-superscript-digit": Case(lambda w: w.events(f"after={SUPERSCRIPT_TWO}"), 400, "after"),
+    "events-after-arabic-indic-digit": Case(lambda w: w.events(f"after={ARABIC_INDIC_THREE}"), 400, "after"),
+    "events-after-fullwidth-digit": Case(lambda w: w.events(f"after={FULLWIDTH_THREE}"), 400, "after"),
+    "events-after-underscored": Case(lambda w: w.events("after=1_0"), 400, "after"),
+    "events-after-plus-sign": Case(lambda w: w.events("after=%2B3"), 400, "after"),
+    "events-limit-fullwidth-digit": Case(lambda w: w.events(f"limit={FULLWIDTH_THREE}"), 400, "limit"),
+    "list-cursor-beyond-int64": Case(lambda w: w.client.get(f"{API}/games?cursor={INT64_MAX + 1}"), 400, "cursor"),
+    "list-cursor-far-beyond-int64": Case(lambda w: w.client.get(f"{API}/games?cursor=1180591620717411303424"), 400,
+                                         "cursor"),
+    "list-cursor-arabic-indic-digit": Case(lambda w: w.client.get(f"{API}/games?cursor={ARABIC_INDIC_THREE}"), 400,
+                                           "cursor"),
+    "list-limit-superscript-digit": Case(lambda w: w.client.get(f"{API}/games?limit={SUPERSCRIPT_TWO}"), 400,
+                                         "limit"),
+    "stream-after-superscript-digit": Case(lambda w: w.get(f"/stream?after={SUPERSCRIPT_TWO}"), 400, "after"),
+    "stream-after-fullwidth-digit": Case(lambda w: w.get(f"/stream?after={FULLWIDTH_THREE}"), 400, "after"),
+    "stream-after-beyond-int64": Case(lambda w: w.get(f"/stream?after={INT64_MAX + 1}"), 400, "after"),
+    "stream-last-event-id-arabic-indic-digit": Case(
+        lambda w: w.get("/stream", headers={"Last-Event-ID": "\u0663".encode().decode("latin-1")}), 400,
+        "Last-Event-ID"),
+    "stream-last-event-id-beyond-int64": Case(
+        lambda w: w.get("/stream", headers={"Last-Event-ID": str(INT64_MAX + 1)}), 400, "Last-Event-ID"),
+    "replay-at-beyond-int64": Case(lambda w: w.get(f"/replay?at={INT64_MAX + 1}"), 400, "at"),
+    "replay-at-fullwidth-digit": Case(lambda w: w.get(f"/replay?at={FULLWIDTH_THREE}"), 400, "at"),
+    "replay-as-beyond-int64": Case(lambda w: w.get(f"/replay?at=1&as={INT64_MAX + 1}"), 400, "as"),
+    "replay-as-arabic-indic-digit": Case(lambda w: w.get(f"/replay?at=1&as={ARABIC_INDIC_ONE}"), 400, "as"),
+    "timeline-as-superscript-digit": Case(lambda w: w.get(f"/timeline?as={SUPERSCRIPT_TWO}"), 400, "as"),
+    "timeline-as-far-beyond-int64": Case(lambda w: w.get("/timeline?as=1180591620717411303424"), 400, "as"),
+    "command-expected-version-beyond-int64": Case(
+        lambda w: w.command({"type": "Bid", "args": {"amount": 1}, "expected_version": INT64_MAX + 1}), 400,
+        "expected_version"),
+    "command-seat-beyond-int64": Case(lambda w: w.command({"type": "Bid", "args": {"amount": 1}, "seat": 2**64}), 400,
+                                      "seat"),
+    "command-arg-beyond-int64": Case(lambda w: w.command({"type": "Bid", "args": {"amount": INT64_MAX + 1}}), 400,
+                                     "args.amount"),
+    "command-arg-below-int64": Case(lambda w: w.command({"type": "Bid", "args": {"amount": -INT64_MAX - 2}}), 400,
+                                    "args.amount"),
+    "command-nested-arg-beyond-int64": Case(
+        lambda w: w.command({"type": "Roll", "args": {"spin": [1, {"turns": 2**70}]}}), 400, "args.spin[1].turns"),
+    "create-option-beyond-int64": Case(
+        lambda w: w.create({"type": "toy", "seats": TWO_SEATS, "options": {"pile": INT64_MAX + 1}}), 400,
+        "options.pile"),
+    "fork-at-beyond-int64": Case(lambda w: w.post(f"/games/{w.game.id}/fork", {"at": INT64_MAX + 1}), 400, "at"),
+    "import-seq-beyond-int64": Case(lambda w: w.post("/replays", {"events": [{"seq": INT64_MAX + 1}]}), 400,
+                                    "events[0].seq"),
     # -- routes and methods ----------------------------------------------------------------
     "unknown-api-route": Case(lambda w: w.client.get(f"{API}/nothing-here"), 404, "not found"),
     "unknown-route": Case(lambda w: w.client.get("/no/such/page"), 404, "not found"),
@@ -265,6 +324,17 @@ def test_problem_type_and_title_name_the_error_family(world: World) -> None:
         assert body["type"] == f"urn:trailhead:problem:{slug}"
         seen[body["type"]] = body["title"]
     assert len(set(seen.values())) == len(families), "each family has its own title"
+
+
+# -- the edges of the bounds: the largest integers are read, and answered by the rules --------------
+
+def test_integers_at_the_signed_64_bit_bounds_are_read(world: World) -> None:
+    assert world.events(f"after={INT64_MAX}").get_json() == {"events": [], "next": INT64_MAX, "has_more": False}
+    assert world.client.get(f"{API}/games?cursor={INT64_MAX}").status_code == 200
+    assert world.get(f"/replay?at={INT64_MAX}").get_json()["detail"] == "at: the game has 4 events"
+    assert_problem(world.command({"type": "Bid", "args": {"amount": 1}, "expected_version": INT64_MAX}), 409)
+    assert_problem(world.command({"type": "Bid", "args": {"amount": -INT64_MAX - 1}}), 422)
+    assert world.game.get()["version"] == 4
 
 
 # -- bodies that are JSON to Python but not valid JSON text or Unicode ---------------------------
