@@ -103,7 +103,7 @@ def _first_message(messages: Any, path: str = "") -> str:
     """The first validation message, prefixed with the path of the field it concerns."""
     if isinstance(messages, dict):
         for key, value in messages.items():
-            field = key if key != "_schema" else ""
+            field = "" if key == "_schema" else str(key)  # a list index too: seats.0.name
             return _first_message(value, f"{path}.{field}".strip(".") if field else path)
     if isinstance(messages, list) and messages:
         return _first_message(messages[0], path)

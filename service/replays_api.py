@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, json, request
-from marshmallow import fields, validate
+from marshmallow import INCLUDE, Schema, fields, validate
 
 from application.bus import ProjectionDue
 from application.handler import GameService
@@ -63,6 +63,14 @@ class DocumentCommand(schemas.StrictSchema):
     last_seq = schemas.Int64(required=True, strict=True)
 
 
+class DocumentSeat(Schema):
+    """A seat of an imported game: its name is held to a new seat's rule, its other keys pass as they are."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    name = fields.String(required=True, validate=schemas.printable)
+
 
 class ReplayDocument(schemas.StrictSchema):
     format = fields.String(required=True, validate=validate.Equal(FORMAT))
@@ -70,7 +78,7 @@ class ReplayDocument(schemas.StrictSchema):
     game_type = fields.String(required=True)
     rules_version = schemas.Int64(required=True, strict=True)
     game_id = fields.String(required=True)
-    seats = fields.List(fields.Dict(), required=True)
+    seats = fields.List(fields.Nested(DocumentSeat), required=True)
     options = fields.Dict(required=True)
     forked_from = fields.Dict(required=True, allow_none=True)
     seed = fields.String(required=True)

@@ -64,11 +64,30 @@ def check_int64(body: dict[str, Any]) -> None:
             pending.extend((f"{path}[{index}]", value) for index, value in enumerate(node))
 
 
+# Characters that change how the text around them reads: the C0 and C1 controls (with DEL),
+# the line and paragraph separators, and the bidirectional marks, embeddings, overrides and
+# isolates, with which a name can pass for another in a lobby, a log line or a terminal.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """A validator: `text` holds no control or bidirectional formatting character.
+
+    Raises:
+        ValidationError: naming the first such character and where it is.
+    """
+    found = _UNPRINTABLE.search(text)
+    if found is not None:
+        raise ValidationError(f"must not contain control or bidirectional formatting characters "
+                              f"(U+{ord(found.group()):04X} at index {found.start()})")
+    return text
+
+
 # -- requests ------------------------------------------------------------------------------
 
 
 class SeatRequest(StrictSchema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    name = fields.String(required=True, validate=[validate.Length(min=1, max=64), printable])
     bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=32))
 
 

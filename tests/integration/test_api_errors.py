@@ -255,6 +255,18 @@ CASES: dict[str, Case] = {
     "fork-at-beyond-int64": Case(lambda w: w.post(f"/games/{w.game.id}/fork", {"at": INT64_MAX + 1}), 400, "at"),
     "import-seq-beyond-int64": Case(lambda w: w.post("/replays", {"events": [{"seq": INT64_MAX + 1}]}), 400,
                                     "events[0].seq"),
+    # -- seat names: no control or bidirectional formatting characters -------------------------
+    "create-seat-name-nul": Case(lambda w: w.create({"type": "toy", "seats": [{"name": "a\x00b"}, {"name": "bob"}]}),
+                                 400, "seats.0.name"),
+    "create-seat-name-escape-sequence": Case(
+        lambda w: w.create({"type": "toy", "seats": [{"name": "ann"}, {"name": "\x1b[31mbob"}]}), 400,
+        "seats.1.name"),
+    "create-seat-name-right-to-left-override": Case(
+        lambda w: w.create({"type": "toy", "seats": [{"name": "ann\u202egpj.exe"}, {"name": "bob"}]}), 400,
+        "U+202E at index 3"),
+    "fork-seat-name-isolate": Case(
+        lambda w: w.post(f"/games/{w.game.id}/fork", {"at": 3, "seats": [{"name": "\u2067ann"}, {"name": "bob"}]}),
+        400, "seats.0.name"),
     # -- routes and methods ----------------------------------------------------------------
     "unknown-api-route": Case(lambda w: w.client.get(f"{API}/nothing-here"), 404, "not found"),
     "unknown-route": Case(lambda w: w.client.get("/no/such/page"), 404, "not found"),
@@ -335,6 +347,37 @@ def test_integers_at_the_signed_64_bit_bounds_are_read(world: World) -> None:
     assert_problem(world.command({"type": "Bid", "args": {"amount": 1}, "expected_version": INT64_MAX}), 409)
     assert_problem(world.command({"type": "Bid", "args": {"amount": -INT64_MAX - 1}}), 422)
     assert world.game.get()["version"] == 4
+
+
+# -- seat names -----------------------------------------------------------------------------------
+
+UNPRINTABLE = [
+    *map(chr, range(0x00, 0x20)),  # C0 controls
+    *map(chr, range(0x7F, 0xA0)),  # DEL and the C1 controls
+    "\u061c", "\u200e", "\u200f",  # Arabic letter mark, left-to-right and right-to-left marks
+    "\u2028", "\u2029",  # line and paragraph separators
+    *map(chr, range(0x202A, 0x202F)),  # bidirectional embeddings and overrides
+    *map(chr, range(0x2066, 0x206A)),  # bidirectional isolates
+]
+
+
+def test_each_control_or_bidi_character_in_a_seat_name_is_a_400_naming_the_field(world: World) -> None:
+    for char in UNPRINTABLE:
+        response = world.create({"type": "toy", "seats": [{"name": "ann"}, {"name": f"b{char}b"}]})
+
+        body = assert_problem(response, 400)
+        assert body["type"] == "urn:trailhead:problem:invalid-request"
+        assert body["detail"] == ("seats.1.name: must not contain control or bidirectional formatting characters "
+                                  f"(U+{ord(char):04X} at index 1)")
+        assert body["errors"] == {"seats": {"1": {"name": [body["detail"].removeprefix("seats.1.name: ")]}}}
+
+
+def test_names_in_any_script_are_taken_as_they_are(world: World) -> None:
+    names = ["Zoë", "山田 太郎", "سارة", "🦙 llama", "O'Brien-Smith"]
+    for first, second in zip(names, names[1:]):
+        created = ToyGame(world.client, seats=[{"name": first}, {"name": second}]).created
+
+        assert [seat["name"] for seat in created["seats"]] == [first, second]
 
 
 # -- bodies that are JSON to Python but not valid JSON text or Unicode ---------------------------

@@ -1,5 +1,5 @@
 """Bad input inside a replay document to import (`POST /replays`) is a 400 naming the field:
-integers beyond 64 bits."""
+integers beyond 64 bits, control characters in seat names."""
 
 from __future__ import annotations
 
@@ -75,3 +75,14 @@ def test_an_integer_beyond_64_bits_anywhere_in_a_document_is_a_400_naming_it(
     assert body["detail"] == (f"{place_name(path)}: Must lie in the signed 64-bit range, "
                               "-9223372036854775808 to 9223372036854775807.")
 
+
+def test_a_control_character_in_an_imported_seat_name_is_a_400_naming_it(client: FlaskClient,
+                                                                        toy_export: dict[str, Any]) -> None:
+    document = copy.deepcopy(toy_export)
+    document["seats"][1]["name"] = "bob\u202e"
+
+    body = assert_problem(post_json(client, "/replays", json.dumps(document).encode()), 400)
+
+    assert body["detail"] == ("seats.1.name: must not contain control or bidirectional formatting characters "
+                              "(U+202E at index 3)")
+    assert post_json(client, "/replays", json.dumps(toy_export).encode()).status_code == 201
