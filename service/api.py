@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from flask import Blueprint, Response, current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from application.auth import same_hash, token_hash
 from application.handler import GameService, LoadedGame, envelope
@@ -41,7 +42,7 @@ def json_body() -> dict[str, Any]:
     if not request.is_json:
         raise BadRequest("send the body as JSON with Content-Type: application/json")
     try:
-        body = msgspec.json.decode(request.get_data(cache=True))
+        body = msgspec.json.decode(body_bytes())
     except RecursionError:
         raise BadRequest("the body is nested too deeply") from None
     except (msgspec.DecodeError, msgspec.ValidationError, UnicodeError) as error:
@@ -50,6 +51,25 @@ def json_body() -> dict[str, Any]:
         raise BadRequest("the body must be a JSON object")
     schemas.check_int64(body)
     return body
+
+
+def body_bytes() -> bytes:
+    """The request's body, whole: never cut short at the limit of its route.
+
+    A body with a Content-Length over the limit is refused before it is read. One sent in
+    chunks (no Content-Length) is read up to the limit, and werkzeug then stops without an
+    error, so one more byte is asked of the server's stream: if there is one, the body was
+    longer than the limit.
+
+    Raises:
+        RequestEntityTooLarge: the body is over the limit of its route.
+    """
+    data = request.get_data(cache=True)
+    limit = request.max_content_length
+    if (request.content_length is None and limit is not None and len(data) >= limit
+            and request.environ.get("wsgi.input_terminated") and request.environ["wsgi.input"].read(1)):
+        raise RequestEntityTooLarge()
+    return data
 
 
 def caller_seat(games: GameService, game_id: str, required: bool = False) -> int | None:

@@ -39,8 +39,13 @@ class SortedJSON(DefaultJSONProvider):
 
 
 def default_config() -> dict[str, Any]:
-    """Settings from the environment, with embedded defaults (SQLite file, inline jobs)."""
-    return {**settings_from_env(), "MAX_CONTENT_LENGTH": 1024 * 1024}
+    """Settings from the environment, with embedded defaults (SQLite file, inline jobs).
+
+    A request body may hold 1 MiB, except a replay document to import (`POST /replays`):
+    a long game's export runs to several MiB, so that route takes up to 32 MiB.
+    """
+    return {**settings_from_env(), "MAX_CONTENT_LENGTH": 1024 * 1024,
+            "MAX_IMPORT_CONTENT_LENGTH": 32 * 1024 * 1024}
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

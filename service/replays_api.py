@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, json, request
+from flask import Blueprint, Response, current_app, json, request
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from application.bus import ProjectionDue
@@ -158,6 +158,7 @@ def game_export(game_id: str) -> Response:
 
 @replays_api.post("/replays")
 def import_replay() -> Any:
+    request.max_content_length = current_app.config["MAX_IMPORT_CONTENT_LENGTH"]  # before the body is read
     document = _document.load(json_body())
     games = game_service()
     games.registry(document["game_type"])

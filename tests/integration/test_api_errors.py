@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import io
 import json
 import random
 from collections.abc import Callable
@@ -84,6 +85,17 @@ def current_version_4(world: World, response: TestResponse, body: dict[str, Any]
 
 def raw(data: str, content_type: str = "application/json") -> dict[str, Any]:
     return {"data": data, "content_type": content_type}
+
+
+def chunked(data: bytes) -> dict[str, Any]:
+    """A body sent in chunks (Transfer-Encoding: chunked, so its length is not known up front), the
+    server having undone the chunking and marking where the body ends, as gunicorn does."""
+    return {"input_stream": io.BytesIO(data), "content_type": "application/json",
+            "environ_overrides": {"HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input_terminated": True}}
+
+
+MIB = 1024 * 1024
+BID = b'{"type": "Bid", "args": {"amount": 1}}'
 
 
 CASES: dict[str, Case] = {
@@ -267,6 +279,12 @@ CASES: dict[str, Case] = {
     "fork-seat-name-isolate": Case(
         lambda w: w.post(f"/games/{w.game.id}/fork", {"at": 3, "seats": [{"name": "\u2067ann"}, {"name": "bob"}]}),
         400, "seats.0.name"),
+    # -- bodies over the limit ----------------------------------------------------------------
+    "command-body-too-large": Case(
+        lambda w: w.command({"type": "Bid", "args": {"amount": 1}, "command_id": "x" * (3 * 512 * 1024)}), 413,
+        "exceeds the limit of this route (1048576 bytes, 1 MiB)"),
+    "command-chunked-body-too-large": Case(lambda w: w.command(**chunked(BID + b" " * MIB)), 413,
+                                           "exceeds the limit of this route (1048576 bytes, 1 MiB)"),
     # -- routes and methods ----------------------------------------------------------------
     "unknown-api-route": Case(lambda w: w.client.get(f"{API}/nothing-here"), 404, "not found"),
     "unknown-route": Case(lambda w: w.client.get("/no/such/page"), 404, "not found"),
@@ -378,6 +396,14 @@ def test_names_in_any_script_are_taken_as_they_are(world: World) -> None:
         created = ToyGame(world.client, seats=[{"name": first}, {"name": second}]).created
 
         assert [seat["name"] for seat in created["seats"]] == [first, second]
+
+
+# -- bodies sent in chunks, their length not known up front --------------------------------------
+
+def test_a_chunked_body_up_to_the_limit_is_read_whole(world: World) -> None:
+    response = world.command(**chunked(BID + b" " * (MIB - len(BID))))
+
+    assert response.status_code == 201, response.get_data(as_text=True)
 
 
 # -- bodies that are JSON to Python but not valid JSON text or Unicode ---------------------------

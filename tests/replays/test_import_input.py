@@ -1,5 +1,5 @@
-"""Bad input inside a replay document to import (`POST /replays`) is a 400 naming the field:
-integers beyond 64 bits, control characters in seat names."""
+"""POST /replays takes documents up to 32 MiB while every other body keeps 1 MiB; bad input inside
+a document (integers beyond 64 bits, control characters in seat names) is a 400 naming the field."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from support.handler import bot_game
 
 from .conftest import open_games
 
+MIB = 1024 * 1024
+IMPORT_LIMIT = 32 * MIB
 API = "/api/v1"
 
 
@@ -27,6 +29,16 @@ def exported(directory: Path, type_: str, seed: str, **kw: Any) -> dict[str, Any
         return export_document(games.store, log_from_store(games.store, game_id), game_id)
     finally:
         games.store.close()
+
+
+@pytest.fixture(scope="module")
+def long_export(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The export of a long game, well over 1 MiB: six random bots playing Hitchiker to its end."""
+    document = exported(tmp_path_factory.mktemp("long"), "hitchiker", "a long road 1", level="random",
+                        seats=6)
+    text = json.dumps(document).encode()
+    assert 1.5 * MIB < len(text) < 4 * MIB
+    return text
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +56,42 @@ def assert_problem(response: Any, status: int) -> dict[str, Any]:
     body = response.get_json()
     assert body["status"] == status and body["type"].startswith("urn:trailhead:problem:") and body["title"]
     return body
+
+
+def test_an_export_over_1_mib_is_imported_and_audits(client: FlaskClient, long_export: bytes) -> None:
+    response = post_json(client, "/replays", long_export)
+
+    assert response.status_code == 201, response.get_data(as_text=True)[:500]
+    imported = response.get_json()
+    assert imported["version"] == json.loads(long_export)["version"] > 4000
+    assert client.get(f"{API}/games/{imported['id']}/audit").get_json()["status"] == "ok"
+
+
+def test_a_document_of_exactly_32_mib_is_imported(client: FlaskClient, long_export: bytes) -> None:
+    padded = b" " * (IMPORT_LIMIT - len(long_export)) + long_export  # whitespace before a JSON value is JSON
+
+    response = post_json(client, "/replays", padded)
+
+    assert len(padded) == IMPORT_LIMIT
+    assert response.status_code == 201, response.get_data(as_text=True)[:500]
+
+
+def test_a_document_over_32_mib_is_a_413_problem_and_nothing_is_imported(client: FlaskClient,
+                                                                          long_export: bytes) -> None:
+    padded = b" " * (IMPORT_LIMIT + 1 - len(long_export)) + long_export
+
+    body = assert_problem(post_json(client, "/replays", padded), 413)
+
+    assert body["type"] == "urn:trailhead:problem:request-entity-too-large"
+    assert body["detail"] == "the request body exceeds the limit of this route (33554432 bytes, 32 MiB)"
+    assert client.get(f"{API}/games").get_json()["games"] == []
+
+
+@pytest.mark.parametrize("path", ["/games", "/games/any-game/fork"], ids=["create", "fork"])
+def test_every_other_body_keeps_the_1_mib_limit(client: FlaskClient, long_export: bytes, path: str) -> None:
+    body = assert_problem(post_json(client, path, long_export), 413)
+
+    assert body["detail"] == "the request body exceeds the limit of this route (1048576 bytes, 1 MiB)"
 
 
 INTEGER_PLACES = [
