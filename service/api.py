@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from application.auth import same_hash, token_hash
@@ -233,11 +233,3 @@ def get_events(game_id: str) -> Any:
             "has_more": has_more,
         }
     )
-
-
-def no_store(response: Response) -> Response:
-    response.headers.setdefault("Cache-Control", "no-store")
-    return response
-
-
-games_api.after_request(no_store)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import msgspec
-from flask import Flask
+from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 
 from application.settings import settings_from_env
@@ -36,6 +36,23 @@ class SortedJSON(DefaultJSONProvider):
             except TypeError:
                 pass
         return super().dumps(obj, **kwargs)
+
+
+# The blueprints whose answers can carry a seat's data: its token (a new or forked game), its view
+# and legal actions, its hidden events, a replay with its eyes, an export with every secret.
+SEAT_DATA_BLUEPRINTS = frozenset({games_api.name, stream_api.name, replays_api.name})
+
+
+def no_store(response: Response) -> Response:
+    """Keep a seat's data out of every cache, shared or private.
+
+    Every response to a request that carries credentials, and every response of the routes
+    that can answer a seat's data: some do so without credentials (the tokens of a new game,
+    the hidden events of a finished one).
+    """
+    if request.blueprint in SEAT_DATA_BLUEPRINTS or "Authorization" in request.headers:
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def default_config() -> dict[str, Any]:
@@ -69,5 +86,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(stream_api)
     app.register_blueprint(replays_api)
     app.register_blueprint(meta_api)
+    app.after_request(no_store)
     app.teardown_appcontext(forget_request)
     return app

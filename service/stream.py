@@ -57,8 +57,7 @@ def stream(game_id: str) -> Response:
         float(config.get("STREAM_POLL_SECONDS", 0.05)),
         float(config.get("STREAM_HEARTBEAT_SECONDS", 15.0)),
     )
-    return Response(events, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return Response(events, mimetype="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
 
 def follow(store: Storage, game_id: str, seat: int | None, after: int, poll: float,
