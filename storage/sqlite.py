@@ -46,8 +46,6 @@ def connect(path: str | Path, synchronous: str = "FULL") -> sqlite_utils.Databas
     """A connection in autocommit mode (transactions are explicit), WAL, the given durability."""
     if synchronous not in SYNCHRONOUS_LEVELS:
         raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS_LEVELS)}")
-    if str(path) != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(str(path), isolation_level=None, timeout=30.0, check_same_thread=False)
     conn.execute("PRAGMA busy_timeout = 30000")
     conn.execute("PRAGMA journal_mode = WAL")
@@ -130,6 +128,8 @@ class SqliteStorage:
         """This thread's connection (and this process's, after a fork), opened on first use."""
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None or getattr(self._local, "pid", None) != os.getpid():
+            if self.path != ":memory:":  # the directory the lock files and the database go in
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             # Opened under the write lock: switching a new file to WAL needs it alone, and SQLite
             # answers "database is locked" at once (no busy wait) to a second process doing the same.
             with write_lock(self.path):
