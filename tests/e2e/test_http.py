@@ -21,9 +21,7 @@ from openapi_spec_validator.readers import read_from_filename
 
 from e2e.contract import SPEC_PATH, Api, Server
 from application.chain import GENESIS_HASH, event_hash, salt_for
-from replays.log import log_from_store
-from replays.transfer import export_document
-from support.handler import bot_game, open_games
+from support.handler import bot_game_export
 
 
 API = "/api/v1"
@@ -243,10 +241,7 @@ def test_bad_integers_and_bodies_over_the_limit_are_problems_the_contract_docume
 
 
 def test_an_export_over_1_mib_is_imported_over_http(api: Api, tmp_path: Path) -> None:
-    games = open_games(tmp_path / "source.sqlite")
-    game_id = bot_game(games, "hitchiker", "a long road 1", level="random", seats=6)
-    document = export_document(games.store, log_from_store(games.store, game_id), game_id)
-    games.store.close()
+    document = bot_game_export(tmp_path / "source.sqlite", "hitchiker", "a long road 1", level="random", seats=6)
     body = json.dumps(document).encode()
     assert len(body) > 2 * 1024 * 1024
 

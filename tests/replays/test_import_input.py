@@ -5,37 +5,24 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
-from replays.log import log_from_store
-from replays.transfer import export_document
-from support.handler import bot_game
-
-from .conftest import open_games
+from integration.test_api_errors import assert_problem
+from integration.toy_client import API
+from support.handler import bot_game_export
 
 MIB = 1024 * 1024
 IMPORT_LIMIT = 32 * MIB
-API = "/api/v1"
-
-
-def exported(directory: Path, type_: str, seed: str, **kw: Any) -> dict[str, Any]:
-    games = open_games(directory / "source.sqlite")
-    try:
-        game_id = bot_game(games, type_, seed, **kw)
-        return export_document(games.store, log_from_store(games.store, game_id), game_id)
-    finally:
-        games.store.close()
 
 
 @pytest.fixture(scope="module")
 def long_export(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """The export of a long game, well over 1 MiB: six random bots playing Hitchiker to its end."""
-    document = exported(tmp_path_factory.mktemp("long"), "hitchiker", "a long road 1", level="random",
-                        seats=6)
+    document = bot_game_export(tmp_path_factory.mktemp("long") / "source.sqlite", "hitchiker", "a long road 1",
+                               level="random", seats=6)
     text = json.dumps(document).encode()
     assert 1.5 * MIB < len(text) < 4 * MIB
     return text
@@ -43,19 +30,11 @@ def long_export(tmp_path_factory: pytest.TempPathFactory) -> bytes:
 
 @pytest.fixture(scope="module")
 def toy_export(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return exported(tmp_path_factory.mktemp("toy"), "toy", "small")
+    return bot_game_export(tmp_path_factory.mktemp("toy") / "source.sqlite", "toy", "small")
 
 
 def post_json(client: FlaskClient, path: str, data: bytes) -> Any:
     return client.post(f"{API}{path}", data=data, content_type="application/json")
-
-
-def assert_problem(response: Any, status: int) -> dict[str, Any]:
-    assert response.status_code == status, response.get_data(as_text=True)[:500]
-    assert response.mimetype == "application/problem+json"
-    body = response.get_json()
-    assert body["status"] == status and body["type"].startswith("urn:trailhead:problem:") and body["title"]
-    return body
 
 
 def test_an_export_over_1_mib_is_imported_and_audits(client: FlaskClient, long_export: bytes) -> None:
