@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from flask import Blueprint, Response, current_app, g, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from application.auth import same_hash, token_hash
 from application.seeds import seed_parts
@@ -32,21 +33,24 @@ def json_body() -> dict[str, Any]:
     """The request's JSON object, parsed strictly (msgspec: JSON text as RFC 8259 defines it).
 
     NaN and Infinity are refused (they are not JSON), as are numbers out of a double's
-    range, lone surrogates that cannot be stored as UTF-8, and nesting too deep to parse.
+    range, integers beyond the signed 64-bit range, lone surrogates that cannot be stored
+    as UTF-8, and nesting too deep to parse.
 
     Raises:
         BadRequest: the body is not JSON, or not a JSON object.
+        ValidationError: an integer in it is beyond the signed 64-bit range.
     """
     if not request.is_json:
         raise BadRequest("send the body as JSON with Content-Type: application/json")
     try:
-        body = msgspec.json.decode(request.get_data(cache=True))
+        body = msgspec.json.decode(body_bytes())
     except RecursionError:
         raise BadRequest("the body is nested too deeply") from None
     except (msgspec.DecodeError, msgspec.ValidationError, UnicodeError) as error:
         raise BadRequest(f"the body is not valid JSON: {error}") from None
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
+    schemas.check_int64(body)
     return body
 
 
@@ -71,6 +75,25 @@ def token_owner(token: str) -> tuple[str, int] | None:
         if owner is not None:
             owners[token] = owner
     return owner
+
+
+def body_bytes() -> bytes:
+    """The request's body, whole: never cut short at the limit of its route.
+
+    A body with a Content-Length over the limit is refused before it is read. One sent in
+    chunks (no Content-Length) is read up to the limit, and werkzeug then stops without an
+    error, so one more byte is asked of the server's stream: if there is one, the body was
+    longer than the limit.
+
+    Raises:
+        RequestEntityTooLarge: the body is over the limit of its route.
+    """
+    data = request.get_data(cache=True)
+    limit = request.max_content_length
+    if (request.content_length is None and limit is not None and len(data) >= limit
+            and request.environ.get("wsgi.input_terminated") and request.environ["wsgi.input"].read(1)):
+        raise RequestEntityTooLarge()
+    return data
 
 
 def caller_seat(games: GameService, game_id: str, required: bool = False) -> int | None:
@@ -239,11 +262,3 @@ def get_events(game_id: str) -> Any:
             "has_more": has_more,
         }
     )
-
-
-def no_store(response: Response) -> Response:
-    response.headers.setdefault("Cache-Control", "no-store")
-    return response
-
-
-games_api.after_request(no_store)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import msgspec
-from flask import Flask
+from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 
 from application.settings import rate_limits, settings_from_env
@@ -39,9 +39,31 @@ class SortedJSON(DefaultJSONProvider):
         return super().dumps(obj, **kwargs)
 
 
+# The blueprints whose answers can carry a seat's data: its token (a new or forked game), its view
+# and legal actions, its hidden events, a replay with its eyes, an export with every secret.
+SEAT_DATA_BLUEPRINTS = frozenset({games_api.name, stream_api.name, replays_api.name})
+
+
+def no_store(response: Response) -> Response:
+    """Keep a seat's data out of every cache, shared or private.
+
+    Every response to a request that carries credentials, and every response of the routes
+    that can answer a seat's data: some do so without credentials (the tokens of a new game,
+    the hidden events of a finished one).
+    """
+    if request.blueprint in SEAT_DATA_BLUEPRINTS or "Authorization" in request.headers:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def default_config() -> dict[str, Any]:
-    """Settings from the environment, with embedded defaults (SQLite file, inline jobs)."""
-    return {**settings_from_env(), "MAX_CONTENT_LENGTH": 1024 * 1024}
+    """Settings from the environment, with embedded defaults (SQLite file, inline jobs).
+
+    A request body may hold 1 MiB, except a replay document to import (`POST /replays`):
+    a long game's export runs to several MiB, so that route takes up to 32 MiB.
+    """
+    return {**settings_from_env(), "MAX_CONTENT_LENGTH": 1024 * 1024,
+            "MAX_IMPORT_CONTENT_LENGTH": 32 * 1024 * 1024}
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -72,6 +94,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(stream_api)
     app.register_blueprint(replays_api)
     app.register_blueprint(meta_api)
+    app.after_request(no_store)
     app.teardown_appcontext(forget_request)
     container = app.extensions["trailhead"]
     if container.runner.kind == "inline" and app.config.get("RESUME_BOTS", True):

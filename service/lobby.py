@@ -17,8 +17,8 @@ class GamesQuery(schemas.StrictSchema):
     type = fields.String(load_default=None, validate=validate.Length(min=1, max=64))
     status = fields.String(load_default=None, validate=validate.OneOf(["active", "finished"]))
     seat_name = fields.String(load_default=None, validate=validate.Length(min=1, max=64))
-    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=200))
-    cursor = fields.Integer(load_default=None, validate=validate.Range(min=0))
+    limit = schemas.Int64(load_default=20, minimum=1, maximum=200)
+    cursor = schemas.Int64(load_default=None, minimum=0)
 
 
 class LeaderboardQuery(schemas.StrictSchema):

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask, Response, json, request
 from marshmallow import ValidationError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from domain.core import IllegalCommand, InvalidCommand, UnknownGame
 from application.handler import CommandIdReused, RulesVersionMismatch, UnknownGameId
@@ -83,6 +83,20 @@ def register(app: Flask) -> None:
     def _reused(error: CommandIdReused) -> Response:
         return problem(422, "command-id-reused", "Command id reused", error.reason)
 
+    @app.errorhandler(RequestEntityTooLarge)
+    def _too_large(error: RequestEntityTooLarge) -> Response:
+        limit = request.max_content_length
+        detail = "the request body exceeds the limit of this route"
+        if limit is not None:
+            detail += f" ({limit} bytes, {limit / 2**20:g} MiB)"
+        return problem(413, "request-entity-too-large", "Request Entity Too Large", detail)
+
+    # The other HTTP errors werkzeug raises inside the app (404, 405, ...), as problems too. The
+    # 414 (request line too long) and 431 (request header fields too large) never get here: the
+    # server reads the request line and the headers before the app runs, and answers them itself
+    # (gunicorn past its limit_request_line, limit_request_fields or limit_request_field_size, as
+    # a short text/html page; Werkzeug's development server likewise, through http.server). Were
+    # either raised in the app, this handler would answer it as problem+json like the rest.
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException) -> Response:
         code = error.code or 500
@@ -103,7 +117,7 @@ def _first_message(messages: Any, path: str = "") -> str:
     """The first validation message, prefixed with the path of the field it concerns."""
     if isinstance(messages, dict):
         for key, value in messages.items():
-            field = key if key != "_schema" else ""
+            field = "" if key == "_schema" else str(key)  # a list index too: seats.0.name
             return _first_message(value, f"{path}.{field}".strip(".") if field else path)
     if isinstance(messages, list) and messages:
         return _first_message(messages[0], path)

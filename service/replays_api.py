@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, json, request
-from marshmallow import fields, validate
+from flask import Blueprint, Response, current_app, json, request
+from marshmallow import INCLUDE, Schema, fields, validate
 
 from application.seeds import SEED_SOURCES
 
@@ -26,12 +26,12 @@ replays_api = Blueprint("replays_api", __name__, url_prefix="/api/v1")
 
 
 class ReplayQuery(schemas.StrictSchema):
-    at = fields.Integer(required=True, validate=validate.Range(min=1))
-    as_ = fields.Integer(data_key="as", load_default=None, validate=validate.Range(min=0))
+    at = schemas.Int64(required=True, minimum=1)
+    as_ = schemas.Int64(data_key="as", load_default=None, minimum=0)
 
 
 class TimelineQuery(schemas.StrictSchema):
-    as_ = fields.Integer(data_key="as", load_default=None, validate=validate.Range(min=0))
+    as_ = schemas.Int64(data_key="as", load_default=None, minimum=0)
 
 
 class AuditQuery(schemas.StrictSchema):
@@ -39,15 +39,15 @@ class AuditQuery(schemas.StrictSchema):
 
 
 class ForkRequest(schemas.StrictSchema):
-    at = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    at = schemas.Int64(required=True, strict=True, minimum=1)
     seats = fields.List(fields.Nested(schemas.SeatRequest), load_default=None, validate=validate.Length(min=1, max=12))
 
 
 class DocumentEvent(schemas.StrictSchema):
-    seq = fields.Integer(required=True, strict=True)
+    seq = schemas.Int64(required=True, strict=True)
     type = fields.String(required=True)
     data = fields.Raw(required=True, allow_none=True)
-    seat = fields.Integer(required=True, strict=True, allow_none=True)
+    seat = schemas.Int64(required=True, strict=True, allow_none=True)
     command_id = fields.String(required=True, allow_none=True)
     visibility = fields.Raw(required=True)
     prev_hash = fields.String(required=True)
@@ -56,28 +56,37 @@ class DocumentEvent(schemas.StrictSchema):
 
 class DocumentCommand(schemas.StrictSchema):
     command_id = fields.String(required=True)
-    seat = fields.Integer(required=True, strict=True, allow_none=True)
+    seat = schemas.Int64(required=True, strict=True, allow_none=True)
     bot = fields.String(required=True, allow_none=True)
     type = fields.String(required=True)
     args = fields.Dict(required=True)
-    expected_version = fields.Integer(required=True, strict=True)
-    first_seq = fields.Integer(required=True, strict=True)
-    last_seq = fields.Integer(required=True, strict=True)
+    expected_version = schemas.Int64(required=True, strict=True)
+    first_seq = schemas.Int64(required=True, strict=True)
+    last_seq = schemas.Int64(required=True, strict=True)
+
+
+class DocumentSeat(Schema):
+    """A seat of an imported game: its name is held to a new seat's rule, its other keys pass as they are."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    name = fields.String(required=True, validate=schemas.printable)
 
 
 class ReplayDocument(schemas.StrictSchema):
     format = fields.String(required=True, validate=validate.Equal(FORMAT))
-    format_version = fields.Integer(required=True, strict=True, validate=validate.Equal(FORMAT_VERSION))
+    format_version = schemas.Int64(required=True, strict=True, validate=validate.Equal(FORMAT_VERSION))
     game_type = fields.String(required=True)
-    rules_version = fields.Integer(required=True, strict=True)
+    rules_version = schemas.Int64(required=True, strict=True)
     game_id = fields.String(required=True)
-    seats = fields.List(fields.Dict(), required=True)
+    seats = fields.List(fields.Nested(DocumentSeat), required=True)
     options = fields.Dict(required=True)
     forked_from = fields.Dict(required=True, allow_none=True)
     seed = fields.String(required=True)
     seed_source = fields.String(load_default="unknown", validate=validate.OneOf(SEED_SOURCES))
     seed_commitment = fields.String(required=True)
-    version = fields.Integer(required=True, strict=True)
+    version = schemas.Int64(required=True, strict=True)
     head_hash = fields.String(required=True)
     events = fields.List(fields.Nested(DocumentEvent), required=True, validate=validate.Length(min=1))
     commands = fields.List(fields.Nested(DocumentCommand), required=True, validate=validate.Length(min=1))
@@ -152,6 +161,7 @@ def game_export(game_id: str) -> Response:
 
 @replays_api.post("/replays")
 def import_replay() -> Any:
+    request.max_content_length = current_app.config["MAX_IMPORT_CONTENT_LENGTH"]  # before the body is read
     document = _document.load(json_body())
     games = game_service()
     games.registry(document["game_type"])

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 BOT_COMMAND_PREFIX = "bot:"  # the server's bots' command ids (application.bus.bot_command_id)
+
+# The integers a request may carry: what SQLite's INTEGER (a signed 64-bit value) can hold.
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+_INT64_RANGE = validate.Range(min=INT64_MIN, max=INT64_MAX,
+                              error="Must lie in the signed 64-bit range, {min} to {max}.")
+_ASCII_INTEGER = re.compile(r"-?[0-9]+")
 
 
 class StrictSchema(Schema):
@@ -12,11 +22,74 @@ class StrictSchema(Schema):
         unknown = RAISE
 
 
+class Int64(fields.Integer):
+    """An integer of a request, in [minimum, maximum] and never beyond the signed 64-bit range.
+
+    Text (a query parameter, a header) must be an optional '-' and ASCII digits: Python's
+    int() would also read '٣', '３', ' 3', '+3' and '1_0', which no client means as a number.
+    JSON numbers must be integers when `strict` (floats and booleans are refused either way).
+    """
+
+    def __init__(self, *, minimum: int = INT64_MIN, maximum: int = INT64_MAX, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators.insert(0, validate.Range(min=max(minimum, INT64_MIN), max=min(maximum, INT64_MAX)))
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, str):
+            if self.strict or not _ASCII_INTEGER.fullmatch(value):
+                raise self.make_error("invalid", input=value)
+        elif not isinstance(value, int):
+            raise self.make_error("invalid", input=value)
+        return super()._validated(value)
+
+
+def check_int64(body: dict[str, Any]) -> None:
+    """Refuse a decoded JSON body holding an integer, anywhere in it, beyond the signed 64-bit range.
+
+    One check for every field of every body, those no schema types too (command args,
+    options, an import's event data), so no such number reaches the rules or the database.
+
+    Raises:
+        ValidationError: naming the path of such an integer (`args.amount`, `events[3].data.card`).
+    """
+    pending: list[tuple[str, Any]] = list(body.items())
+    while pending:
+        path, node = pending.pop()
+        if type(node) is int:
+            try:
+                _INT64_RANGE(node)
+            except ValidationError as error:
+                raise ValidationError({path: error.messages}) from None
+        elif type(node) is dict:
+            pending.extend((f"{path}.{key}", value) for key, value in node.items())
+        elif type(node) is list:
+            pending.extend((f"{path}[{index}]", value) for index, value in enumerate(node))
+
+
+# Characters that change how the text around them reads: the C0 and C1 controls (with DEL),
+# the line and paragraph separators, and the bidirectional marks, embeddings, overrides and
+# isolates, with which a name can pass for another in a lobby, a log line or a terminal.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """A validator: `text` holds no control or bidirectional formatting character.
+
+    Raises:
+        ValidationError: naming the first such character and where it is.
+    """
+    found = _UNPRINTABLE.search(text)
+    if found is not None:
+        raise ValidationError(f"must not contain control or bidirectional formatting characters "
+                              f"(U+{ord(found.group()):04X} at index {found.start()})")
+    return text
+
+
 # -- requests ------------------------------------------------------------------------------
 
 
 class SeatRequest(StrictSchema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    name = fields.String(required=True, validate=[validate.Length(min=1, max=64), printable])
     bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=32))
 
 
@@ -35,18 +108,18 @@ def _not_a_bot_id(value: str) -> None:
 class CommandRequest(StrictSchema):
     type = fields.String(required=True, validate=validate.Length(min=1, max=64))
     args = fields.Dict(keys=fields.String(), load_default=dict)
-    expected_version = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0))
+    expected_version = Int64(strict=True, load_default=None, allow_none=True, minimum=0)
     command_id = fields.String(
         load_default=None,
         allow_none=True,
         validate=[validate.Length(min=1, max=128), validate.Regexp(r"^[A-Za-z0-9._:\-]+$"), _not_a_bot_id],
     )
-    seat = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0))
+    seat = Int64(strict=True, load_default=None, allow_none=True, minimum=0)
 
 
 class EventsQuery(StrictSchema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
-    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+    after = Int64(load_default=0, minimum=0)
+    limit = Int64(load_default=100, minimum=1, maximum=1000)
 
 
 # -- responses -----------------------------------------------------------------------------

@@ -14,26 +14,32 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
+from marshmallow import ValidationError
 
 from application.handler import envelope
 from service.api import caller_seat
-from service.problems import BadRequest
 from service.runtime import game_service
+from service.schemas import Int64
 from storage import FINISHED, Storage
 
 stream_api = Blueprint("stream_api", __name__, url_prefix="/api/v1")
+
+_seq = Int64(minimum=0)
 
 
 def resume_point() -> int:
     """Where to resume: Last-Event-ID (a reconnecting EventSource), else ?after=, else 0.
 
     Raises:
-        BadRequest: not a non-negative integer.
+        ValidationError: not an event seq (ASCII digits, within the signed 64-bit range), naming
+            the header or the parameter it came from.
     """
-    raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
-    if not raw.isdigit():
-        raise BadRequest("Last-Event-ID and after must be non-negative integers (an event seq)")
-    return int(raw)
+    header = request.headers.get("Last-Event-ID")
+    source, raw = ("Last-Event-ID", header) if header else ("after", request.args.get("after") or "0")
+    try:
+        return _seq.deserialize(raw)
+    except ValidationError as error:
+        raise ValidationError({source: error.messages}) from None
 
 
 @stream_api.get("/games/<game_id>/stream")
@@ -51,8 +57,7 @@ def stream(game_id: str) -> Response:
         float(config.get("STREAM_POLL_SECONDS", 0.05)),
         float(config.get("STREAM_HEARTBEAT_SECONDS", 15.0)),
     )
-    return Response(events, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return Response(events, mimetype="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
 
 def follow(store: Storage, game_id: str, seat: int | None, after: int, poll: float,

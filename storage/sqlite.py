@@ -42,12 +42,36 @@ _COMMAND_COLUMNS = ("game_id, command_id, seat, bot, type, args, expected_versio
                     " recorded_at")
 
 
+# Files this backend creates (the database, the lock files beside it) are its owner's alone: they
+# hold every seat's token hash, every secret seed and hidden card. SQLite gives the -wal, -shm and
+# -journal files it creates the database file's mode, so creating that file 0600 covers them too.
+# An existing file keeps its mode: an operator may have chosen another.
+PRIVATE_FILE_MODE = 0o600
+
+
+def open_lock_file(path: str) -> int:
+    """A read-write descriptor of a lock file beside the database, created 0600 if it does not exist yet."""
+    return os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, PRIVATE_FILE_MODE)
+
+
+def create_private_database(path: str) -> None:
+    """Create the database file, empty (an empty database to SQLite) and 0600, unless it exists.
+
+    O_EXCL: an existing database file is never opened here. Closing any descriptor of it would
+    drop every POSIX lock that SQLite's connections in this process hold on it.
+    """
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE_FILE_MODE))
+    except FileExistsError:
+        pass
+
+
 def connect(path: str | Path, synchronous: str = "FULL") -> sqlite_utils.Database:
     """A connection in autocommit mode (transactions are explicit), WAL, the given durability."""
     if synchronous not in SYNCHRONOUS_LEVELS:
         raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS_LEVELS)}")
     if str(path) != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        create_private_database(str(path))
     conn = sqlite3.connect(str(path), isolation_level=None, timeout=30.0, check_same_thread=False)
     conn.execute("PRAGMA busy_timeout = 30000")
     conn.execute("PRAGMA journal_mode = WAL")
@@ -72,7 +96,7 @@ def write_lock(path: str) -> Iterator[None]:
     key = (os.getpid(), path)
     with _WRITE_LOCKS_GUARD:
         local = _WRITE_LOCKS.setdefault(key, threading.Lock())
-    with local, open(f"{path}.write-lock", "a+b") as handle:
+    with local, open(open_lock_file(f"{path}.write-lock"), "a+b") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
@@ -83,7 +107,7 @@ def write_lock(path: str) -> Iterator[None]:
 @contextlib.contextmanager
 def try_file_lock(path: str, name: str) -> Iterator[bool]:
     """A non-blocking exclusive lock beside the database: yields whether this process holds it."""
-    with open(f"{path}.{name}-lock", "a+b") as handle:
+    with open(open_lock_file(f"{path}.{name}-lock"), "a+b") as handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -130,6 +154,8 @@ class SqliteStorage:
         """This thread's connection (and this process's, after a fork), opened on first use."""
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None or getattr(self._local, "pid", None) != os.getpid():
+            if self.path != ":memory:":  # the directory the lock files and the database go in
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             # Opened under the write lock: switching a new file to WAL needs it alone, and SQLite
             # answers "database is locked" at once (no busy wait) to a second process doing the same.
             with write_lock(self.path):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import re
 import threading
 import time
 import uuid
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -20,6 +22,7 @@ from openapi_spec_validator.readers import read_from_filename
 
 from e2e.contract import SPEC_PATH, Api, Server
 from application.chain import GENESIS_HASH, event_hash, salt_for
+from support.handler import bot_game_export
 
 
 API = "/api/v1"
@@ -226,3 +229,36 @@ def test_error_responses_match_the_contract(api: Api) -> None:
     reused = api.call("POST", f"{url}/commands", 422, token=token,
                       json={"type": "NoSuchCommand", "args": {}, "command_id": "once"})
     assert "once" in reused.json()["detail"]
+
+
+def test_bad_integers_and_bodies_over_the_limit_are_problems_the_contract_documents(api: Api) -> None:
+    game_id, token, _ = create_solo(api)
+    url = f"{API}/games/{game_id}"
+    command = {"type": "NoSuchCommand", "args": {}}
+
+    api.call("GET", f"{url}/events", 400, valid_request=False, params={"after": 2**63})
+    api.call("GET", f"{API}/games", 400, valid_request=False, params={"cursor": 2**70})
+    api.call("GET", f"{url}/stream?after=%C2%B2", 400, valid_request=False)
+    api.call("GET", f"{url}/stream", 400, valid_request=False, headers={"Last-Event-ID": str(2**63)})
+    api.call("POST", f"{url}/commands", 400, valid_request=False, token=token,
+             json={**command, "expected_version": 2**63})
+    too_large = api.call("POST", f"{url}/commands", 413, valid_request=False, token=token,
+                         json={**command, "command_id": "x" * (3 * 512 * 1024)})
+    assert too_large.json()["detail"] == "the request body exceeds the limit of this route (1048576 bytes, 1 MiB)"
+    # Sent in chunks, with no Content-Length to refuse it by: the limit holds while the body is read.
+    chunked = requests.post(f"{api.base_url}{url}/commands", timeout=30,
+                            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+                            data=(b" " * 65536 for _ in range(24)))
+    assert chunked.status_code == 413, chunked.text[:500]
+    assert chunked.headers["Content-Type"] == "application/problem+json"
+
+
+def test_an_export_over_1_mib_is_imported_over_http(api: Api, tmp_path: Path) -> None:
+    document = bot_game_export(tmp_path / "source.sqlite", "hitchiker", "a long road 1", level="random", seats=6)
+    body = json.dumps(document).encode()
+    assert len(body) > 2 * 1024 * 1024
+
+    imported = api.call("POST", f"{API}/replays", 201, data=body, headers={"Content-Type": "application/json"})
+
+    assert imported.json()["head_hash"] == document["head_hash"]
+    assert imported.headers["Cache-Control"] == "no-store"

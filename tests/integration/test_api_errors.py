@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import io
 import json
 import random
 from collections.abc import Callable
@@ -21,6 +22,10 @@ from integration.toy_client import API, ToyGame, bearer
 
 
 TWO_SEATS = [{"name": "ann"}, {"name": "bob"}]
+INT64_MAX = 2**63 - 1
+# Digits Python's int() or str.isdigit() accept that are not ASCII: superscript two, Arabic-Indic
+# one and three, fullwidth three (URL-encoded as UTF-8).
+SUPERSCRIPT_TWO, ARABIC_INDIC_ONE, ARABIC_INDIC_THREE, FULLWIDTH_THREE = "%C2%B2", "%D9%A1", "%D9%A3", "%EF%BC%93"
 
 
 class World:
@@ -49,6 +54,13 @@ class World:
     def events(self, query: str) -> TestResponse:
         return self.client.get(f"{self.game.url}/events?{query}")
 
+    def get(self, path: str, **kw: Any) -> TestResponse:
+        """A GET below the game's URL (`/replay?at=1`, `/stream`)."""
+        return self.client.get(f"{self.game.url}{path}", **kw)
+
+    def post(self, path: str, body: Any) -> TestResponse:
+        return self.client.post(f"{API}{path}", json=body)
+
 
 @pytest.fixture
 def world(client: FlaskClient) -> World:
@@ -73,6 +85,17 @@ def current_version_4(world: World, response: TestResponse, body: dict[str, Any]
 
 def raw(data: str, content_type: str = "application/json") -> dict[str, Any]:
     return {"data": data, "content_type": content_type}
+
+
+def chunked(data: bytes) -> dict[str, Any]:
+    """A body sent in chunks (Transfer-Encoding: chunked, so its length is not known up front), the
+    server having undone the chunking and marking where the body ends, as gunicorn does."""
+    return {"input_stream": io.BytesIO(data), "content_type": "application/json",
+            "environ_overrides": {"HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input_terminated": True}}
+
+
+MIB = 1024 * 1024
+BID = b'{"type": "Bid", "args": {"amount": 1}}'
 
 
 CASES: dict[str, Case] = {
@@ -196,6 +219,72 @@ CASES: dict[str, Case] = {
     "events-limit-not-a-number": Case(lambda w: w.events("limit=abc"), 400, "limit"),
     "events-after-negative": Case(lambda w: w.events("after=-1"), 400, "after"),
     "events-after-not-a-number": Case(lambda w: w.events("after=1.5"), 400, "after"),
+    # -- integers: ASCII digits only, within the signed 64-bit range, in every place ------------
+    "events-after-beyond-int64": Case(lambda w: w.events(f"after={INT64_MAX + 1}"), 400, "after"),
+    "events-after-far-beyond-int64": Case(lambda w: w.events("after=1180591620717411303424"), 400, "after"),
+    "events-after-below-int64": Case(lambda w: w.events(f"after={-INT64_MAX - 2}"), 400, "after"),
+    "events-after-superscript-digit": Case(lambda w: w.events(f"after={SUPERSCRIPT_TWO}"), 400, "after"),
+    "events-after-arabic-indic-digit": Case(lambda w: w.events(f"after={ARABIC_INDIC_THREE}"), 400, "after"),
+    "events-after-fullwidth-digit": Case(lambda w: w.events(f"after={FULLWIDTH_THREE}"), 400, "after"),
+    "events-after-underscored": Case(lambda w: w.events("after=1_0"), 400, "after"),
+    "events-after-plus-sign": Case(lambda w: w.events("after=%2B3"), 400, "after"),
+    "events-limit-fullwidth-digit": Case(lambda w: w.events(f"limit={FULLWIDTH_THREE}"), 400, "limit"),
+    "list-cursor-beyond-int64": Case(lambda w: w.client.get(f"{API}/games?cursor={INT64_MAX + 1}"), 400, "cursor"),
+    "list-cursor-far-beyond-int64": Case(lambda w: w.client.get(f"{API}/games?cursor=1180591620717411303424"), 400,
+                                         "cursor"),
+    "list-cursor-arabic-indic-digit": Case(lambda w: w.client.get(f"{API}/games?cursor={ARABIC_INDIC_THREE}"), 400,
+                                           "cursor"),
+    "list-limit-superscript-digit": Case(lambda w: w.client.get(f"{API}/games?limit={SUPERSCRIPT_TWO}"), 400,
+                                         "limit"),
+    "stream-after-superscript-digit": Case(lambda w: w.get(f"/stream?after={SUPERSCRIPT_TWO}"), 400, "after"),
+    "stream-after-fullwidth-digit": Case(lambda w: w.get(f"/stream?after={FULLWIDTH_THREE}"), 400, "after"),
+    "stream-after-beyond-int64": Case(lambda w: w.get(f"/stream?after={INT64_MAX + 1}"), 400, "after"),
+    "stream-last-event-id-arabic-indic-digit": Case(
+        lambda w: w.get("/stream", headers={"Last-Event-ID": "\u0663".encode().decode("latin-1")}), 400,
+        "Last-Event-ID"),
+    "stream-last-event-id-beyond-int64": Case(
+        lambda w: w.get("/stream", headers={"Last-Event-ID": str(INT64_MAX + 1)}), 400, "Last-Event-ID"),
+    "replay-at-beyond-int64": Case(lambda w: w.get(f"/replay?at={INT64_MAX + 1}"), 400, "at"),
+    "replay-at-fullwidth-digit": Case(lambda w: w.get(f"/replay?at={FULLWIDTH_THREE}"), 400, "at"),
+    "replay-as-beyond-int64": Case(lambda w: w.get(f"/replay?at=1&as={INT64_MAX + 1}"), 400, "as"),
+    "replay-as-arabic-indic-digit": Case(lambda w: w.get(f"/replay?at=1&as={ARABIC_INDIC_ONE}"), 400, "as"),
+    "timeline-as-superscript-digit": Case(lambda w: w.get(f"/timeline?as={SUPERSCRIPT_TWO}"), 400, "as"),
+    "timeline-as-far-beyond-int64": Case(lambda w: w.get("/timeline?as=1180591620717411303424"), 400, "as"),
+    "command-expected-version-beyond-int64": Case(
+        lambda w: w.command({"type": "Bid", "args": {"amount": 1}, "expected_version": INT64_MAX + 1}), 400,
+        "expected_version"),
+    "command-seat-beyond-int64": Case(lambda w: w.command({"type": "Bid", "args": {"amount": 1}, "seat": 2**64}), 400,
+                                      "seat"),
+    "command-arg-beyond-int64": Case(lambda w: w.command({"type": "Bid", "args": {"amount": INT64_MAX + 1}}), 400,
+                                     "args.amount"),
+    "command-arg-below-int64": Case(lambda w: w.command({"type": "Bid", "args": {"amount": -INT64_MAX - 2}}), 400,
+                                    "args.amount"),
+    "command-nested-arg-beyond-int64": Case(
+        lambda w: w.command({"type": "Roll", "args": {"spin": [1, {"turns": 2**70}]}}), 400, "args.spin[1].turns"),
+    "create-option-beyond-int64": Case(
+        lambda w: w.create({"type": "toy", "seats": TWO_SEATS, "options": {"pile": INT64_MAX + 1}}), 400,
+        "options.pile"),
+    "fork-at-beyond-int64": Case(lambda w: w.post(f"/games/{w.game.id}/fork", {"at": INT64_MAX + 1}), 400, "at"),
+    "import-seq-beyond-int64": Case(lambda w: w.post("/replays", {"events": [{"seq": INT64_MAX + 1}]}), 400,
+                                    "events[0].seq"),
+    # -- seat names: no control or bidirectional formatting characters -------------------------
+    "create-seat-name-nul": Case(lambda w: w.create({"type": "toy", "seats": [{"name": "a\x00b"}, {"name": "bob"}]}),
+                                 400, "seats.0.name"),
+    "create-seat-name-escape-sequence": Case(
+        lambda w: w.create({"type": "toy", "seats": [{"name": "ann"}, {"name": "\x1b[31mbob"}]}), 400,
+        "seats.1.name"),
+    "create-seat-name-right-to-left-override": Case(
+        lambda w: w.create({"type": "toy", "seats": [{"name": "ann\u202egpj.exe"}, {"name": "bob"}]}), 400,
+        "U+202E at index 3"),
+    "fork-seat-name-isolate": Case(
+        lambda w: w.post(f"/games/{w.game.id}/fork", {"at": 3, "seats": [{"name": "\u2067ann"}, {"name": "bob"}]}),
+        400, "seats.0.name"),
+    # -- bodies over the limit ----------------------------------------------------------------
+    "command-body-too-large": Case(
+        lambda w: w.command({"type": "Bid", "args": {"amount": 1}, "command_id": "x" * (3 * 512 * 1024)}), 413,
+        "exceeds the limit of this route (1048576 bytes, 1 MiB)"),
+    "command-chunked-body-too-large": Case(lambda w: w.command(**chunked(BID + b" " * MIB)), 413,
+                                           "exceeds the limit of this route (1048576 bytes, 1 MiB)"),
     # -- routes and methods ----------------------------------------------------------------
     "unknown-api-route": Case(lambda w: w.client.get(f"{API}/nothing-here"), 404, "not found"),
     "unknown-route": Case(lambda w: w.client.get("/no/such/page"), 404, "not found"),
@@ -265,6 +354,56 @@ def test_problem_type_and_title_name_the_error_family(world: World) -> None:
         assert body["type"] == f"urn:trailhead:problem:{slug}"
         seen[body["type"]] = body["title"]
     assert len(set(seen.values())) == len(families), "each family has its own title"
+
+
+# -- the edges of the bounds: the largest integers are read, and answered by the rules --------------
+
+def test_integers_at_the_signed_64_bit_bounds_are_read(world: World) -> None:
+    assert world.events(f"after={INT64_MAX}").get_json() == {"events": [], "next": INT64_MAX, "has_more": False}
+    assert world.client.get(f"{API}/games?cursor={INT64_MAX}").status_code == 200
+    assert world.get(f"/replay?at={INT64_MAX}").get_json()["detail"] == "at: the game has 4 events"
+    assert_problem(world.command({"type": "Bid", "args": {"amount": 1}, "expected_version": INT64_MAX}), 409)
+    assert_problem(world.command({"type": "Bid", "args": {"amount": -INT64_MAX - 1}}), 422)
+    assert world.game.get()["version"] == 4
+
+
+# -- seat names -----------------------------------------------------------------------------------
+
+UNPRINTABLE = [
+    *map(chr, range(0x00, 0x20)),  # C0 controls
+    *map(chr, range(0x7F, 0xA0)),  # DEL and the C1 controls
+    "\u061c", "\u200e", "\u200f",  # Arabic letter mark, left-to-right and right-to-left marks
+    "\u2028", "\u2029",  # line and paragraph separators
+    *map(chr, range(0x202A, 0x202F)),  # bidirectional embeddings and overrides
+    *map(chr, range(0x2066, 0x206A)),  # bidirectional isolates
+]
+
+
+def test_each_control_or_bidi_character_in_a_seat_name_is_a_400_naming_the_field(world: World) -> None:
+    for char in UNPRINTABLE:
+        response = world.create({"type": "toy", "seats": [{"name": "ann"}, {"name": f"b{char}b"}]})
+
+        body = assert_problem(response, 400)
+        assert body["type"] == "urn:trailhead:problem:invalid-request"
+        assert body["detail"] == ("seats.1.name: must not contain control or bidirectional formatting characters "
+                                  f"(U+{ord(char):04X} at index 1)")
+        assert body["errors"] == {"seats": {"1": {"name": [body["detail"].removeprefix("seats.1.name: ")]}}}
+
+
+def test_names_in_any_script_are_taken_as_they_are(world: World) -> None:
+    names = ["Zoë", "山田 太郎", "سارة", "🦙 llama", "O'Brien-Smith"]
+    for first, second in zip(names, names[1:]):
+        created = ToyGame(world.client, seats=[{"name": first}, {"name": second}]).created
+
+        assert [seat["name"] for seat in created["seats"]] == [first, second]
+
+
+# -- bodies sent in chunks, their length not known up front --------------------------------------
+
+def test_a_chunked_body_up_to_the_limit_is_read_whole(world: World) -> None:
+    response = world.command(**chunked(BID + b" " * (MIB - len(BID))))
+
+    assert response.status_code == 201, response.get_data(as_text=True)
 
 
 # -- bodies that are JSON to Python but not valid JSON text or Unicode ---------------------------

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from application.bus import MessageBus
 from application.handler import GameService, StateCache
 from application.settings import registry_of
 from domain.core import SeatConfig
 from domain.games import GAMES
+from replays.log import log_from_store
+from replays.transfer import export_document
 from storage import SqliteStorage
 from support.toy import SPEC as TOY
 
@@ -44,3 +47,13 @@ def play_bots(games: GameService, game_id: str) -> int:
     while play_bot_turn(games, game_id) is not None:
         played += 1
     return played
+
+
+def bot_game_export(db_path: Path | str, type_: str, seed: str, **kw: Any) -> dict[str, Any]:
+    """The export document of a bots-only game played to its end on its own database (see bot_game)."""
+    games = open_games(db_path)
+    try:
+        game_id = bot_game(games, type_, seed, **kw)
+        return export_document(games.store, log_from_store(games.store, game_id), game_id)
+    finally:
+        games.store.close()

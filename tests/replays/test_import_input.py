@@ -1,0 +1,115 @@
+"""POST /replays takes documents up to 32 MiB while every other body keeps 1 MiB; bad input inside
+a document (integers beyond 64 bits, control characters in seat names) is a 400 naming the field."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from integration.test_api_errors import assert_problem
+from integration.toy_client import API
+from support.handler import bot_game_export
+
+MIB = 1024 * 1024
+IMPORT_LIMIT = 32 * MIB
+
+
+@pytest.fixture(scope="module")
+def long_export(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The export of a long game, well over 1 MiB: six random bots playing Hitchiker to its end."""
+    document = bot_game_export(tmp_path_factory.mktemp("long") / "source.sqlite", "hitchiker", "a long road 1",
+                               level="random", seats=6)
+    text = json.dumps(document).encode()
+    assert 1.5 * MIB < len(text) < 4 * MIB
+    return text
+
+
+@pytest.fixture(scope="module")
+def toy_export(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return bot_game_export(tmp_path_factory.mktemp("toy") / "source.sqlite", "toy", "small")
+
+
+def post_json(client: FlaskClient, path: str, data: bytes) -> Any:
+    return client.post(f"{API}{path}", data=data, content_type="application/json")
+
+
+def test_an_export_over_1_mib_is_imported_and_audits(client: FlaskClient, long_export: bytes) -> None:
+    response = post_json(client, "/replays", long_export)
+
+    assert response.status_code == 201, response.get_data(as_text=True)[:500]
+    imported = response.get_json()
+    assert imported["version"] == json.loads(long_export)["version"] > 4000
+    assert client.get(f"{API}/games/{imported['id']}/audit").get_json()["status"] == "ok"
+
+
+def test_a_document_of_exactly_32_mib_is_imported(client: FlaskClient, long_export: bytes) -> None:
+    padded = b" " * (IMPORT_LIMIT - len(long_export)) + long_export  # whitespace before a JSON value is JSON
+
+    response = post_json(client, "/replays", padded)
+
+    assert len(padded) == IMPORT_LIMIT
+    assert response.status_code == 201, response.get_data(as_text=True)[:500]
+
+
+def test_a_document_over_32_mib_is_a_413_problem_and_nothing_is_imported(client: FlaskClient,
+                                                                          long_export: bytes) -> None:
+    padded = b" " * (IMPORT_LIMIT + 1 - len(long_export)) + long_export
+
+    body = assert_problem(post_json(client, "/replays", padded), 413)
+
+    assert body["type"] == "urn:trailhead:problem:request-entity-too-large"
+    assert body["detail"] == "the request body exceeds the limit of this route (33554432 bytes, 32 MiB)"
+    assert client.get(f"{API}/games").get_json()["games"] == []
+
+
+@pytest.mark.parametrize("path", ["/games", "/games/any-game/fork"], ids=["create", "fork"])
+def test_every_other_body_keeps_the_1_mib_limit(client: FlaskClient, long_export: bytes, path: str) -> None:
+    body = assert_problem(post_json(client, path, long_export), 413)
+
+    assert body["detail"] == "the request body exceeds the limit of this route (1048576 bytes, 1 MiB)"
+
+
+INTEGER_PLACES = [
+    ("version",), ("rules_version",), ("format_version",), ("events", 0, "seq"), ("events", 3, "seat"),
+    ("events", 1, "data", "card"), ("commands", 0, "expected_version"), ("commands", 1, "first_seq"),
+    ("commands", 1, "last_seq"), ("commands", 1, "seat"), ("commands", 1, "args", "amount"), ("options", "pile"),
+    ("seats", 0, "bot"),
+]
+
+
+def place_name(path: tuple[Any, ...]) -> str:
+    return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path).lstrip(".")
+
+
+@pytest.mark.parametrize("value", [2**63, -(2**63) - 1], ids=["above", "below"])
+@pytest.mark.parametrize("path", INTEGER_PLACES, ids=place_name)
+def test_an_integer_beyond_64_bits_anywhere_in_a_document_is_a_400_naming_it(
+    client: FlaskClient, toy_export: dict[str, Any], path: tuple[Any, ...], value: int
+) -> None:
+    document = copy.deepcopy(toy_export)
+    node = document
+    for part in path[:-1]:
+        node = node[part]
+    assert path[-1] in node if isinstance(node, dict) else path[-1] < len(node)
+    node[path[-1]] = value
+
+    body = assert_problem(post_json(client, "/replays", json.dumps(document).encode()), 400)
+
+    assert body["detail"] == (f"{place_name(path)}: Must lie in the signed 64-bit range, "
+                              "-9223372036854775808 to 9223372036854775807.")
+
+
+def test_a_control_character_in_an_imported_seat_name_is_a_400_naming_it(client: FlaskClient,
+                                                                        toy_export: dict[str, Any]) -> None:
+    document = copy.deepcopy(toy_export)
+    document["seats"][1]["name"] = "bob\u202e"
+
+    body = assert_problem(post_json(client, "/replays", json.dumps(document).encode()), 400)
+
+    assert body["detail"] == ("seats.1.name: must not contain control or bidirectional formatting characters "
+                              "(U+202E at index 3)")
+    assert post_json(client, "/replays", json.dumps(toy_export).encode()).status_code == 201
