@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from flask import Blueprint, Response, current_app, g, request
+from flask import Blueprint, current_app, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from application.auth import same_hash, token_hash
