@@ -38,6 +38,7 @@ def settings_from_env() -> dict[str, Any]:
         "STREAM_HEARTBEAT_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_HEARTBEAT_SECONDS", "15")),
         "STREAMS_PER_CLIENT": int(os.environ.get("TRAILHEAD_STREAMS_PER_CLIENT", "20")),
         "STREAMS_TOTAL": int(os.environ.get("TRAILHEAD_STREAMS_TOTAL", "1000")),
+        "REQUEST_SECONDS": float(os.environ.get("TRAILHEAD_REQUEST_SECONDS", "10")),
         "HEALTH_MAX_LAG": int(os.environ.get("TRAILHEAD_HEALTH_MAX_LAG", "1000")),
         "HEALTH_BOT_WAIT_SECONDS": float(os.environ.get("TRAILHEAD_HEALTH_BOT_WAIT_SECONDS", "60")),
         "CLIENT_SEEDS": os.environ.get("TRAILHEAD_CLIENT_SEEDS", "mixed").strip().lower(),

@@ -13,8 +13,8 @@ then the caps are applied (per client: 429, per process: 503) and the stream sta
 
 gunicorn runs the front with `TrailheadWorker` (uvicorn's worker, h11, asyncio). What the
 timeouts cover and what they do not:
-- a request must arrive whole (headers and body) within REQUEST_SECONDS of its first byte, and a
-  new connection must send one within REQUEST_SECONDS: slow-header and slow-body clients
+- a request must arrive whole (headers and body) within TRAILHEAD_REQUEST_SECONDS (10 s) of its
+  first byte, and a new connection must send one within as long: slow-header and slow-body clients
   (slowloris) are cut, so no pool thread waits on a trickling body for long (RequestTimeoutH11);
 - headers above h11's 64 KiB are refused with a 400 (h11_max_incomplete_event_size);
 - an idle keep-alive connection is closed after KEEP_ALIVE_SECONDS (uvicorn's timeout_keep_alive);
@@ -61,6 +61,7 @@ RETRY_AFTER_SECONDS = 5  # a client over its stream cap: try again once one of i
 def create_asgi_app(config: Mapping[str, Any] | None = None, threads: int = 8) -> Starlette:
     """The Flask app (`create_app(config)`) behind a2wsgi with `threads` threads, and the native stream route."""
     flask_app = create_app(config)
+    RequestTimeoutH11.request_seconds = float(flask_app.config.get("REQUEST_SECONDS", REQUEST_SECONDS))
     hub = Hub(flask_app.extensions["trailhead"], flask_app.config)
     flask_app.extensions["trailhead_streams"] = hub  # /healthz reports streams_open
     wsgi = WSGIMiddleware(flask_app, workers=threads)

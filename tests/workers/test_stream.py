@@ -96,7 +96,8 @@ def collect(base: str, game_id: str, headers: dict[str, str], out: list[dict[str
                 return
             if "data" in message and "id" in message:
                 body = json.loads(message["data"])
-                assert int(message["id"]) == body["seq"]
+                assert int(message["id"]) == body["seq"] == body["version"]
+                assert body["status"] in ("active", "finished") and isinstance(body["to_act"], list)
                 out.append(body)
                 if stop_after is not None and len(out) >= stop_after:
                     return
@@ -113,6 +114,8 @@ def test_a_connected_client_sees_every_event_in_order(server: str) -> None:
     assert seen[-1] == {"end": True}
     events = seen[:-1]
     assert [e["seq"] for e in events] == list(range(1, final + 1))
+    assert events[-1]["status"] == "finished" and events[-1]["to_act"] == []
+    assert all(e["status"] == "active" for e in events[:-1])
     log = requests.get(f"{server}/api/v1/games/{game_id}/events?limit=1000", headers=headers, timeout=10).json()
     assert [(e["seq"], e["hash"]) for e in events] == [(e["seq"], e["hash"]) for e in log["events"]]
 
