@@ -18,7 +18,7 @@ import os
 import threading
 import time
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from application.handler import CommandIdReused, Committed, GameService, LoadedGame
@@ -116,6 +116,26 @@ class MessageBus:
         self.games = games
         self.runner = runner
         self.projector = projector
+        self._listeners: list[Callable[[Committed], None]] = []
+
+    def on_commit(self, listener: Callable[[Committed], None]) -> None:
+        """Call `listener` with every new commit this process makes through the bus (clients' and bots').
+
+        Listeners run on the committing thread right after the commit, before its follow-ups;
+        they must be quick and thread-safe (wake an event loop with call_soon_threadsafe, publish
+        on Redis). A listener that fails is logged and never fails the command. Nothing that must
+        not be lost rides on them: the log is the truth, a listener is only a wake-up call.
+        """
+        self._listeners.append(listener)
+
+    def notify(self, committed: Committed) -> None:
+        if not committed.new:
+            return
+        for listener in self._listeners:
+            try:
+                listener(committed)
+            except Exception:  # noqa: BLE001 - a wake-up call must never fail a command
+                log.exception("commit listener %r failed", listener)
 
     @property
     def store(self) -> Storage:
@@ -136,7 +156,8 @@ class MessageBus:
         return committed
 
     def follow(self, committed: Committed) -> None:
-        """Run the follow-ups of a commit, and theirs, until none is left."""
+        """Tell the listeners, then run the follow-ups of a commit, and theirs, until none is left."""
+        self.notify(committed)
         self.drain(follow_ups(committed))
 
     def drain(self, messages: Iterable[Message]) -> None:
@@ -152,7 +173,10 @@ class MessageBus:
             self.projector.run(self.store)
             return []
         committed = play_bot_turn(self.games, message.game_id)
-        return follow_ups(committed) if committed is not None else []
+        if committed is None:
+            return []
+        self.notify(committed)
+        return follow_ups(committed)
 
     def play_bots(self, game_id: str, budget_seconds: float | None = None) -> tuple[int, bool]:
         """Play the game's bot seats until a human is to act, it ends, or the budget is spent.
@@ -171,6 +195,7 @@ class MessageBus:
             committed = play_bot_turn(self.games, game_id, game)
             if committed is not None:
                 played += 1
+                self.notify(committed)
                 self.drain(message for message in follow_ups(committed) if not isinstance(message, BotTurnDue))
 
 

@@ -33,8 +33,12 @@ def settings_from_env() -> dict[str, Any]:
         "SWEEP_SECONDS": int(os.environ.get("TRAILHEAD_SWEEP_SECONDS", "30")),
         "BOT_BUDGET_SECONDS": float(os.environ.get("TRAILHEAD_BOT_BUDGET_SECONDS", "2")),
         "PROJECTION_BATCH": int(os.environ.get("TRAILHEAD_PROJECTION_BATCH", "500")),
-        "STREAM_POLL_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_POLL_SECONDS", "0.05")),
+        # streams: each process's watcher polls the log's head this often besides its wake-ups
+        "STREAM_POLL_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_POLL_SECONDS", "0.25")),
         "STREAM_HEARTBEAT_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_HEARTBEAT_SECONDS", "15")),
+        "STREAMS_PER_CLIENT": int(os.environ.get("TRAILHEAD_STREAMS_PER_CLIENT", "20")),
+        "STREAMS_TOTAL": int(os.environ.get("TRAILHEAD_STREAMS_TOTAL", "1000")),
+        "REQUEST_SECONDS": float(os.environ.get("TRAILHEAD_REQUEST_SECONDS", "10")),
         "HEALTH_MAX_LAG": int(os.environ.get("TRAILHEAD_HEALTH_MAX_LAG", "1000")),
         "HEALTH_BOT_WAIT_SECONDS": float(os.environ.get("TRAILHEAD_HEALTH_BOT_WAIT_SECONDS", "60")),
         "CLIENT_SEEDS": os.environ.get("TRAILHEAD_CLIENT_SEEDS", "mixed").strip().lower(),

@@ -48,6 +48,11 @@ def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpe
     else:
         runner = InlineRunner(store, projector, float(settings.get("BOT_BUDGET_SECONDS", 2.0)))
     bus = MessageBus(handler, runner, projector)
+    if settings.get("REDIS_URL"):
+        from workers.commits import CommitPublisher
+
+        # streams in every process (this host's and others') wake at once on this process's commits
+        bus.on_commit(CommitPublisher(settings["REDIS_URL"], settings.get("QUEUE_PREFIX") or "trailhead"))
     return Trailhead(settings, registry, store, cache, handler, projector, runner, bus)
 
 

@@ -33,19 +33,31 @@ def main() -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(min=1), help="gunicorn worker processes.")
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(min=1), help="Threads per worker.")
-@click.option("--dev", is_flag=True, help="Flask's debug server instead of gunicorn (auto-reload, one process).")
+@click.option("--threads", default=8, show_default=True, type=click.IntRange(min=1),
+              help="Threads per worker serving the Flask app (event streams need none).")
+@click.option("--dev", is_flag=True, help="One uvicorn process that reloads on code changes, instead of gunicorn.")
 @click.option("--access-log/--no-access-log", default=True, show_default=True,
-              help="One line per request on standard output (gunicorn's access log).")
+              help="One line per request on standard output.")
 def serve(host: str, port: int, workers: int, threads: int, dev: bool, access_log: bool) -> None:
-    """Serve the REST API (TRAILHEAD_DB, REDIS_URL, TRAILHEAD_SYNCHRONOUS and TRAILHEAD_RATE_LIMITS configure it)."""
+    """Serve the REST API (TRAILHEAD_DB, REDIS_URL, TRAILHEAD_SYNCHRONOUS and TRAILHEAD_RATE_LIMITS configure it).
+
+    gunicorn runs uvicorn workers (service/asgi.py): event streams wait on each worker's event
+    loop, every other request runs in the Flask app on a pool of --threads threads.
+    """
+    import os
+
     from application.settings import settings_from_env
-    from service.app import create_app
 
     settings_from_env()  # a malformed setting stops here, not in every gunicorn worker as it boots
 
     if dev:
-        create_app().run(host=host, port=port, debug=True)
+        import uvicorn
+
+        from service.asgi import UVICORN_SETTINGS
+
+        os.environ["TRAILHEAD_THREADS"] = str(threads)
+        uvicorn.run("service.asgi:dev_app", factory=True, reload=True, host=host, port=port,
+                    access_log=access_log, **UVICORN_SETTINGS)
         return
     from gunicorn.app.base import BaseApplication
 
@@ -53,14 +65,14 @@ def serve(host: str, port: int, workers: int, threads: int, dev: bool, access_lo
         def load_config(self) -> None:
             self.cfg.set("bind", f"{host}:{port}")
             self.cfg.set("workers", workers)
-            # threads, so that long-lived event streams (SSE) do not hold a whole worker each
-            self.cfg.set("worker_class", "gthread")
-            self.cfg.set("threads", threads)
+            self.cfg.set("worker_class", "service.asgi.TrailheadWorker")
             self.cfg.set("accesslog", "-" if access_log else None)
             self.cfg.set("timeout", 60)
 
         def load(self) -> Any:
-            return create_app()
+            from service.asgi import create_asgi_app
+
+            return create_asgi_app(threads=threads)
 
     Gunicorn().run()
 

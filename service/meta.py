@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, Response, current_app, render_template
 
 from application.health import assess
 from service.runtime import trailhead
@@ -29,8 +29,12 @@ def openapi_document() -> dict[str, Any]:
 
 @meta_api.get("/healthz")
 def healthz() -> Any:
-    """`ok`, `degraded` or `failing` with a reason for each problem (application/health.py); always 200."""
-    return assess(trailhead())
+    """`ok`, `degraded` or `failing` with a reason for each problem (application/health.py); always 200.
+
+    `streams_open`: the event streams this process holds open (0 without the ASGI front).
+    """
+    streams = current_app.extensions.get("trailhead_streams")
+    return {**assess(trailhead()), "streams_open": streams.open if streams is not None else 0}
 
 
 @meta_api.get("/openapi.yaml")

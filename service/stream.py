@@ -1,29 +1,28 @@
-"""Server-Sent Events: each new event of a game, redacted for the caller, as it is appended.
+"""The event stream's door on the Flask side: who may open it, and from where it resumes.
 
-The stream polls the log (the truth) rather than riding on pub/sub, sends `id:` =
-seq so a client that reconnects with `Last-Event-ID` resumes without a gap, sends a
-comment line as a heartbeat while idle, and ends with an `end` event once the game
-is finished and every event has been sent.
+`GET /api/v1/games/{id}/stream` is served by the ASGI front (service/asgi.py), which first runs
+the request through this Flask view in its WSGI thread pool: the same 404/401/403/400 problems,
+rate limits (a stream counts in the `read` scope) and access checks as every other route. The
+view answers with what it admitted (game, seat, resume point, client) in the ASGI scope; the
+front then streams the events on its event loop (service/streams.py), holding no thread.
+Without the front (a bare WSGI server, Flask's test client) the view answers 501.
 """
 
 from __future__ import annotations
 
-import json
-import time
-from collections.abc import Iterator
-from typing import Any
-
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
 from marshmallow import ValidationError
+from werkzeug.exceptions import NotImplemented as NotServedHere
 
-from application.handler import envelope
-from service.api import caller_seat
+from application.auth import token_hash
+from service.api import bearer_token, caller_seat
 from service.runtime import game_service
 from service.schemas import Int64
-from storage import FINISHED, Storage
 
 stream_api = Blueprint("stream_api", __name__, url_prefix="/api/v1")
 
+#: The key of the ASGI scope under which the front asks this view to admit a stream.
+ADMISSION = "trailhead.stream_admission"
 _seq = Int64(minimum=0)
 
 
@@ -48,44 +47,10 @@ def stream(game_id: str) -> Response:
     games.record(game_id)
     seat = caller_seat(games, game_id)
     after = resume_point()
-    config = current_app.config
-    events = follow(
-        games.store,
-        game_id,
-        seat,
-        after,
-        float(config.get("STREAM_POLL_SECONDS", 0.05)),
-        float(config.get("STREAM_HEARTBEAT_SECONDS", 15.0)),
-    )
-    return Response(events, mimetype="text/event-stream", headers={"X-Accel-Buffering": "no"})
-
-
-def follow(store: Storage, game_id: str, seat: int | None, after: int, poll: float,
-           heartbeat: float) -> Iterator[str]:
-    """The SSE lines of a game's events after `after`, until the game is finished."""
-    try:
-        yield "retry: 1000\n\n"
-        last_sent = time.monotonic()
-        while True:
-            record = store.game(game_id)
-            finished = record is not None and record.status == FINISHED
-            page = store.events(game_id, after=after, limit=500)
-            for event in page:
-                yield message(event.seq, envelope(event, seat, finished))
-                after = event.seq
-                last_sent = time.monotonic()
-            if page:
-                continue
-            if finished:
-                yield "event: end\ndata: {}\n\n"
-                return
-            if time.monotonic() - last_sent >= heartbeat:
-                yield ": keep-alive\n\n"
-                last_sent = time.monotonic()
-            time.sleep(poll)
-    finally:
-        store.close()  # the stream's own thread-local connection
-
-
-def message(seq: int, body: dict[str, Any]) -> str:
-    return f"id: {seq}\ndata: {json.dumps(body, separators=(',', ':'))}\n\n"
+    admission = (request.environ.get("asgi.scope") or {}).get(ADMISSION)
+    if admission is None:
+        raise NotServedHere("event streams are served by `trailhead serve` (the ASGI front, service/asgi.py)")
+    token = bearer_token()
+    client = f"seat:{token_hash(token)}" if seat is not None and token else f"address:{request.remote_addr}"
+    admission.update(game_id=game_id, seat=seat, after=after, client=client)
+    return Response(status=204)

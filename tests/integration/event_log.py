@@ -19,7 +19,7 @@ def open_service(db_path: Path | str) -> GameService:
     """A command handler on its own storage of the SQLite file (one per thread or process)."""
     store = SqliteStorage(db_path)
     store.migrate()
-    return GameService(store, registry_of((TOY,)), StateCache())
+    return GameService(store, registry_of((TOY,)), StateCache(), client_seeds="exact")
 
 
 def submitted(games: GameService, *args: Any, **kwargs: Any) -> dict[str, Any]:

@@ -51,7 +51,10 @@ SEAT_DATA: dict[str, Callable[[FlaskClient, ToyGame, ToyGame], TestResponse]] = 
     "a-problem-to-a-token": lambda c, live, done: c.get(done.url, headers=live.auth(0)),
     "lobby-read-with-a-token": lambda c, live, done: c.get(f"{API}/games", headers=live.auth(0)),
 }
-STATUS = {"create-with-tokens": 201, "command": 201, "fork-with-tokens": 201, "a-problem-to-a-token": 403}
+# The stream is served by the ASGI front of `trailhead serve` (Flask alone answers 501, no-store
+# too); tests/workers/test_stream.py checks the real stream's headers over HTTP.
+STATUS = {"create-with-tokens": 201, "command": 201, "fork-with-tokens": 201, "a-problem-to-a-token": 403,
+          "stream-as-a-seat": 501, "stream-of-a-finished-game": 501}
 
 
 def test_every_answer_that_can_carry_a_seats_data_is_no_store(client: FlaskClient) -> None:

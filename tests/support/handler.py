@@ -22,7 +22,7 @@ def open_games(db_path: Path | str) -> GameService:
     """The handler alone on its own storage, every migration applied: commits run no follow-ups."""
     store = SqliteStorage(db_path)
     store.migrate()
-    return GameService(store, REGISTRY, StateCache())
+    return GameService(store, REGISTRY, StateCache(), client_seeds="exact")  # seeded games replay exactly
 
 
 def bot_game(games: GameService | MessageBus, type_: str, seed: str, level: str | None = None,

@@ -90,13 +90,15 @@ def collect(base: str, game_id: str, headers: dict[str, str], out: list[dict[str
     with requests.get(f"{base}/api/v1/games/{game_id}/stream", headers=request_headers, stream=True,
                       timeout=30) as response:
         assert response.headers["Content-Type"].startswith("text/event-stream")
+        assert response.headers["Cache-Control"] == "no-store"  # a seat's stream carries its secrets
         for message in sse_messages(response):
             if message.get("event") == "end":
                 out.append({"end": True})
                 return
             if "data" in message and "id" in message:
                 body = json.loads(message["data"])
-                assert int(message["id"]) == body["seq"]
+                assert int(message["id"]) == body["seq"] == body["version"]
+                assert body["status"] in ("active", "finished") and isinstance(body["to_act"], list)
                 out.append(body)
                 if stop_after is not None and len(out) >= stop_after:
                     return
@@ -113,6 +115,8 @@ def test_a_connected_client_sees_every_event_in_order(server: str) -> None:
     assert seen[-1] == {"end": True}
     events = seen[:-1]
     assert [e["seq"] for e in events] == list(range(1, final + 1))
+    assert events[-1]["status"] == "finished" and events[-1]["to_act"] == []
+    assert all(e["status"] == "active" for e in events[:-1])
     log = requests.get(f"{server}/api/v1/games/{game_id}/events?limit=1000", headers=headers, timeout=10).json()
     assert [(e["seq"], e["hash"]) for e in events] == [(e["seq"], e["hash"]) for e in log["events"]]
 

@@ -1,0 +1,210 @@
+"""The ASGI front `trailhead serve` runs: event streams on the event loop, everything else in Flask.
+
+Why this design: an SSE stream is mostly waiting, and under gthread each one held a request
+thread (2 workers x 8 threads: a dozen idle streams starved the API). Here a small Starlette
+app serves `GET /api/v1/games/{id}/stream` natively (an async generator woken by the process's
+stream watcher, service/streams.py), and mounts the unchanged Flask app for every other request
+through a2wsgi's WSGIMiddleware, which runs Flask in a thread pool of `--threads` threads as
+gthread did. An idle stream costs a coroutine and a socket; the pool serves the API.
+
+A stream request first goes through the Flask view (service/stream.py) in that pool, so its
+404/401/403/400 problems, its rate limit (`read` scope) and its access checks are Flask's own;
+then the caps are applied (per client: 429, per process: 503) and the stream starts.
+
+gunicorn runs the front with `TrailheadWorker` (uvicorn's worker, h11, asyncio). What the
+timeouts cover and what they do not:
+- a request must arrive whole (headers and body) within TRAILHEAD_REQUEST_SECONDS (10 s) of its
+  first byte, and a new connection must send one within as long: slow-header and slow-body clients
+  (slowloris) are cut, so no pool thread waits on a trickling body for long (RequestTimeoutH11);
+- headers above h11's 64 KiB are refused with a 400 (h11_max_incomplete_event_size);
+- an idle keep-alive connection is closed after KEEP_ALIVE_SECONDS (uvicorn's timeout_keep_alive);
+- a stream whose client disconnects is released at once (uvicorn reports the disconnect and the
+  stream is cancelled); a half-open connection (the peer vanished without a FIN) is noticed when a
+  heartbeat cannot be delivered, i.e. by the kernel's TCP retransmission timeout, not within a
+  second; a client that stays connected but never reads holds its coroutine and its socket
+  buffers (no thread) until it disconnects: the per-client and total caps bound both;
+- on shutdown, open streams are cancelled after GRACEFUL_SHUTDOWN_SECONDS.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import h11
+from a2wsgi import WSGIMiddleware
+from starlette.applications import Starlette
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.types import Message, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn_worker import UvicornWorker
+
+from service.app import create_app
+from service.problems import PROBLEM_TYPE
+from service.stream import ADMISSION
+from service.streams import Hub
+
+log = logging.getLogger(__name__)
+
+STREAM_PATH = "/api/v1/games/{game_id}/stream"
+REQUEST_SECONDS = 10.0
+KEEP_ALIVE_SECONDS = 5
+GRACEFUL_SHUTDOWN_SECONDS = 3
+MAX_HEADER_BYTES = 64 * 1024
+RETRY_AFTER_SECONDS = 5  # a client over its stream cap: try again once one of its streams has closed
+
+
+def create_asgi_app(config: Mapping[str, Any] | None = None, threads: int = 8) -> Starlette:
+    """The Flask app (`create_app(config)`) behind a2wsgi with `threads` threads, and the native stream route."""
+    flask_app = create_app(config)
+    RequestTimeoutH11.request_seconds = float(flask_app.config.get("REQUEST_SECONDS", REQUEST_SECONDS))
+    hub = Hub(flask_app.extensions["trailhead"], flask_app.config)
+    flask_app.extensions["trailhead_streams"] = hub  # /healthz reports streams_open
+    wsgi = WSGIMiddleware(terminated_input(flask_app), workers=threads)
+    return Starlette(routes=[Route(STREAM_PATH, StreamEndpoint(hub, wsgi), methods=None),
+                             Mount("/", app=wsgi)])
+
+
+def terminated_input(app: Any) -> Any:
+    """The WSGI app told that its input ends where the body does (a2wsgi's reads stop there), so
+    that werkzeug reads a chunked body (no Content-Length) instead of taking it for empty."""
+
+    def wrapped(environ: dict[str, Any], start_response: Any) -> Any:
+        environ["wsgi.input_terminated"] = True
+        return app(environ, start_response)
+
+    return wrapped
+
+
+def dev_app() -> Starlette:
+    """The front of `trailhead serve --dev` (uvicorn's reloader imports it by name)."""
+    import os
+
+    return create_asgi_app(threads=int(os.environ.get("TRAILHEAD_THREADS", "8")))
+
+
+class StreamEndpoint:
+    """GET (and HEAD) of a game's stream; other methods go to Flask (its 405 problem)."""
+
+    def __init__(self, hub: Hub, wsgi: WSGIMiddleware) -> None:
+        self.hub = hub
+        self.wsgi = wsgi
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] not in ("GET", "HEAD"):
+            await self.wsgi(scope, receive, send)
+            return
+        if self.hub.is_full():
+            await problem(503, "too-many-streams", "Too many streams",
+                          f"this server holds its maximum of {self.hub.total} open streams; try again later",
+                          scope, {"Retry-After": str(RETRY_AFTER_SECONDS)})(scope, receive, send)
+            return
+        admission: dict[str, Any] = {}
+        replies: list[Message] = []
+
+        async def keep(message: Message) -> None:
+            replies.append(message)
+
+        await self.wsgi({**scope, ADMISSION: admission}, receive, keep)
+        if "client" not in admission:  # Flask refused it (a problem) or failed: its reply, as it is
+            for reply in replies:
+                await send(reply)
+            return
+        start = next(reply for reply in replies if reply["type"] == "http.response.start")
+        headers = {name.decode("latin-1"): value.decode("latin-1") for name, value in start["headers"]
+                   if name.lower().startswith(b"ratelimit-")}
+        client = admission["client"]
+        refused = self.hub.acquire(client)
+        if refused == "total":
+            await problem(503, "too-many-streams", "Too many streams",
+                          f"this server holds its maximum of {self.hub.total} open streams; try again later",
+                          scope, {"Retry-After": str(RETRY_AFTER_SECONDS), **headers})(scope, receive, send)
+            return
+        if refused == "client":
+            await problem(429, "too-many-streams", "Too many streams",
+                          f"this client has {self.hub.per_client} streams open, its maximum; close one first",
+                          scope, {"Retry-After": str(RETRY_AFTER_SECONDS), **headers})(scope, receive, send)
+            return
+        game_id = admission["game_id"]
+        wake = self.hub.subscribe(game_id)
+        try:
+            headers.update({"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+            if scope["method"] == "HEAD":
+                response: Response = Response(media_type="text/event-stream", headers=headers)
+            else:
+                body = self.hub.messages(game_id, admission["seat"], admission["after"], wake)
+                response = StreamingResponse(body, media_type="text/event-stream", headers=headers)
+            await response(scope, receive, send)
+        except OSError:  # the client went away mid-write
+            pass
+        finally:
+            self.hub.unsubscribe(game_id, wake)
+            self.hub.release(client)
+
+
+def problem(status: int, slug: str, title: str, detail: str, scope: Scope, headers: Mapping[str, str]) -> Response:
+    """A problem+json response shaped as service/problems.py shapes them."""
+    body = {"detail": detail, "instance": scope["path"], "status": status, "title": title,
+            "type": PROBLEM_TYPE + slug}
+    return Response(json.dumps(body, separators=(",", ":")), status_code=status,
+                    media_type="application/problem+json", headers=dict(headers))
+
+
+class RequestTimeoutH11(H11Protocol):
+    """uvicorn's h11 protocol plus a request deadline: a request (headers and body) must be whole within
+    REQUEST_SECONDS of its first byte, and a new connection must send one within REQUEST_SECONDS;
+    else the connection is closed. (uvicorn has no such timeout of its own.)"""
+
+    request_seconds = REQUEST_SECONDS
+    _deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        if self._deadline is None:
+            self._arm()
+        super().data_received(data)
+        if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
+            self._disarm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(self.request_seconds, self._expire)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _expire(self) -> None:
+        self._deadline = None
+        if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing():
+            log.info("closing a connection from %s: no whole request within %.0f s", self.client, self.request_seconds)
+            self.transport.close()
+
+
+#: uvicorn's settings for the front, under gunicorn (TrailheadWorker) and with --dev alike.
+UVICORN_SETTINGS: dict[str, Any] = {
+    "loop": "asyncio",
+    "http": RequestTimeoutH11,
+    "lifespan": "off",
+    "timeout_keep_alive": KEEP_ALIVE_SECONDS,
+    "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
+    "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
+}
+
+
+class TrailheadWorker(UvicornWorker):
+    """gunicorn's worker for the front: uvicorn with the settings above."""
+
+    CONFIG_KWARGS = UVICORN_SETTINGS

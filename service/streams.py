@@ -1,0 +1,292 @@
+"""The streams of one process: a watcher that follows the log, and the games' timelines it keeps.
+
+One watcher per process (an asyncio task) follows the log's global positions
+(`events_from(position)`): one query per tick, never one per stream. It ticks when
+- a commit of this process wakes it (MessageBus.on_commit, thread-safe into the event loop);
+- a commit notice arrives on Redis pub/sub (REDIS_URL set: every process publishes its commits,
+  workers/commits.py), so a commit on another host wakes the streams here at once;
+- TRAILHEAD_STREAM_POLL_SECONDS (0.25 s) passed: the safety net for commits of processes that
+  cannot tell us (gunicorn's other worker, another process's bot thread, without Redis).
+
+For every game that has a stream open, the watcher keeps a timeline: the game's events and the
+version, status and to_act after each one, folded once per process (not once per stream) on the
+hub's own thread. Streams wait on an asyncio.Event and, woken, send what their timeline has
+beyond their last seq: an idle stream costs a coroutine and a socket, no thread and no query.
+The log stays the truth: a wake-up lost costs latency, never an event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import concurrent.futures
+import dataclasses
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+from application.container import Trailhead
+from application.handler import Committed, envelope
+from storage import ACTIVE, FINISHED, StoredEvent
+
+log = logging.getLogger(__name__)
+
+WATCH_BATCH = 1000  # events read per tick at most; a longer backlog takes several ticks back to back
+SEND_BATCH = 500  # events sent per write while a stream catches up
+REDIS_BACKOFF_SECONDS = (0.5, 10.0)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Mark:
+    """The game after one event: its status and the seats to act."""
+
+    status: str
+    to_act: tuple[int, ...]
+
+
+class Timeline:
+    """A watched game's events and the Mark after each, seq 1 up to `version`.
+
+    Written by the hub's thread only (appends, then `version`); read by the streams on the event
+    loop up to the `version` they saw, so a reader never sees half an event.
+    """
+
+    def __init__(self, game_id: str, spec: Any) -> None:
+        self.game_id = game_id
+        self.spec = spec
+        self.state: Any = None
+        self.events: list[StoredEvent] = []
+        self.marks: list[Mark] = []
+        self.version = 0
+
+    def apply(self, event: StoredEvent) -> None:
+        spec = self.spec
+        state = spec.evolve(self.state, spec.events.decode_json(event.type, event.data_text))
+        finished = spec.result(state) is not None
+        self.state = state
+        self.events.append(event)
+        self.marks.append(Mark(FINISHED if finished else ACTIVE, () if finished else tuple(sorted(spec.to_act(state)))))
+        self.version = event.seq
+
+    def finished_at(self, version: int) -> bool:
+        return version > 0 and self.marks[version - 1].status == FINISHED
+
+
+class Hub:
+    """The process's open streams: caps, subscriptions, the watcher and its timelines."""
+
+    def __init__(self, app: Trailhead, settings: Mapping[str, Any]) -> None:
+        self.app = app
+        self.poll_seconds = float(settings.get("STREAM_POLL_SECONDS", 0.25))
+        self.heartbeat_seconds = float(settings.get("STREAM_HEARTBEAT_SECONDS", 15.0))
+        self.per_client = int(settings.get("STREAMS_PER_CLIENT", 20))
+        self.total = int(settings.get("STREAMS_TOTAL", 1000))
+        self.redis_url: str | None = settings.get("REDIS_URL") or None
+        self.prefix = str(settings.get("QUEUE_PREFIX") or "trailhead")
+        self.open = 0
+        self.by_client: collections.Counter[str] = collections.Counter()
+        self.waiters: dict[str, set[asyncio.Event]] = {}
+        self.timelines: dict[str, Timeline] = {}  # as of the last tick, for the streams
+        self._owned: dict[str, Timeline] = {}  # the hub thread's own
+        self._position: int | None = None  # the watcher's place in the log; None: start from the head
+        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="trailhead-streams")
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wake: asyncio.Event | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        app.bus.on_commit(self._on_commit)
+
+    # -- caps -------------------------------------------------------------------------------
+
+    def is_full(self) -> bool:
+        return self.open >= self.total
+
+    def acquire(self, client: str) -> str | None:
+        """Count a stream of `client` in; returns why not ("total" or "client") when a cap is reached."""
+        if self.open >= self.total:
+            return "total"
+        if self.by_client[client] >= self.per_client:
+            return "client"
+        self.open += 1
+        self.by_client[client] += 1
+        return None
+
+    def release(self, client: str) -> None:
+        self.open -= 1
+        self.by_client[client] -= 1
+        if self.by_client[client] <= 0:
+            del self.by_client[client]
+
+    # -- subscriptions ----------------------------------------------------------------------
+
+    def subscribe(self, game_id: str) -> asyncio.Event:
+        self._start()
+        wake = asyncio.Event()
+        self.waiters.setdefault(game_id, set()).add(wake)
+        assert self._wake is not None
+        self._wake.set()  # the watcher loads the game's timeline now
+        return wake
+
+    def unsubscribe(self, game_id: str, wake: asyncio.Event) -> None:
+        waiting = self.waiters.get(game_id)
+        if waiting is not None:
+            waiting.discard(wake)
+            if not waiting:
+                del self.waiters[game_id]
+
+    async def messages(self, game_id: str, seat: int | None, after: int, wake: asyncio.Event) -> AsyncIterator[str]:
+        """The SSE text of a game's events after `after`, as `seat` may read them, until the game is finished."""
+        yield "retry: 1000\n\n"
+        last_sent = time.monotonic()
+        while True:
+            wake.clear()
+            timeline = self.timelines.get(game_id)
+            if timeline is not None:
+                version = timeline.version
+                finished = timeline.finished_at(version)
+                if after < version:
+                    upto = min(version, after + SEND_BATCH)
+                    yield "".join(message(timeline.events[i], timeline.marks[i], seat, finished)
+                                  for i in range(after, upto))
+                    after = upto
+                    last_sent = time.monotonic()
+                    continue
+                if finished:
+                    yield "event: end\ndata: {}\n\n"
+                    return
+            idle = self.heartbeat_seconds - (time.monotonic() - last_sent)
+            if idle <= 0:
+                yield ": keep-alive\n\n"
+                last_sent = time.monotonic()
+                continue
+            try:
+                await asyncio.wait_for(wake.wait(), idle)
+            except TimeoutError:
+                pass
+
+    # -- the watcher ------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        loop = asyncio.get_running_loop()
+        if self._loop is loop and all(not task.done() for task in self._tasks):
+            return
+        self._loop = loop
+        self._wake = asyncio.Event()
+        self._tasks = [loop.create_task(self._watch(), name="trailhead-stream-watcher")]
+        if self.redis_url:
+            self._tasks.append(loop.create_task(self._listen_redis(), name="trailhead-stream-notices"))
+
+    def _on_commit(self, _committed: Committed) -> None:
+        """A commit of this process (any thread): wake the watcher, if streams are open."""
+        loop, wake = self._loop, self._wake
+        if loop is None or wake is None or not self.waiters or loop.is_closed():
+            return
+        try:
+            loop.call_soon_threadsafe(wake.set)
+        except RuntimeError:  # the loop closed meanwhile
+            pass
+
+    async def _watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        assert self._wake is not None
+        while True:
+            self._wake.clear()
+            wanted = frozenset(self.waiters)
+            more = False
+            if wanted or self.timelines:
+                try:
+                    touched, self.timelines, more = await loop.run_in_executor(self._executor, self._tick, wanted)
+                except Exception:  # noqa: BLE001 - the next tick tries again
+                    log.exception("the stream watcher failed a tick")
+                    touched = set()
+                for game_id in touched:
+                    for wake in self.waiters.get(game_id, ()):
+                        wake.set()
+            else:
+                self._position = None  # nothing to watch: start again from the head, with no backlog to walk
+            if more:
+                continue
+            try:
+                await asyncio.wait_for(self._wake.wait(), self.poll_seconds if self.waiters else None)
+            except TimeoutError:
+                pass
+
+    def _tick(self, wanted: frozenset[str]) -> tuple[set[str], dict[str, Timeline], bool]:
+        """On the hub's thread: read the log past the watcher's position (one query), extend the
+        watched games' timelines, load those newly watched and drop the others."""
+        store = self.app.store
+        touched: set[str] = set()
+        more = False
+        if self._position is None:
+            self._position = store.head_position()
+        else:
+            page = store.events_from(self._position, WATCH_BATCH)
+            more = len(page) == WATCH_BATCH
+            for event in page:
+                timeline = self._owned.get(event.game_id)
+                if timeline is None or event.seq <= timeline.version:
+                    continue
+                if event.seq == timeline.version + 1:
+                    timeline.apply(event)
+                else:  # a gap (never expected): read the game again below
+                    log.warning("stream watcher: game %s jumped from %s to %s; reloading", event.game_id,
+                                timeline.version, event.seq)
+                    del self._owned[event.game_id]
+                touched.add(event.game_id)
+            if page:
+                self._position = page[-1].position
+        for game_id in set(self._owned) - wanted:
+            del self._owned[game_id]
+        for game_id in wanted - set(self._owned):
+            timeline = self._load(game_id)
+            if timeline is not None:
+                self._owned[game_id] = timeline
+                touched.add(game_id)
+        return touched, dict(self._owned), more
+
+    def _load(self, game_id: str) -> Timeline | None:
+        record = self.app.store.game(game_id)
+        if record is None:
+            return None
+        timeline = Timeline(game_id, self.app.registry(record.type))
+        for event in self.app.store.events(game_id):
+            timeline.apply(event)
+        return timeline
+
+    async def _listen_redis(self) -> None:
+        """Wake the watcher on every commit notice on Redis; reconnect with backoff when Redis fails."""
+        import redis.asyncio as aioredis
+
+        from workers.commits import commits_channel
+
+        assert self.redis_url is not None and self._wake is not None
+        delay = REDIS_BACKOFF_SECONDS[0]
+        while True:
+            client = aioredis.Redis.from_url(self.redis_url, socket_connect_timeout=2)
+            try:
+                async with client.pubsub() as pubsub:
+                    await pubsub.subscribe(commits_channel(self.prefix))
+                    delay = REDIS_BACKOFF_SECONDS[0]
+                    self._wake.set()  # catch up on what was missed while not subscribed
+                    async for notice in pubsub.listen():
+                        if notice.get("type") == "message":
+                            self._wake.set()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # noqa: BLE001 - Redis down: the watcher's polling covers meanwhile
+                log.warning("stream watcher: Redis pub/sub failed (%s); retrying in %.1f s", error, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, REDIS_BACKOFF_SECONDS[1])
+            finally:
+                await client.aclose()
+
+
+def message(event: StoredEvent, mark: Mark, seat: int | None, finished: bool) -> str:
+    """One SSE message: `id:` the seq, `data:` the envelope as the seat may read it, plus the game's
+    version, status and to_act after this event."""
+    body = envelope(event, seat, finished)
+    body["version"] = event.seq
+    body["status"] = mark.status
+    body["to_act"] = list(mark.to_act)
+    return f"id: {event.seq}\ndata: {json.dumps(body, separators=(',', ':'))}\n\n"
