@@ -49,7 +49,9 @@ class Server:
         self.port = port
         self.log_path = log_path
         # Rate limits off: a bench is one client sending as fast as it can.
-        environment = {**os.environ, "TRAILHEAD_DB": str(db_path), "TRAILHEAD_RATE_LIMITS": "off", **(env or {})}
+        environment = {**os.environ, "TRAILHEAD_DB": str(db_path), "TRAILHEAD_RATE_LIMITS": "off",
+                       "TRAILHEAD_CLIENT_SEEDS": "exact",  # the playbooks replay seeded games
+                       **(env or {})}
         environment.pop("REDIS_URL", None)  # the embedded default: jobs run in-process
         environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), environment.get("PYTHONPATH")]))
         self._log = open(log_path, "wb")  # noqa: SIM115 - the server writes to it until stop()

@@ -14,7 +14,8 @@ load drives four targets, each on a fresh temporary SQLite file (WAL, synchronou
   served by gunicorn with 2 *sync* workers: the cheapest durable JSON append this
   stack serves;
 - service/sync: the service (`service.app:create_app()`, inline jobs) on the same workers;
-- bare/gthread and service/gthread: the same two apps as `trailhead serve` runs them.
+- bare/serve and service/serve: the same two apps on `trailhead serve`'s stack (gunicorn with
+  uvicorn workers, Flask behind a2wsgi's thread pool, since the streams moved to an ASGI front).
 
 The load is `wrk` (Debian's package `wrk`) with 16 connections and 16 threads, one
 connection per thread, so each connection's requests go strictly one after another
@@ -31,7 +32,7 @@ What the figures mean (medians of the runs; the runs are shown too):
 - server CPU ms/request: the gunicorn processes' CPU time (user + system) during the
   wrk run divided by the answers;
 - the split: (service/sync - bare/sync) is what our own code costs per command on
-  the cheapest stack; (service/gthread - service/sync) is what the serving stack
+  the cheapest stack; (service/serve - service/sync) is what the serving stack
   `trailhead serve` uses (threads, keep-alive handling) adds on top.
 """
 
@@ -58,7 +59,7 @@ from bench.playbook import Playbook, play
 from bench.servers import Server, describe, exit_on_sigterm, free_port, prepare_database, serve_command
 
 CONNECTIONS = 16
-TARGETS = ("bare/sync", "service/sync", "bare/gthread", "service/gthread")
+TARGETS = ("bare/sync", "service/sync", "bare/serve", "service/serve")
 MAX_RATE = 3000  # commands/s the prepared games must be able to feed for the whole run
 
 
@@ -83,7 +84,7 @@ class Result:
 
 def command_for(target: str, port: int) -> list[str]:
     app, stack = target.split("/")
-    if stack == "gthread":
+    if stack == "serve":
         return serve_command(port, 2, None if app == "service" else "bench.bare_app:create")
     factory = "service.app:create_app()" if app == "service" else "bench.bare_app:create()"
     return [sys.executable, "-m", "gunicorn", "--worker-class", "sync", "--workers", "2", "--bind",
@@ -238,7 +239,7 @@ def report(args: argparse.Namespace, playbooks: list[Playbook], runs: list[dict[
     print(f"wrk floor: game {args.game!r}, {statistics.mean(len(p.steps) for p in playbooks):.0f} commands per game; "
           f"wrk -t{CONNECTIONS} -c{CONNECTIONS} -d{args.duration:g}s; gunicorn 2 workers; SQLite WAL synchronous=FULL")
     print(f"  sync: {describe(command_for('service/sync', 0))}")
-    print(f"  gthread: {describe(command_for('service/gthread', 0))} (trailhead serve)")
+    print(f"  serve: {describe(command_for('service/serve', 0))} (trailhead serve)")
     print()
     header = "".join(f"{'run ' + str(i + 1):>10}" for i in range(len(runs)))
     print(f"{'':44}{header}{'median':>10}")
@@ -249,15 +250,15 @@ def report(args: argparse.Namespace, playbooks: list[Playbook], runs: list[dict[
     for target in TARGETS:
         print(row(f"{target}: p99 latency (ms)", [r[target].p99_ms for r in runs], ".2f"))
     ratio = [r["service/sync"].cpu_ms / r["bare/sync"].cpu_ms for r in runs]
-    ratio_gthread = [r["service/gthread"].cpu_ms / r["bare/sync"].cpu_ms for r in runs]
+    ratio_gthread = [r["service/serve"].cpu_ms / r["bare/sync"].cpu_ms for r in runs]
     own = [r["service/sync"].cpu_ms - r["bare/sync"].cpu_ms for r in runs]
-    stack = [r["service/gthread"].cpu_ms - r["service/sync"].cpu_ms for r in runs]
-    bare_stack = [r["bare/gthread"].cpu_ms - r["bare/sync"].cpu_ms for r in runs]
+    stack = [r["service/serve"].cpu_ms - r["service/sync"].cpu_ms for r in runs]
+    bare_stack = [r["bare/serve"].cpu_ms - r["bare/sync"].cpu_ms for r in runs]
     print(row("service/sync over bare/sync (CPU ratio)", ratio, ".2f"))
-    print(row("service/gthread over bare/sync (CPU ratio)", ratio_gthread, ".2f"))
+    print(row("service/serve over bare/sync (CPU ratio)", ratio_gthread, ".2f"))
     print(row("own code: service/sync - bare/sync (ms)", own, ".3f"))
-    print(row("serving stack: service gthread - sync (ms)", stack, ".3f"))
-    print(row("serving stack: bare gthread - sync (ms)", bare_stack, ".3f"))
+    print(row("serving stack: service serve - sync (ms)", stack, ".3f"))
+    print(row("serving stack: bare serve - sync (ms)", bare_stack, ".3f"))
     errors = sum(r[t].errors for r in runs for t in TARGETS)
     print(f"\nerrors (non-2xx, connect, write, timeout): {errors}")
 
