@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
@@ -109,8 +110,9 @@ def start_worker(rq_config: dict[str, Any], tmp_path: Path) -> Iterator[Callable
             else [sys.executable, str(ROOT / "tests" / "support" / "worker_main.py"), *args]
         )
         log = open(tmp_path / f"worker-{len(started)}.log", "wb")  # noqa: SIM115 - closed with the process
+        # A group of its own: RQ's scheduler runs in a child process, which must go with the worker.
         process = subprocess.Popen(command, cwd=ROOT, env={**worker_env(rq_config), **(env or {})},
-                                   stdout=log, stderr=subprocess.STDOUT)
+                                   stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         log.close()
         started.append(process)
         return process
@@ -124,6 +126,14 @@ def start_worker(rq_config: dict[str, Any], tmp_path: Path) -> Iterator[Callable
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        with contextlib.suppress(ProcessLookupError):  # what is left of its group (RQ's scheduler)
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+def crash(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a started worker and its children at once, as a machine crash would."""
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
 
 
 def play_bot_game(games: GameService, type_: str, seed: str, level: str = "random", seats: int | None = None) -> str:

@@ -18,7 +18,7 @@ from storage import SqliteStorage
 from support.redis_server import PrivateRedis
 from workers.rq import RqRunner
 
-from .conftest import open_games, play_bot_game, rebuilt_snapshot, snapshot, wait_for
+from .conftest import crash, open_games, play_bot_game, rebuilt_snapshot, snapshot, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -119,8 +119,7 @@ def test_a_worker_killed_mid_projection_loses_and_doubles_nothing(rq_config: dic
         return 0 < position < total * 0.8
 
     wait_for(part_way, timeout=60, interval=0.005, what="the projection to be part way")
-    victim.send_signal(signal.SIGKILL)
-    victim.wait(timeout=10)
+    crash(victim)
     stopped_at = games.store.checkpoint(PROJECTION).position
     assert stopped_at < total
     start_worker("--queues", "projections", cli=True)
