@@ -17,7 +17,8 @@ bench/wrk_floor.py). What the timeouts cover and what they do not:
 - a request must arrive whole (headers and body) within TRAILHEAD_REQUEST_SECONDS (10 s) of its
   first byte, and a new connection must send one within as long: slow-header and slow-body clients
   (slowloris) are cut, so no pool thread waits on a trickling body for long (RequestTimeoutHttpTools);
-- a request whose headers pass MAX_HEADER_BYTES (64 KiB) is refused with a 400 and closed;
+- a request target over MAX_URL_BYTES (8 KiB) is answered 414, header fields over
+  MAX_HEADER_BYTES (32 KiB) 431, both as problem+json like the app's own errors, and closed;
 - an idle keep-alive connection is closed after KEEP_ALIVE_SECONDS (uvicorn's timeout_keep_alive);
 - a stream whose client disconnects is released at once (uvicorn reports the disconnect and the
   stream is cancelled); a half-open connection (the peer vanished without a FIN) is noticed when a
@@ -54,7 +55,8 @@ STREAM_PATH = "/api/v1/games/{game_id}/stream"
 REQUEST_SECONDS = 10.0
 KEEP_ALIVE_SECONDS = 5
 GRACEFUL_SHUTDOWN_SECONDS = 3
-MAX_HEADER_BYTES = 64 * 1024
+MAX_HEADER_BYTES = 32 * 1024  # below llhttp's own limit, so that we answer (431) and not the parser (400)
+MAX_URL_BYTES = 8 * 1024  # the request target (414)
 RETRY_AFTER_SECONDS = 5  # a client over its stream cap: try again once one of its streams has closed
 
 
@@ -174,32 +176,58 @@ class RequestTimeoutHttpTools(HttpToolsProtocol):
             self._receiving = True
             self._arm()
         super().data_received(data)
-        if self._header_bytes > MAX_HEADER_BYTES and not self.transport.is_closing():
-            self.send_400_response(f"request line and headers over {MAX_HEADER_BYTES} bytes")
+        if self._too_large is not None and not self.transport.is_closing():
+            self._refuse(*self._too_large)
+
+    def send_400_response(self, msg: str) -> None:
+        """The parser's own refusals; a request already found too large is answered as such."""
+        if self._too_large is not None:
+            self._refuse(*self._too_large)
+        else:
+            super().send_400_response(msg)
 
     def on_message_begin(self) -> None:
-        self._header_bytes = 0
+        self._url_bytes = self._header_bytes = 0
+        self._too_large = None
         super().on_message_begin()
 
     def on_url(self, url: bytes) -> None:
-        self._header_bytes += len(url)
+        self._url_bytes += len(url)
+        if self._url_bytes > MAX_URL_BYTES:
+            self._too_large = (414, "uri-too-long", "URI Too Long", f"the request target is over {MAX_URL_BYTES} bytes")
+            return
         super().on_url(url)
 
     def on_header(self, name: bytes, value: bytes) -> None:
         self._header_bytes += len(name) + len(value)
+        if self._header_bytes > MAX_HEADER_BYTES:
+            self._too_large = (431, "request-header-fields-too-large", "Request Header Fields Too Large",
+                               f"the request's header fields are over {MAX_HEADER_BYTES} bytes")
+            return
         super().on_header(name, value)
 
     def on_headers_complete(self) -> None:
-        if self._header_bytes > MAX_HEADER_BYTES:
-            return  # no request cycle: data_received answers 400 and closes
+        if self._too_large is not None:
+            return  # no request cycle: data_received answers and closes
         super().on_headers_complete()
+
+    def _refuse(self, status: int, kind: str, title: str, detail: str) -> None:
+        """Answer 414 or 431 as problem+json, as the app answers every other error, and close."""
+        body = json.dumps({"type": f"urn:trailhead:problem:{kind}", "title": title, "status": status,
+                           "detail": detail}, sort_keys=True).encode()
+        head = (f"HTTP/1.1 {status} {title}\r\ncontent-type: application/problem+json\r\n"
+                f"content-length: {len(body)}\r\nconnection: close\r\n\r\n").encode()
+        self._too_large = None
+        self.transport.write(head + body)
+        self.transport.close()
 
     def on_message_complete(self) -> None:
         self._receiving = False
         self._disarm()
         super().on_message_complete()
 
-    _header_bytes = 0
+    _url_bytes = _header_bytes = 0
+    _too_large: tuple[int, str, str, str] | None = None
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()

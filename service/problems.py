@@ -92,11 +92,9 @@ def register(app: Flask) -> None:
         return problem(413, "request-entity-too-large", "Request Entity Too Large", detail)
 
     # The other HTTP errors werkzeug raises inside the app (404, 405, ...), as problems too. The
-    # 414 (request line too long) and 431 (request header fields too large) never get here: the
-    # server reads the request line and the headers before the app runs, and answers them itself
-    # (gunicorn past its limit_request_line, limit_request_fields or limit_request_field_size, as
-    # a short text/html page; Werkzeug's development server likewise, through http.server). Were
-    # either raised in the app, this handler would answer it as problem+json like the rest.
+    # 414 (request target too long) and 431 (header fields too large) never get here: the front
+    # of `trailhead serve` reads the request line and the headers before the app runs and answers
+    # them itself, as problem+json of the same shape (service/asgi.py, RequestTimeoutHttpTools).
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException) -> Response:
         code = error.code or 500

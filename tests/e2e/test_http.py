@@ -6,6 +6,7 @@ import hashlib
 import json
 import random
 import re
+import socket
 import threading
 import time
 import uuid
@@ -262,3 +263,23 @@ def test_an_export_over_1_mib_is_imported_over_http(api: Api, tmp_path: Path) ->
 
     assert imported.json()["head_hash"] == document["head_hash"]
     assert imported.headers["Cache-Control"] == "no-store"
+
+
+@pytest.mark.parametrize(("request_bytes", "status", "kind"), [
+    (b"GET /healthz?" + b"a" * 9000 + b" HTTP/1.1\r\nHost: t\r\n\r\n", 414, "uri-too-long"),
+    (b"GET /healthz HTTP/1.1\r\nHost: t\r\nX-Padding: " + b"a" * 40000 + b"\r\n\r\n", 431,
+     "request-header-fields-too-large"),
+], ids=["414", "431"])
+def test_a_request_line_or_headers_too_long_are_problems(server: Server, request_bytes: bytes, status: int,
+                                                        kind: str) -> None:
+    host, port = urlsplit(server.base_url).hostname, urlsplit(server.base_url).port
+    with socket.create_connection((host, port), timeout=10) as conn:
+        conn.sendall(request_bytes)
+        answer = b""
+        while chunk := conn.recv(65536):  # the server closes the connection after answering
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(f"HTTP/1.1 {status} ".encode()), head
+    assert b"content-type: application/problem+json" in head.lower()
+    problem = json.loads(body)
+    assert problem["status"] == status and problem["type"] == f"urn:trailhead:problem:{kind}" and problem["detail"]
