@@ -107,25 +107,21 @@ def caller_seat(games: GameService, game_id: str, required: bool = False) -> int
         Unauthorized: a required token is missing, or a token is malformed or unknown.
         Forbidden: the token belongs to another game.
     """
-    header = request.headers.get("Authorization")
-    if header is None:
-        if required:
-            games.record(game_id)
-            raise Unauthorized("this call needs a seat token: send Authorization: Bearer <token>")
-        return None
-    token = bearer_token()
-    if token is None:
-        games.record(game_id)
-        raise Unauthorized("the Authorization header must be 'Bearer <token>'")
-    owner = token_owner(token)
-    if owner is None:
-        games.record(game_id)
-        raise Unauthorized("the token matches no seat")
-    owner_game, seat = owner
-    if not same_hash(owner_game, game_id):
-        games.record(game_id)
-        raise Forbidden("the token belongs to a seat of another game")
-    return seat
+    refusal: Unauthorized | Forbidden
+    if request.headers.get("Authorization") is None:
+        if not required:
+            return None
+        refusal = Unauthorized("this call needs a seat token: send Authorization: Bearer <token>")
+    elif (token := bearer_token()) is None:
+        refusal = Unauthorized("the Authorization header must be 'Bearer <token>'")
+    elif (owner := token_owner(token)) is None:
+        refusal = Unauthorized("the token matches no seat")
+    elif same_hash(owner[0], game_id):
+        return owner[1]
+    else:
+        refusal = Forbidden("the token belongs to a seat of another game")
+    games.record(game_id)  # an unknown game is a 404 first
+    raise refusal
 
 
 def seat_rows(game: LoadedGame) -> list[dict[str, Any]]:
