@@ -57,31 +57,24 @@ class SweepingWorker(SimpleWorker):
 RECONNECT_SECONDS = (0.5, 30.0)  # the first wait after Redis went away, and the longest
 
 
-def run_worker(app: Trailhead, kinds: Sequence[str] = QUEUE_KINDS, burst: bool = False,
-               stop: Callable[[], bool] = lambda: False) -> bool:
+def run_worker(app: Trailhead, kinds: Sequence[str] = QUEUE_KINDS, burst: bool = False) -> bool:
     """Work the given queues until stopped (or, with burst, until they are empty).
 
     Redis going away does not end the worker: it waits (0.5 s, doubling up to 30 s), starts
     a new RQ worker when Redis answers again, and that worker's first maintenance round runs
     the sweep, which re-enqueues whatever the outage made the service drop.
     """
-    delay = RECONNECT_SECONDS[0]
     while True:
         try:
             return _work(app, kinds, burst)
         except (redis.ConnectionError, redis.TimeoutError) as error:
-            if stop():
-                raise
-            log.warning("Redis is unreachable (%s); trying again in %.1f s", error, delay)
-            time.sleep(delay)
-            delay = min(delay * 2, RECONNECT_SECONDS[1])
-            while not _redis_answers(app):
-                if stop():
-                    raise
-                time.sleep(delay)
-                delay = min(delay * 2, RECONNECT_SECONDS[1])
-            log.info("Redis answers again: the worker starts over, with a sweep")
+            log.warning("Redis is unreachable (%s); waiting for it", error)
             delay = RECONNECT_SECONDS[0]
+            time.sleep(delay)
+            while not _redis_answers(app):
+                delay = min(delay * 2, RECONNECT_SECONDS[1])
+                time.sleep(delay)
+            log.info("Redis answers again: the worker starts over, with a sweep")
 
 
 def _redis_answers(app: Trailhead) -> bool:
