@@ -16,6 +16,7 @@ import requests
 
 from e2e.contract import ROOT, free_port
 from service.app import create_app
+from support.serving import wait_healthy
 
 API = "/api/v1"
 
@@ -32,16 +33,7 @@ def serving(database: Path, log: Path) -> Iterator[tuple[str, subprocess.Popen[b
                                    stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert process.poll() is None, log.read_text(errors="replace")[-3000:]
-            try:
-                if requests.get(f"{base}/healthz", timeout=5).status_code == 200:
-                    break
-            except requests.RequestException:
-                pass
-            assert time.monotonic() < deadline, "trailhead serve did not start"
-            time.sleep(0.1)
+        wait_healthy(base, process, 60, lambda: log.read_text(errors="replace")[-3000:])
         yield base, process
     finally:
         if process.poll() is None:

@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ import pytest
 import requests
 
 from support.redis_server import free_port
+from support.serving import wait_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -28,15 +28,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "2"],
                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
-                break
-        except requests.RequestException:
-            pass
-        assert time.monotonic() < deadline, "trailhead serve did not start"
-        time.sleep(0.1)
+    wait_healthy(base, process)
     yield base
     process.terminate()
     process.wait(timeout=20)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import requests
 
+from support.serving import wait_healthy
 from support.redis_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,16 +38,8 @@ def start(database: Path, workers: int, **env: str) -> Serve:
                                 str(workers), "--no-access-log"], cwd=ROOT, env=environ,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
-                return Serve(base, process, port)
-        except requests.RequestException:
-            pass
-        assert process.poll() is None, "trailhead serve exited"
-        assert time.monotonic() < deadline, "trailhead serve did not start"
-        time.sleep(0.1)
+    wait_healthy(base, process)
+    return Serve(base, process, port)
 
 
 def stop(serve: Serve) -> None:
