@@ -100,12 +100,9 @@ class Committed:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Cached:
-    """A folded state and what was read with it: the record as of `version`, and the game's seed."""
+    """A game as last loaded or committed in this process (its record as of its version), and its seed."""
 
-    version: int
-    head_hash: str
-    state: Any
-    record: GameRecord
+    game: LoadedGame
     seed: str | None = None
 
 
@@ -127,7 +124,7 @@ class StateCache:
     def put(self, game_id: str, item: Cached) -> None:
         with self._lock:
             current = self._items.get(game_id)
-            if current is None or current.version <= item.version:
+            if current is None or current.game.version <= item.game.version:
                 self._items[game_id] = item
                 self._items.move_to_end(game_id)
             while len(self._items) > self.capacity:
@@ -222,17 +219,17 @@ class GameService:
         cached = self.cache.get(game_id)
         if cached is None:
             record = self.record(game_id)
-            cached = Cached(0, GENESIS_HASH, None, record)
-        spec = self.registry(cached.record.type)
-        unseen = self.store.event_texts(game_id, after=cached.version)
+            cached = Cached(LoadedGame(record, self.registry(record.type), None, 0, GENESIS_HASH))
+        game = cached.game
+        unseen = self.store.event_texts(game_id, after=game.version)
         if unseen:
-            state, evolve, decode = cached.state, spec.evolve, spec.events.decode_json
+            state, evolve, decode = game.state, game.spec.evolve, game.spec.events.decode_json
             for _seq, type_, text, _hash in unseen:
                 state = evolve(state, decode(type_, text))
-            record = cached.record if cached.version == 0 else self.record(game_id)
-            cached = Cached(unseen[-1][0], unseen[-1][3], state, record, cached.seed)
-            self.cache.put(game_id, cached)
-        return LoadedGame(cached.record, spec, cached.state, cached.version, cached.head_hash)
+            record = game.record if game.version == 0 else self.record(game_id)
+            game = LoadedGame(record, game.spec, state, unseen[-1][0], unseen[-1][3])
+            self.cache.put(game_id, Cached(game, cached.seed))
+        return game
 
     def seed(self, game_id: str) -> str:
         """The game's secret seed (read once per process: it never changes)."""
@@ -309,8 +306,8 @@ class GameService:
         positioned = self.store.create_game(record, seed, {seat: token_hash(t) for seat, t in tokens.items()},
                                             stored, command)
         record = self.record(game_id)
-        self.cache.put(game_id, Cached(record.version, record.head_hash, state, record, seed))
         game = LoadedGame(record, spec, state, record.version, record.head_hash)
+        self.cache.put(game_id, Cached(game, seed))
         return Committed(game, positioned, None, True, tokens)
 
     def submit(
@@ -371,8 +368,9 @@ class GameService:
             now_record = dataclasses.replace(game.record, version=version, head_hash=head,
                                              status=FINISHED if finished else ACTIVE,
                                              updated_at=appended.events[-1].recorded_at)
-            self.cache.put(game_id, Cached(version, head, state, now_record, seed))
-            return Committed(LoadedGame(now_record, game.spec, state, version, head), appended.events, seat)
+            now = LoadedGame(now_record, game.spec, state, version, head)
+            self.cache.put(game_id, Cached(now, seed))
+            return Committed(now, appended.events, seat)
         raise AssertionError("unreachable")
 
     def _replayed(self, game_id: str, earlier: CommandRecord, print_: str) -> Committed:
