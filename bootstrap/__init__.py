@@ -35,7 +35,7 @@ def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpe
 
         games = GAMES
     registry = registry_of(tuple(games))
-    store = open_storage(settings["DATABASE"], settings.get("SYNCHRONOUS", "FULL"))
+    store = storage_of(settings)
     prepare(store, migrate)
     cache = StateCache()
     handler = GameService(store, registry, cache, settings.get("CLIENT_SEEDS", "mixed"))
@@ -54,6 +54,11 @@ def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpe
         # streams in every process (this host's and others') wake at once on this process's commits
         bus.on_commit(CommitPublisher(settings["REDIS_URL"], settings.get("QUEUE_PREFIX") or "trailhead"))
     return Trailhead(settings, registry, store, cache, handler, projector, runner, bus)
+
+
+def storage_of(settings: Mapping[str, Any]) -> Storage:
+    """The storage port that `TRAILHEAD_DB` names (a SQLite path or a `postgresql://` URL)."""
+    return open_storage(settings["DATABASE"], settings.get("SYNCHRONOUS", "FULL"), settings.get("DB_POOL_SIZE"))
 
 
 def prepare(store: Storage, migrate: bool) -> None:

@@ -210,10 +210,9 @@ def db() -> None:
 def db_migrate() -> None:
     """Apply the pending schema migrations (TRAILHEAD_DB names the database)."""
     from application.settings import settings_from_env
-    from storage import open_storage
+    from bootstrap import storage_of
 
-    settings = settings_from_env()
-    store = open_storage(settings["DATABASE"], settings["SYNCHRONOUS"])
+    store = storage_of(settings_from_env())
     before = store.schema_version()
     applied = store.migrate()
     for name in applied:
@@ -226,10 +225,9 @@ def db_migrate() -> None:
 def db_status() -> None:
     """The schema version and the migrations still pending."""
     from application.settings import settings_from_env
-    from storage import open_storage
+    from bootstrap import storage_of
 
-    settings = settings_from_env()
-    store = open_storage(settings["DATABASE"], settings["SYNCHRONOUS"])
+    store = storage_of(settings_from_env())
     click.echo(f"schema version {store.schema_version()}")
     for name in store.pending_migrations():
         click.echo(f"pending: {name}")

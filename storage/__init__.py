@@ -16,11 +16,18 @@ from storage.records import (
     VersionConflict,
     now,
 )
+from storage.postgres import DEFAULT_POOL_SIZE, DatabaseUnavailable, PostgresStorage, is_postgresql_url
 from storage.sqlite import SqliteStorage
 
 
-def open_storage(url: str, synchronous: str = "FULL") -> Storage:
-    """The backend for `TRAILHEAD_DB`: a SQLite file path (the embedded default)."""
+def open_storage(url: str, synchronous: str = "FULL", pool_size: int | None = None) -> Storage:
+    """The backend for `TRAILHEAD_DB`: a `postgresql://` URL, or else a SQLite file path (the embedded default).
+
+    `synchronous` is SQLite's durability (PostgreSQL's is the server's `synchronous_commit`);
+    `pool_size` bounds each process's PostgreSQL connections.
+    """
+    if is_postgresql_url(url):
+        return PostgresStorage(url, pool_size or DEFAULT_POOL_SIZE)
     return SqliteStorage(url, synchronous)
 
 
@@ -29,9 +36,11 @@ __all__ = [
     "FINISHED",
     "Appended",
     "Checkpoint",
+    "DatabaseUnavailable",
     "CommandRecord",
     "GameRecord",
     "GameSummary",
+    "PostgresStorage",
     "SchemaOutOfDate",
     "Storage",
     "SqliteStorage",

@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 
 SCHEMA_TABLE = "schema_version"
+SCHEMA_TABLE_DDL = (f"CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE} (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                    " applied_at TEXT NOT NULL)")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -18,6 +20,7 @@ class Migration:
     version: int
     name: str
     sqlite: tuple[str, ...]
+    postgresql: tuple[str, ...]
 
 
 _V1_SQLITE = (
@@ -50,14 +53,53 @@ _V1_SQLITE = (
         placings_sum INTEGER, best_score INTEGER, PRIMARY KEY (type, name))""",
 )
 
+# The same schema in PostgreSQL. Text stays text: an event's data is stored and hashed as its
+# canonical JSON, byte for byte (JSONB would reorder it). Global positions are not a sequence
+# but the one row of `event_positions`, which every writer updates last in its transaction: the
+# row lock makes positions gapless and visible in the order they are taken (storage/postgres.py).
+_V1_POSTGRESQL = (
+    """CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, type TEXT NOT NULL, rules_version INTEGER NOT NULL,
+        status TEXT NOT NULL, version INTEGER NOT NULL, head_hash TEXT NOT NULL, seed_commitment TEXT NOT NULL,
+        seats TEXT NOT NULL, options TEXT NOT NULL, original_id TEXT NOT NULL, forked_from TEXT, created_at TEXT,
+        updated_at TEXT, stored_order BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE)""",
+    "CREATE TABLE IF NOT EXISTS game_seeds (game_id TEXT PRIMARY KEY, seed TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS seat_tokens (token_hash TEXT PRIMARY KEY, game_id TEXT, seat INTEGER)",
+    "CREATE INDEX IF NOT EXISTS idx_seat_tokens_game_id ON seat_tokens (game_id)",
+    """CREATE TABLE IF NOT EXISTS events (position BIGINT PRIMARY KEY, game_id TEXT NOT NULL,
+        seq INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, seat INTEGER, command_id TEXT,
+        visibility TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL, recorded_at TEXT NOT NULL,
+        UNIQUE (game_id, seq))""",
+    """CREATE TABLE IF NOT EXISTS event_positions (only_row BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (only_row),
+        last BIGINT NOT NULL)""",
+    "INSERT INTO event_positions (only_row, last) VALUES (TRUE, 0) ON CONFLICT (only_row) DO NOTHING",
+    """CREATE TABLE IF NOT EXISTS commands (game_id TEXT, command_id TEXT, seat INTEGER, bot TEXT, type TEXT,
+        args TEXT, expected_version INTEGER, first_seq INTEGER, last_seq INTEGER, fingerprint TEXT, response TEXT,
+        recorded_at TEXT, PRIMARY KEY (game_id, command_id))""",
+    "CREATE UNIQUE INDEX IF NOT EXISTS idx_commands_game_id_first_seq ON commands (game_id, first_seq)",
+    """CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, position BIGINT NOT NULL,
+        halted_at BIGINT, error TEXT, updated_at TEXT)""",
+    """CREATE TABLE IF NOT EXISTS game_summaries (id TEXT PRIMARY KEY, type TEXT, status TEXT, version INTEGER,
+        to_act TEXT, bot_to_act INTEGER, seats TEXT, winners TEXT, result TEXT, created_position BIGINT,
+        created_at TEXT, updated_at TEXT)""",
+    "CREATE UNIQUE INDEX IF NOT EXISTS idx_game_summaries_created_position ON game_summaries (created_position)",
+    "CREATE INDEX IF NOT EXISTS idx_game_summaries_status_bot_to_act ON game_summaries (status, bot_to_act)",
+    "CREATE TABLE IF NOT EXISTS summary_seats (game_id TEXT, seat INTEGER, name TEXT, bot TEXT,"
+    " PRIMARY KEY (game_id, seat))",
+    "CREATE INDEX IF NOT EXISTS idx_summary_seats_name ON summary_seats (name)",
+    """CREATE TABLE IF NOT EXISTS player_stats (type TEXT, name TEXT, games_played INTEGER, games_won INTEGER,
+        placings_sum INTEGER, best_score INTEGER, PRIMARY KEY (type, name))""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
-    Migration(1, "release 0.1 schema: games, seeds, seat tokens, events, commands, read models", _V1_SQLITE),
+    Migration(1, "release 0.1 schema: games, seeds, seat tokens, events, commands, read models", _V1_SQLITE,
+              _V1_POSTGRESQL),
     # A command record keeps its seq range, not its response: an idempotent retry rebuilds the
     # response from the events (byte for byte the first one). The responses were 2.5x the events.
     Migration(2, "command records keep their seq range, not their full response",
-              ("ALTER TABLE commands DROP COLUMN response",)),
+              ("ALTER TABLE commands DROP COLUMN response",), ("ALTER TABLE commands DROP COLUMN response",)),
     # Where each game's seed came from (application/seeds.py); release 0.1 did not record it.
     Migration(3, "games record where their seed came from",
+              ("ALTER TABLE games ADD COLUMN seed_source TEXT NOT NULL DEFAULT 'unknown'",),
               ("ALTER TABLE games ADD COLUMN seed_source TEXT NOT NULL DEFAULT 'unknown'",)),
 )
 

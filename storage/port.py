@@ -2,8 +2,8 @@
 
 The event log (games, events with their global positions, command records), the secrets
 beside it (seeds, seat-token hashes), the read models with their checkpoint, and the
-schema's migrations. The SQLite backend (storage/sqlite.py) implements it; a PostgreSQL
-backend plugs in the same way. Every SQL statement of the project lives in this package.
+schema's migrations. The SQLite backend (storage/sqlite.py) and the PostgreSQL backend
+(storage/postgres.py) implement it with the shared statements of storage/sql.py. Every SQL statement of the project lives in this package.
 """
 
 from __future__ import annotations
@@ -55,12 +55,15 @@ class Storage(Protocol):
 
     def token_owner(self, token_hash: str) -> tuple[str, int] | None: ...
 
+    def token_hashes(self, game_id: str) -> dict[int, str]:
+        """Seat -> the hash of its token, for the game's seats that have one (copying an installation)."""
+
     def create_game(self, game: GameRecord, seed: str, token_hashes: dict[int, str],
                     events: Sequence[StoredEvent], command: CommandRecord) -> tuple[StoredEvent, ...]:
         """Write a new game, its seed, tokens, opening events and command record atomically."""
 
     def import_game(self, game: GameRecord, seed: str, events: Sequence[StoredEvent],
-                    commands: Sequence[CommandRecord]) -> None:
+                    commands: Sequence[CommandRecord], token_hashes: dict[int, str] | None = None) -> None:
         """Write an imported (finished, verified) game with all its events and command records atomically."""
 
     def append(self, game_id: str, expected_version: int, events: Sequence[StoredEvent], command: CommandRecord,

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from storage.migrations import MIGRATIONS, SCHEMA_TABLE
+from storage.migrations import MIGRATIONS, SCHEMA_TABLE, SCHEMA_TABLE_DDL
 from storage.records import StoredEvent, now
 from storage.sql import Connection, SqlStorage, with_positions
 
@@ -176,8 +176,7 @@ class SqliteStorage(SqlStorage):
                 try:
                     for statement in migration.sqlite:
                         conn.execute(statement)
-                    conn.execute(f"CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE} (version INTEGER PRIMARY KEY,"
-                                 " name TEXT NOT NULL, applied_at TEXT NOT NULL)")
+                    conn.execute(SCHEMA_TABLE_DDL)
                     conn.execute(f"INSERT INTO {SCHEMA_TABLE} (version, name, applied_at) VALUES (?, ?, ?)",
                                  [migration.version, migration.name, now()])
                     conn.execute("COMMIT")

@@ -1,4 +1,4 @@
-"""The event store on a real SQLite file: a command handler per connection, and checks of a stored log."""
+"""The event store on a real database (either backend): a command handler per storage, and checks of a stored log."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from support.toy import SPEC as TOY
 from application.chain import GENESIS_HASH, event_hash, salt_for
 from application.handler import GameService, StateCache
 from application.settings import registry_of
-from storage import SqliteStorage
-from storage.sqlite import connect
+from domain.core import canonical_json
+from storage import open_storage
 
 
-def open_service(db_path: Path | str) -> GameService:
-    """A command handler on its own storage of the SQLite file (one per thread or process)."""
-    store = SqliteStorage(db_path)
+def open_service(database: Path | str) -> GameService:
+    """A command handler on its own storage of the database (one per thread or process)."""
+    store = open_storage(str(database))
     store.migrate()
     return GameService(store, registry_of((TOY,)), StateCache(), client_seeds="exact")
 
@@ -27,16 +27,20 @@ def submitted(games: GameService, *args: Any, **kwargs: Any) -> dict[str, Any]:
     return games.submit(*args, **kwargs).response()
 
 
-def event_rows(db_path: Path | str, game_id: str | None = None) -> list[dict[str, Any]]:
-    """The stored events, read straight from the SQLite file, in seq order per game."""
-    db = connect(db_path)
+def event_rows(database: Path | str, game_id: str | None = None) -> list[dict[str, Any]]:
+    """The stored events with their game's seed, on a storage of their own: one game's in seq order, or all in
+    position order."""
+    store = open_storage(str(database))
     try:
-        select = "SELECT events.*, game_seeds.seed AS _seed FROM events JOIN game_seeds USING (game_id)"
-        if game_id is None:
-            return list(db.query(f"{select} ORDER BY position"))
-        return list(db.query(f"{select} WHERE game_id = ? ORDER BY seq", [game_id]))
+        events = store.events(game_id) if game_id is not None else store.events_from(0, 1 << 62)
+        seeds = {game: store.seed(game) for game in {event.game_id for event in events}}
+        return [{"position": e.position, "game_id": e.game_id, "seq": e.seq, "type": e.type, "data": e.data_text,
+                 "seat": e.seat, "command_id": e.command_id,
+                 "visibility": e.visibility if e.visibility == "public" else canonical_json(list(e.visibility)),
+                 "prev_hash": e.prev_hash, "hash": e.hash, "recorded_at": e.recorded_at, "_seed": seeds[e.game_id]}
+                for e in events]
     finally:
-        db.conn.close()
+        store.close()
 
 
 def assert_sound_log(rows: list[dict[str, Any]]) -> None:

@@ -1,4 +1,4 @@
-"""The handler on a real SQLite file with no follow-up jobs, and bots-only games played through it."""
+"""The handler on a real database with no follow-up jobs, and bots-only games played through it."""
 
 from __future__ import annotations
 
@@ -12,15 +12,15 @@ from domain.core import SeatConfig
 from domain.games import GAMES
 from replays.log import log_from_store
 from replays.transfer import export_document
-from storage import SqliteStorage
+from storage import open_storage
 from support.toy import SPEC as TOY
 
 REGISTRY = registry_of((*GAMES, TOY))
 
 
-def open_games(db_path: Path | str) -> GameService:
+def open_games(database: Path | str) -> GameService:
     """The handler alone on its own storage, every migration applied: commits run no follow-ups."""
-    store = SqliteStorage(db_path)
+    store = open_storage(str(database))
     store.migrate()
     return GameService(store, REGISTRY, StateCache(), client_seeds="exact")  # seeded games replay exactly
 
@@ -49,9 +49,9 @@ def play_bots(games: GameService, game_id: str) -> int:
     return played
 
 
-def bot_game_export(db_path: Path | str, type_: str, seed: str, **kw: Any) -> dict[str, Any]:
+def bot_game_export(database: Path | str, type_: str, seed: str, **kw: Any) -> dict[str, Any]:
     """The export document of a bots-only game played to its end on its own database (see bot_game)."""
-    games = open_games(db_path)
+    games = open_games(database)
     try:
         game_id = bot_game(games, type_, seed, **kw)
         return export_document(games.store, log_from_store(games.store, game_id), game_id)

@@ -1,0 +1,195 @@
+"""The PostgreSQL backend of the storage port (psycopg 3 and its connection pool).
+
+For installations with several API hosts and workers on one database. The statements are
+the shared ones of storage/sql.py; what this module adds is how writers meet:
+
+- **One game, one writer at a time.** An append locks its game's row (`SELECT ... FOR
+  UPDATE`) before it looks at the command id or the version, so of two hosts racing at
+  one expected version the second finds the first's command or a newer version: exactly
+  one wins, and `seq` has no gap (it is also the key `(game_id, seq)`).
+- **Global positions in commit order.** A sequence hands out numbers at insert time and
+  transactions commit in another order, so a projection reading `position > p` could pass
+  a position that a slower transaction makes visible later, and skip it forever. Here
+  every writer takes its positions, as the last thing before it commits, from the single
+  row of `event_positions` (`UPDATE ... SET last = last + n RETURNING last`). The row lock
+  is held until the commit, so the next writer gets the next numbers only once the one
+  before is committed (or rolled back, which returns its numbers: no gaps either). This is
+  eventsourcing's table lock, narrowed to the instant between taking positions and
+  committing; it is also what limits one database's write rate (README, "Several hosts").
+- **Read models with their checkpoint in one transaction**, the checkpoint row locked, so
+  projectors on several hosts never apply the same events twice; a session advisory lock
+  lets one projector work at a time and the others skip.
+
+Connections: one pool per process (made on first use, and again after a fork), in
+autocommit mode; each write is one explicit transaction. `synchronous_commit` is the
+server's (on by default): a 201 is answered after the commit returns, so it is durable.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from psycopg_pool import ConnectionPool
+
+from storage.migrations import MIGRATIONS, SCHEMA_TABLE, SCHEMA_TABLE_DDL
+from storage.records import StoredEvent, now
+from storage.sql import SqlStorage, with_positions
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+DEFAULT_POOL_SIZE = 8
+CONNECT_SECONDS = 10
+
+
+class DatabaseUnavailable(Exception):
+    """The database named by TRAILHEAD_DB does not answer, or refuses the connection."""
+
+
+def is_postgresql_url(url: str) -> bool:
+    return url.startswith(URL_SCHEMES)
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+@functools.lru_cache(maxsize=512)
+def _placeholders(sql: str) -> str:
+    """psycopg's placeholders for the shared statements' `?` (none of them has a literal `?` or `%`)."""
+    return sql.replace("?", "%s")
+
+
+class PgConnection:
+    """A psycopg connection that takes the shared statements as they are written."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: psycopg.Connection[Any]) -> None:
+        self.raw = raw
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
+        return self.raw.execute(_placeholders(sql), params)
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self.raw.cursor() as cursor:
+            cursor.executemany(_placeholders(sql), rows)
+
+
+class PostgresStorage(SqlStorage):
+    """The storage port on one PostgreSQL database (or one schema of it, by the URL's search_path)."""
+
+    STORED_ORDER = "stored_order"
+    FOR_UPDATE = " FOR UPDATE"
+
+    def __init__(self, url: str, pool_size: int = DEFAULT_POOL_SIZE) -> None:
+        self.url = url
+        self.pool_size = max(2, pool_size)  # a projector holds its lock's connection while it writes with another
+        self._pool: ConnectionPool[Any] | None = None
+        self._pool_pid: int | None = None
+        self._pool_guard = threading.Lock()
+        self._closed = False
+
+    def __repr__(self) -> str:
+        return f"PostgresStorage({redacted(self.url)!r})"
+
+    @property
+    def pool(self) -> ConnectionPool[Any]:
+        """This process's pool, opened on first use (a forked child opens its own)."""
+        pool = self._pool
+        if pool is None or self._pool_pid != os.getpid():
+            with self._pool_guard:
+                if self._closed:
+                    raise DatabaseUnavailable(f"{self!r} is closed")
+                if self._pool is None or self._pool_pid != os.getpid():
+                    self._pool = self._open_pool()
+                    self._pool_pid = os.getpid()
+                pool = self._pool
+        return pool
+
+    def _open_pool(self) -> ConnectionPool[Any]:
+        try:  # one connection first, so that a wrong URL or a database that is down says so at once
+            psycopg.connect(self.url, connect_timeout=CONNECT_SECONDS).close()
+        except psycopg.Error as error:
+            raise DatabaseUnavailable(f"cannot connect to {redacted(self.url)}: {str(error).strip()}") from error
+        return ConnectionPool(self.url, min_size=1, max_size=self.pool_size, kwargs={"autocommit": True},
+                              timeout=30.0, num_workers=1, name="trailhead", open=True)
+
+    def close(self) -> None:
+        """Close this process's pool; the storage is not used again."""
+        with self._pool_guard:
+            self._closed = True
+            if self._pool is not None and self._pool_pid == os.getpid():
+                self._pool.close()
+            self._pool = None
+
+    @contextlib.contextmanager
+    def _reader(self) -> Iterator[PgConnection]:
+        with self.pool.connection() as raw:
+            yield PgConnection(raw)
+
+    @contextlib.contextmanager
+    def _writer(self) -> Iterator[PgConnection]:
+        with self.pool.connection() as raw, raw.transaction():
+            yield PgConnection(raw)
+
+    def _positioned(self, conn: PgConnection, events: Sequence[StoredEvent],  # type: ignore[override]
+                    stamp: str) -> tuple[StoredEvent, ...]:
+        # Held until this transaction ends: the next writer's positions wait for this commit (module docstring).
+        (last,) = conn.execute("UPDATE event_positions SET last = last + ? RETURNING last", [len(events)]).fetchone()
+        return with_positions(events, last - len(events), stamp)
+
+    # -- the schema -------------------------------------------------------------------------
+
+    def schema_version(self) -> int:
+        with self._reader() as conn:
+            return self._schema_version(conn)
+
+    @staticmethod
+    def _schema_version(conn: PgConnection) -> int:
+        tables = {row[0] for row in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()").fetchall()}
+        if SCHEMA_TABLE in tables:
+            return int(conn.execute(f"SELECT COALESCE(MAX(version), 0) FROM {SCHEMA_TABLE}").fetchone()[0])
+        return 1 if "games" in tables else 0
+
+    def migrate(self) -> list[str]:
+        applied = []
+        for migration in MIGRATIONS:
+            with self._writer() as conn:
+                # hosts starting together take turns; each looks again at the version once it has the lock
+                conn.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.migrate'))")
+                if migration.version <= self._schema_version(conn):
+                    continue
+                for statement in migration.postgresql:
+                    conn.raw.execute(statement)
+                conn.raw.execute(SCHEMA_TABLE_DDL)
+                conn.execute(f"INSERT INTO {SCHEMA_TABLE} (version, name, applied_at) VALUES (?, ?, ?)",
+                             [migration.version, migration.name, now()])
+            applied.append(migration.name)
+        return applied
+
+    # -- read models ------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def projection_lock(self) -> Iterator[bool]:
+        """A session advisory lock of this schema's projection, held on one pooled connection."""
+        with self.pool.connection() as raw:
+            conn = PgConnection(raw)
+            key = "hashtext(current_schema() || '.projection')"
+            (held,) = conn.execute(f"SELECT pg_try_advisory_lock({key})").fetchone()
+            try:
+                yield bool(held)
+            finally:
+                if held:
+                    conn.execute(f"SELECT pg_advisory_unlock({key})")
