@@ -1,6 +1,7 @@
 """How the service is doing: `ok`, `degraded` or `failing`, with a reason for each problem.
 
-- failing: something has stopped and stays stopped until an operator acts: the projection is
+- failing: something has stopped and stays stopped until an operator acts: the database does
+  not answer (PostgreSQL down or out of connections: commands get 503); the projection is
   halted on an event it cannot apply; Redis does not answer (RQ mode: no bot turn or
   projection can be queued); jobs wait on a queue that no live worker serves.
 - degraded: still moving, but behind: the read models lag the log by more than
@@ -19,6 +20,7 @@ from typing import Any
 
 from application.container import Trailhead
 from application.projections import PROJECTION
+from storage import UNAVAILABLE
 
 OK, DEGRADED, FAILING = "ok", "degraded", "failing"
 _RANK = {OK: 0, DEGRADED: 1, FAILING: 2}
@@ -38,6 +40,17 @@ def worst(statuses: list[str]) -> str:
 def assess(app: Trailhead, at: datetime | None = None) -> dict[str, Any]:
     """The /healthz body: status, reasons, and the figures they were judged on."""
     at = at or datetime.now(UTC)
+    try:
+        return _assess(app, at)
+    except UNAVAILABLE as error:
+        reason = Reason("database", FAILING, f"the database does not answer: {str(error).strip()}")
+        jobs = dict(app.runner.health())
+        jobs.pop("ok", None)
+        return {"status": FAILING, "reasons": [dataclasses.asdict(reason)], "database": "unavailable",
+                "projection": None, **{k: v for k, v in jobs.items() if k != "problems"}}
+
+
+def _assess(app: Trailhead, at: datetime) -> dict[str, Any]:
     settings = app.settings
     reasons: list[Reason] = []
     mark = app.store.checkpoint(PROJECTION)

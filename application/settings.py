@@ -30,6 +30,8 @@ def settings_from_env() -> dict[str, Any]:
         "SYNCHRONOUS": os.environ.get("TRAILHEAD_SYNCHRONOUS", "FULL").upper(),
         # PostgreSQL only: each process's connection pool holds at most this many connections
         "DB_POOL_SIZE": int(os.environ.get("TRAILHEAD_DB_POOL_SIZE", "8")),
+        # ... and a request waits at most this long for one of them, then is answered 503
+        "DB_POOL_WAIT_SECONDS": float(os.environ.get("TRAILHEAD_DB_POOL_WAIT_SECONDS", "5")),
         "REDIS_URL": os.environ.get("REDIS_URL") or None,
         "QUEUE_PREFIX": os.environ.get("TRAILHEAD_QUEUE_PREFIX", "trailhead"),
         "SWEEP_SECONDS": int(os.environ.get("TRAILHEAD_SWEEP_SECONDS", "30")),

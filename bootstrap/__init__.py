@@ -58,7 +58,8 @@ def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpe
 
 def storage_of(settings: Mapping[str, Any]) -> Storage:
     """The storage port that `TRAILHEAD_DB` names (a SQLite path or a `postgresql://` URL)."""
-    return open_storage(settings["DATABASE"], settings.get("SYNCHRONOUS", "FULL"), settings.get("DB_POOL_SIZE"))
+    return open_storage(settings["DATABASE"], settings.get("SYNCHRONOUS", "FULL"), settings.get("DB_POOL_SIZE"),
+                        settings.get("DB_POOL_WAIT_SECONDS"))
 
 
 def prepare(store: Storage, migrate: bool) -> None:

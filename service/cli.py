@@ -12,15 +12,16 @@ from domain.core import DomainError, SeatConfig, Table
 
 
 class Trailhead(click.Group):
-    """The command group: a setting a command refuses (application.settings.SettingsError) is reported
-    as a one-line error, exit status 1, not a traceback."""
+    """The command group: a setting a command refuses (application.settings.SettingsError) or a
+    database that does not answer is reported as a one-line error, exit status 1, not a traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
         from application.settings import SettingsError
+        from storage import DatabaseUnavailable
 
         try:
             return super().invoke(ctx)
-        except SettingsError as error:
+        except (SettingsError, DatabaseUnavailable) as error:
             raise click.ClickException(str(error)) from None
 
 
@@ -48,7 +49,14 @@ def serve(host: str, port: int, workers: int, threads: int, dev: bool, access_lo
 
     from application.settings import settings_from_env
 
-    settings_from_env()  # a malformed setting stops here, not in every gunicorn worker as it boots
+    from bootstrap import storage_of
+
+    # A malformed setting or a database that does not answer stops here, not in every gunicorn worker as it boots.
+    store = storage_of(settings_from_env())
+    try:
+        store.schema_version()
+    finally:
+        store.close()
 
     if dev:
         import uvicorn

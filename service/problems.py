@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from domain.core import IllegalCommand, InvalidCommand, UnknownGame
 from application.handler import CommandIdReused, RulesVersionMismatch, UnknownGameId
-from storage import VersionConflict
+from storage import UNAVAILABLE, VersionConflict
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +104,16 @@ def register(app: Flask) -> None:
             if name.lower() != "content-type":
                 response.headers[name] = value  # e.g. Allow on a 405
         return response
+
+    def _unavailable(error: Exception) -> Response:
+        log.warning("database unavailable on %s %s: %s", request.method, request.path, error)
+        response = problem(503, "database-unavailable", "Database unavailable",
+                           "the database does not answer just now; nothing was changed, try again shortly")
+        response.headers["Retry-After"] = "1"
+        return response
+
+    for kind in UNAVAILABLE:
+        app.register_error_handler(kind, _unavailable)
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:

@@ -16,23 +16,33 @@ from storage.records import (
     VersionConflict,
     now,
 )
-from storage.postgres import DEFAULT_POOL_SIZE, DatabaseUnavailable, PostgresStorage, is_postgresql_url
+from storage.postgres import (
+    DEFAULT_POOL_SIZE,
+    POOL_WAIT_SECONDS,
+    UNAVAILABLE,
+    DatabaseUnavailable,
+    PostgresStorage,
+    is_postgresql_url,
+)
 from storage.sqlite import SqliteStorage
 
 
-def open_storage(url: str, synchronous: str = "FULL", pool_size: int | None = None) -> Storage:
+def open_storage(url: str, synchronous: str = "FULL", pool_size: int | None = None,
+                 pool_wait: float | None = None) -> Storage:
     """The backend for `TRAILHEAD_DB`: a `postgresql://` URL, or else a SQLite file path (the embedded default).
 
     `synchronous` is SQLite's durability (PostgreSQL's is the server's `synchronous_commit`);
-    `pool_size` bounds each process's PostgreSQL connections.
+    `pool_size` bounds each process's PostgreSQL connections, and a request waits at most
+    `pool_wait` seconds for one (then the API answers 503).
     """
     if is_postgresql_url(url):
-        return PostgresStorage(url, pool_size or DEFAULT_POOL_SIZE)
+        return PostgresStorage(url, pool_size or DEFAULT_POOL_SIZE, POOL_WAIT_SECONDS if pool_wait is None else pool_wait)
     return SqliteStorage(url, synchronous)
 
 
 __all__ = [
     "ACTIVE",
+    "UNAVAILABLE",
     "FINISHED",
     "Appended",
     "Checkpoint",

@@ -36,7 +36,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from storage.migrations import MIGRATIONS, SCHEMA_TABLE, SCHEMA_TABLE_DDL
 from storage.records import StoredEvent, now
@@ -45,10 +45,16 @@ from storage.sql import SqlStorage, with_positions
 URL_SCHEMES = ("postgresql://", "postgres://")
 DEFAULT_POOL_SIZE = 8
 CONNECT_SECONDS = 10
+POOL_WAIT_SECONDS = 5.0  # by default a request waits this long for a connection, then is answered 503
 
 
 class DatabaseUnavailable(Exception):
     """The database named by TRAILHEAD_DB does not answer, or refuses the connection."""
+
+
+#: What a request may meet while the database is away (down, restarting, out of connections):
+#: the API answers 503 with Retry-After, /healthz says `failing`. Nothing was written.
+UNAVAILABLE: tuple[type[Exception], ...] = (DatabaseUnavailable, psycopg.OperationalError, PoolTimeout)
 
 
 def is_postgresql_url(url: str) -> bool:
@@ -92,9 +98,10 @@ class PostgresStorage(SqlStorage):
     STORED_ORDER = "stored_order"
     FOR_UPDATE = " FOR UPDATE"
 
-    def __init__(self, url: str, pool_size: int = DEFAULT_POOL_SIZE) -> None:
+    def __init__(self, url: str, pool_size: int = DEFAULT_POOL_SIZE, pool_wait: float = POOL_WAIT_SECONDS) -> None:
         self.url = url
         self.pool_size = max(2, pool_size)  # a projector holds its lock's connection while it writes with another
+        self.pool_wait = pool_wait
         self._pool: ConnectionPool[Any] | None = None
         self._pool_pid: int | None = None
         self._pool_guard = threading.Lock()
@@ -122,8 +129,11 @@ class PostgresStorage(SqlStorage):
             psycopg.connect(self.url, connect_timeout=CONNECT_SECONDS).close()
         except psycopg.Error as error:
             raise DatabaseUnavailable(f"cannot connect to {redacted(self.url)}: {str(error).strip()}") from error
+        # `check`: a connection is tried (one empty round trip) before it is lent, so that after the
+        # database restarts no request gets a dead one; the pool replaces it instead.
         return ConnectionPool(self.url, min_size=1, max_size=self.pool_size, kwargs={"autocommit": True},
-                              timeout=30.0, num_workers=1, name="trailhead", open=True)
+                              check=ConnectionPool.check_connection, timeout=self.pool_wait, num_workers=1,
+                              name="trailhead", open=True)
 
     def close(self) -> None:
         """Close this process's pool; the storage is not used again."""

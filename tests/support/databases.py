@@ -91,12 +91,19 @@ class PrivateServer:
         if self.user is not None:
             owner = pwd.getpwnam(self.user)
             os.chown(self.root, owner.pw_uid, owner.pw_gid)
+        self.binaries = binaries
         self._run([str(binaries / "initdb"), "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
                    "--no-sync"])
-        self._run([str(binaries / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o",
-                   f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off", "start"])
-        self.binaries = binaries
+        self.start()
         self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def start(self) -> None:
+        self._run([str(self.binaries / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o",
+                   f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off", "start"])
+
+    def halt(self) -> None:
+        """Stop the server at once (its clients' connections break), keeping its data for start()."""
+        self._run([str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"])
 
     def _run(self, command: list[str]) -> None:
         if self.user is not None:
@@ -108,7 +115,7 @@ class PrivateServer:
 
     def stop(self) -> None:
         with contextlib.suppress(NoPostgres):
-            self._run([str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"])
+            self.halt()
         shutil.rmtree(self.root, ignore_errors=True)
 
 
