@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from application.handler import CommandIdReused, Committed, GameService, LoadedGame
 from application.projections import Projector, RunOutcome
 from domain.core import SeatConfig, play_bot
-from storage import Storage, VersionConflict
+from storage import Storage, StorageClosed, VersionConflict
 
 log = logging.getLogger(__name__)
 
@@ -285,6 +285,8 @@ class InlineRunner:
             self._wake.clear()
             try:
                 self.catch_up(wait=False)
+            except StorageClosed:
+                return  # the process is shutting down
             except Exception:  # noqa: BLE001 - a failed run is retried on the next wake-up
                 log.exception("inline projection run failed")
 
@@ -304,6 +306,8 @@ class InlineRunner:
             assert bus is not None
             try:
                 _played, waiting = bus.play_bots(game_id, self.budget_seconds)
+            except StorageClosed:
+                return  # the process is shutting down; the waiting seats are resumed at the next start
             except Exception:  # noqa: BLE001 - logged, retried later; never lost
                 failures[game_id] = failures.get(game_id, 0) + 1
                 delay = min(self.RETRY_SECONDS[0] * 2 ** (failures[game_id] - 1), self.RETRY_SECONDS[1])

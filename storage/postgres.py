@@ -36,10 +36,10 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
-from psycopg_pool import ConnectionPool, PoolTimeout
+from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
 from storage.migrations import MIGRATIONS, SCHEMA_TABLE, SCHEMA_TABLE_DDL
-from storage.records import StoredEvent, now
+from storage.records import StorageClosed, StoredEvent, now
 from storage.sql import SqlStorage, with_positions
 
 URL_SCHEMES = ("postgresql://", "postgres://")
@@ -117,7 +117,7 @@ class PostgresStorage(SqlStorage):
         if pool is None or self._pool_pid != os.getpid():
             with self._pool_guard:
                 if self._closed:
-                    raise DatabaseUnavailable(f"{self!r} is closed")
+                    raise StorageClosed(f"{self!r} is closed")
                 if self._pool is None or self._pool_pid != os.getpid():
                     self._pool = self._open_pool()
                     self._pool_pid = os.getpid()
@@ -144,13 +144,21 @@ class PostgresStorage(SqlStorage):
             self._pool = None
 
     @contextlib.contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        try:
+            with self.pool.connection() as raw:
+                yield raw
+        except PoolClosed as error:  # closed by another thread meanwhile
+            raise StorageClosed(f"{self!r} is closed") from error
+
+    @contextlib.contextmanager
     def _reader(self) -> Iterator[PgConnection]:
-        with self.pool.connection() as raw:
+        with self._connection() as raw:
             yield PgConnection(raw)
 
     @contextlib.contextmanager
     def _writer(self) -> Iterator[PgConnection]:
-        with self.pool.connection() as raw, raw.transaction():
+        with self._connection() as raw, raw.transaction():
             yield PgConnection(raw)
 
     def _positioned(self, conn: PgConnection, events: Sequence[StoredEvent],  # type: ignore[override]
@@ -194,7 +202,7 @@ class PostgresStorage(SqlStorage):
     @contextlib.contextmanager
     def projection_lock(self) -> Iterator[bool]:
         """A session advisory lock of this schema's projection, held on one pooled connection."""
-        with self.pool.connection() as raw:
+        with self._connection() as raw:
             conn = PgConnection(raw)
             key = "hashtext(current_schema() || '.projection')"
             (held,) = conn.execute(f"SELECT pg_try_advisory_lock({key})").fetchone()

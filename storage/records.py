@@ -26,6 +26,10 @@ class VersionConflict(Exception):
         self.current = current
 
 
+class StorageClosed(Exception):
+    """The storage was closed (its process is shutting down, or its test ended): nothing more is read or written."""
+
+
 class SchemaOutOfDate(Exception):
     """The database's schema is older than this code; `trailhead db migrate` brings it up to date."""
 
