@@ -36,6 +36,7 @@ from storage.records import (
 )
 
 SYNCHRONOUS_LEVELS = ("FULL", "NORMAL", "EXTRA")
+TOKEN_OWNERS_KEPT = 4096  # token owners found, kept per storage (SqliteStorage.token_owner)
 
 _EVENT_COLUMNS = "game_id, seq, type, data, seat, command_id, visibility, prev_hash, hash, position, recorded_at"
 _COMMAND_COLUMNS = ("game_id, command_id, seat, bot, type, args, expected_version, first_seq, last_seq, fingerprint,"
@@ -145,6 +146,7 @@ class SqliteStorage:
         self.path = str(path)
         self.synchronous = synchronous
         self._local = threading.local()
+        self._token_owners: dict[str, tuple[str, int]] = {}
 
     def __repr__(self) -> str:
         return f"SqliteStorage({self.path!r})"
@@ -282,8 +284,19 @@ class SqliteStorage:
         return str(self.conn.execute("SELECT seed FROM game_seeds WHERE game_id = ?", [game_id]).fetchone()[0])
 
     def token_owner(self, token_hash: str) -> tuple[str, int] | None:
+        """The game and seat of a token's hash. A token's row is written with its game and never
+        changed or deleted, so an owner found is kept (in this process, for every thread; a few
+        thousand at most); a hash not found is asked again next time."""
+        owner = self._token_owners.get(token_hash)
+        if owner is not None:
+            return owner
         row = self.conn.execute("SELECT game_id, seat FROM seat_tokens WHERE token_hash = ?", [token_hash]).fetchone()
-        return (row[0], row[1]) if row else None
+        if row is None:
+            return None
+        if len(self._token_owners) >= TOKEN_OWNERS_KEPT:
+            self._token_owners.clear()
+        owner = self._token_owners[token_hash] = (row[0], row[1])
+        return owner
 
     # -- writes -----------------------------------------------------------------------------
 
