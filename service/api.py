@@ -11,7 +11,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from application.auth import same_hash, token_hash
 from application.seeds import seed_parts
-from application.handler import GameService, LoadedGame, envelope
+from application.handler import Committed, GameService, LoadedGame, envelope
 from domain.core import SeatConfig
 from service import schemas
 from service.problems import BadRequest, Forbidden, Unauthorized
@@ -238,7 +238,19 @@ def post_command(game_id: str) -> tuple[Any, int]:
         expected_version=body["expected_version"],
         command_id=body["command_id"],
     )
-    return committed.response(), 201  # built field by field (openapi.yaml, CommandResponse)
+    return command_created(committed)
+
+
+def command_created(committed: Committed) -> tuple[Any, int]:
+    """A command's 201, built field by field (openapi.yaml, CommandResponse).
+
+    Its events' data go in as stored (msgspec.Raw) instead of being parsed and encoded again,
+    whenever that gives the same bytes (SortedJSON.exact_response); otherwise as any response.
+    """
+    exact = current_app.json.exact_response(committed.response(msgspec.Raw))  # type: ignore[attr-defined]
+    if exact is not None:
+        return exact, 201
+    return committed.response(), 201
 
 
 @games_api.get("/games/<game_id>/events")

@@ -38,6 +38,22 @@ class SortedJSON(DefaultJSONProvider):
                 pass
         return super().dumps(obj, **kwargs)
 
+    def exact_response(self, obj: Any) -> Response | None:
+        """What `response(obj)` answers, encoded by msgspec; `obj` may hold JSON texts (msgspec.Raw)
+        that are canonical JSON (sorted keys, compact), as stored events' data are.
+
+        None where the bytes could differ from `response`'s (json.dumps: sorted keys, compact,
+        ASCII): in debug mode (indented), or when the text is not plain ASCII or holds DEL, which
+        json.dumps escapes and msgspec does not. For the rest (plain ASCII) the two write the same
+        bytes, and a canonical text spliced in as it is equals its data encoded again.
+        """
+        if self.compact is False or (self.compact is None and self._app.debug):
+            return None
+        text = msgspec.json.encode(obj, order="sorted")
+        if not text.isascii() or b"\x7f" in text:
+            return None
+        return self._app.response_class(text + b"\n", mimetype=self.mimetype)
+
 
 # The blueprints whose answers can carry a seat's data: its token (a new or forked game), its view
 # and legal actions, its hidden events, a replay with its eyes, an export with every secret.
