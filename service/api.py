@@ -89,8 +89,7 @@ def body_bytes() -> bytes:
         RequestEntityTooLarge: the body is over the limit of its route.
     """
     data = request.get_data(cache=True)
-    limit = request.max_content_length
-    if (request.content_length is None and limit is not None and len(data) >= limit
+    if (request.content_length is None and (limit := request.max_content_length) is not None and len(data) >= limit
             and request.environ.get("wsgi.input_terminated") and request.environ["wsgi.input"].read(1)):
         raise RequestEntityTooLarge()
     return data
