@@ -22,11 +22,13 @@ from service.stream import stream_api
 
 
 class SortedJSON(DefaultJSONProvider):
-    """Flask's JSON responses encoded by msgspec, keys sorted, so a replayed response is byte
-    for byte the first; msgspec's encoder is several times faster than json.dumps on the
-    command path. Types msgspec does not know go through Flask's own fallback, and what it
-    refuses to sort (dicts with int keys, as marshmallow's error messages have) through
-    json.dumps."""
+    """Flask's JSON with keys sorted, so a replayed response is byte for byte the first.
+
+    `dumps` without options encodes with msgspec (types msgspec does not know go through
+    Flask's own fallback, and what it refuses to sort, dicts with int keys as marshmallow's
+    error messages have, through json.dumps). Flask's `response()` passes `separators`, so
+    responses are json.dumps's; a command's 201 takes `exact_response`, msgspec writing the
+    same bytes."""
 
     sort_keys = True
 
