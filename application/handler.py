@@ -90,9 +90,10 @@ class Committed:
     new: bool = True
     tokens: Mapping[int, str] = dataclasses.field(default_factory=dict)
 
-    def response(self) -> dict[str, Any]:
-        """The body of a command's 201: the new version and head, and the events as the seat may read them."""
-        return command_response(self.events, self.seat, self.finished_at_commit())
+    def response(self, parse: Callable[[str], Any] = json.loads) -> dict[str, Any]:
+        """The body of a command's 201: the new version and head, and the events as the seat may read them
+        (each event's data is `parse` of its stored JSON text)."""
+        return command_response(self.events, self.seat, self.finished_at_commit(), parse)
 
     def finished_at_commit(self) -> bool:
         return self.game.finished and self.events[-1].seq == self.game.version
@@ -160,15 +161,20 @@ def chain(spec: GameSpec, game_id: str, seed: str, events: Sequence[Event], firs
     return chain_each(spec, game_id, seed, events, first_seq, prev_hash, [(seat, command_id)] * len(events))
 
 
-def envelope(event: StoredEvent, seat: int | None, finished: bool) -> dict[str, Any]:
-    """An event as `seat` (None: a spectator) may read it: data hidden unless visible or the game ended."""
+def envelope(event: StoredEvent, seat: int | None, finished: bool,
+             parse: Callable[[str], Any] = json.loads) -> dict[str, Any]:
+    """An event as `seat` (None: a spectator) may read it: data hidden unless visible or the game ended.
+
+    The data is `parse` of the event's stored JSON text (json.loads; msgspec.Raw to splice it
+    into a response encoded by msgspec as it is stored).
+    """
     shown = finished or event.visible_to(seat)
     return {
         "game_id": event.game_id,
         "seq": event.seq,
         "position": event.position,
         "type": event.type,
-        "data": json.loads(event.data_text) if shown else None,
+        "data": parse(event.data_text) if shown else None,
         "redacted": not shown,
         "seat": event.seat,
         "command_id": event.command_id,
@@ -179,11 +185,12 @@ def envelope(event: StoredEvent, seat: int | None, finished: bool) -> dict[str, 
     }
 
 
-def command_response(events: Sequence[StoredEvent], seat: int | None, finished: bool) -> dict[str, Any]:
+def command_response(events: Sequence[StoredEvent], seat: int | None, finished: bool,
+                     parse: Callable[[str], Any] = json.loads) -> dict[str, Any]:
     return {
         "version": events[-1].seq,
         "head_hash": events[-1].hash,
-        "events": [envelope(event, seat, finished) for event in events],
+        "events": [envelope(event, seat, finished, parse) for event in events],
     }
 
 

@@ -22,11 +22,13 @@ from service.stream import stream_api
 
 
 class SortedJSON(DefaultJSONProvider):
-    """Flask's JSON responses encoded by msgspec, keys sorted, so a replayed response is byte
-    for byte the first; msgspec's encoder is several times faster than json.dumps on the
-    command path. Types msgspec does not know go through Flask's own fallback, and what it
-    refuses to sort (dicts with int keys, as marshmallow's error messages have) through
-    json.dumps."""
+    """Flask's JSON with keys sorted, so a replayed response is byte for byte the first.
+
+    `dumps` without options encodes with msgspec (types msgspec does not know go through
+    Flask's own fallback, and what it refuses to sort, dicts with int keys as marshmallow's
+    error messages have, through json.dumps). Flask's `response()` passes `separators`, so
+    responses are json.dumps's; a command's 201 takes `exact_response`, msgspec writing the
+    same bytes."""
 
     sort_keys = True
 
@@ -37,6 +39,22 @@ class SortedJSON(DefaultJSONProvider):
             except TypeError:
                 pass
         return super().dumps(obj, **kwargs)
+
+    def exact_response(self, obj: Any) -> Response | None:
+        """What `response(obj)` answers, encoded by msgspec; `obj` may hold JSON texts (msgspec.Raw)
+        that are canonical JSON (sorted keys, compact), as stored events' data are.
+
+        None where the bytes could differ from `response`'s (json.dumps: sorted keys, compact,
+        ASCII): in debug mode (indented), or when the text is not plain ASCII or holds DEL, which
+        json.dumps escapes and msgspec does not. For the rest (plain ASCII) the two write the same
+        bytes, and a canonical text spliced in as it is equals its data encoded again.
+        """
+        if self.compact is False or (self.compact is None and self._app.debug):
+            return None
+        text = msgspec.json.encode(obj, order="sorted")
+        if not text.isascii() or b"\x7f" in text:
+            return None
+        return self._app.response_class(text + b"\n", mimetype=self.mimetype)
 
 
 # The blueprints whose answers can carry a seat's data: its token (a new or forked game), its view

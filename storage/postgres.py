@@ -99,6 +99,7 @@ class PostgresStorage(SqlStorage):
     FOR_UPDATE = " FOR UPDATE"
 
     def __init__(self, url: str, pool_size: int = DEFAULT_POOL_SIZE, pool_wait: float = POOL_WAIT_SECONDS) -> None:
+        super().__init__()
         self.url = url
         self.pool_size = max(2, pool_size)  # a projector holds its lock's connection while it writes with another
         self.pool_wait = pool_wait

@@ -35,6 +35,7 @@ COMMAND_COLUMNS = ("game_id, command_id, seat, bot, type, args, expected_version
 GAME_COLUMNS = ("id, type, rules_version, status, version, head_hash, seed_commitment, seats, options, original_id,"
                 " forked_from, created_at, updated_at, seed_source")
 READ_MODEL_TABLES = ("game_summaries", "summary_seats", "player_stats")
+TOKEN_OWNERS_KEPT = 4096  # token owners found, kept per storage (SqlStorage.token_owner)
 
 
 class Cursor(Protocol):
@@ -82,6 +83,11 @@ class SqlStorage:
     STORED_ORDER = "rowid"
     #: what a SELECT adds to lock the rows it reads until the transaction ends
     FOR_UPDATE = ""
+
+    _token_owners: dict[str, tuple[str, int]]
+
+    def __init__(self) -> None:
+        self._token_owners = {}
 
     # -- what a backend supplies --------------------------------------------------------
 
@@ -174,9 +180,21 @@ class SqlStorage:
             return str(conn.execute("SELECT seed FROM game_seeds WHERE game_id = ?", [game_id]).fetchone()[0])
 
     def token_owner(self, token_hash: str) -> tuple[str, int] | None:
+        """The game and seat of a token's hash. A token's row is written with its game and never
+        changed or deleted, so an owner found is kept (in this process, for every thread; a few
+        thousand at most); a hash not found is asked again next time."""
+        owners = self._token_owners
+        owner = owners.get(token_hash)
+        if owner is not None:
+            return owner
         with self._reader() as conn:
             row = conn.execute("SELECT game_id, seat FROM seat_tokens WHERE token_hash = ?", [token_hash]).fetchone()
-        return (row[0], row[1]) if row else None
+        if row is None:
+            return None
+        if len(owners) >= TOKEN_OWNERS_KEPT:
+            owners.clear()
+        owner = owners[token_hash] = (row[0], row[1])
+        return owner
 
     def token_hashes(self, game_id: str) -> dict[int, str]:
         with self._reader() as conn:

@@ -63,7 +63,7 @@ def connect(path: str | Path, synchronous: str = "FULL") -> sqlite_utils.Databas
     return sqlite_utils.Database(conn)
 
 
-_WRITE_LOCKS: dict[tuple[int, str], threading.Lock] = {}
+_WRITE_LOCKS: dict[tuple[int, str], tuple[threading.Lock, int]] = {}
 _WRITE_LOCKS_GUARD = threading.Lock()
 
 
@@ -73,19 +73,26 @@ def write_lock(path: str) -> Iterator[None]:
 
     SQLite alone makes a blocked writer sleep and poll with growing pauses, which lets late
     arrivals overtake and stretches the slowest commits; queueing here keeps the tail short.
+    Each process opens the lock file once and keeps it open (a forked child opens its own: an
+    flock belongs to the open file, which a child shares with its parent).
     """
     if path == ":memory:":
         yield
         return
     key = (os.getpid(), path)
-    with _WRITE_LOCKS_GUARD:
-        local = _WRITE_LOCKS.setdefault(key, threading.Lock())
-    with local, open(open_lock_file(f"{path}.write-lock"), "a+b") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+    held = _WRITE_LOCKS.get(key)
+    if held is None:
+        with _WRITE_LOCKS_GUARD:
+            held = _WRITE_LOCKS.get(key)
+            if held is None:
+                held = _WRITE_LOCKS[key] = (threading.Lock(), open_lock_file(f"{path}.write-lock"))
+    local, descriptor = held
+    with local:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
         try:
             yield
         finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            fcntl.flock(descriptor, fcntl.LOCK_UN)
 
 
 @contextlib.contextmanager
@@ -109,6 +116,7 @@ class SqliteStorage(SqlStorage):
     def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
         if synchronous not in SYNCHRONOUS_LEVELS:
             raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS_LEVELS)}")
+        super().__init__()
         self.path = str(path)
         self.synchronous = synchronous
         self._local = threading.local()

@@ -309,6 +309,25 @@ def test_command_response_carries_the_head_hash_and_the_events(toy: ToyGame) -> 
     assert_sound_log_over_http(toy)
 
 
+def test_command_response_bytes_are_flasks_json_whichever_way_they_are_encoded(toy: ToyGame, app: Flask) -> None:
+    """A 201 splices its events' stored data into msgspec's output (SortedJSON.exact_response): the
+    bytes are those Flask's json.dumps gives the same body (sorted keys, compact, ASCII), retries too."""
+    sent = [toy.send(0, "Bid", {"amount": 2}, command_id="bid-0"), toy.send(1, "Bid", {"amount": 1}),
+            toy.send(0, "Bid", {"amount": 2}, command_id="bid-0")]
+
+    for response in sent:
+        assert response.status_code == 201 and response.mimetype == "application/json"
+        flasks = json.dumps(response.get_json(), sort_keys=True, separators=(",", ":")) + "\n"
+        assert response.get_data() == flasks.encode()
+    assert sent[0].get_data() == sent[2].get_data()
+    provider: Any = app.json
+    with app.app_context():
+        plain = {"b": [1, None, True], "a": "x\ty"}
+        assert provider.exact_response(plain).get_data() == provider.response(plain).get_data()
+        assert provider.exact_response({"name": "Zoë"}) is None  # json.dumps escapes it, msgspec does not
+        assert provider.exact_response({"name": "\x7f"}) is None
+
+
 def assert_sound_log_over_http(game: ToyGame) -> None:
     """Once the log is readable (all of it, or what a seat sees), it must chain from the genesis hash."""
     log = game.all_events()
