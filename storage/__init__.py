@@ -6,6 +6,7 @@ from storage.port import Storage
 from storage.records import (
     ACTIVE,
     FINISHED,
+    AlreadyStored,
     Appended,
     Checkpoint,
     CommandRecord,
@@ -34,6 +35,7 @@ def open_storage(url: str, synchronous: str = "FULL", pool_size: int | None = No
 __all__ = [
     "ACTIVE",
     "FINISHED",
+    "AlreadyStored",
     "Appended",
     "Checkpoint",
     "DatabaseUnavailable",
@@ -46,6 +48,7 @@ __all__ = [
     "SqliteStorage",
     "StoredEvent",
     "VersionConflict",
+    "is_postgresql_url",
     "now",
     "open_storage",
 ]

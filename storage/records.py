@@ -26,6 +26,10 @@ class VersionConflict(Exception):
         self.current = current
 
 
+class AlreadyStored(Exception):
+    """A restored game's rows clash with stored ones: its id, or one of its seat-token hashes, is stored already."""
+
+
 class SchemaOutOfDate(Exception):
     """The database's schema is older than this code; `trailhead db migrate` brings it up to date."""
 
