@@ -14,7 +14,10 @@ import dataclasses
 import gzip
 import re
 import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -37,7 +40,8 @@ from support.databases import TestDatabases
 from support.handler import REGISTRY, bot_game, bot_game_export, open_games, play_bots
 
 API = "/api/v1"
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "release-0.1"
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "release-0.1"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -216,6 +220,33 @@ def test_an_interrupted_copy_goes_on_where_it_stopped(installation: Installation
     assert {s["id"] for s in dst.summaries(None, None, None, 200, None)[0]} == set(ids)
     copied = dst.events_from(0, 100_000)
     assert [e.position for e in copied] == list(range(1, len(copied) + 1))
+
+
+def test_a_copy_killed_midway_leaves_only_whole_games_and_the_next_run_finishes(
+        installation: Installation, destination: str, stores: tuple[Storage, Storage]) -> None:
+    command = [sys.executable, "-m", "service.cli", "db", "copy", installation.url, destination, "--progress-every", "0"]
+    with subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True) as process:
+        try:
+            assert process.stderr is not None
+            for line in process.stderr:  # a line per game: kill it as the third game starts
+                if line.startswith("2/"):
+                    break
+            assert process.poll() is None, "the copy ended before it could be killed"
+            process.send_signal(signal.SIGKILL)
+        finally:
+            process.kill()
+            process.wait()
+    source, dst = stores
+    there = dst.game_ids()
+    assert 2 <= len(there) < len(installation.game_ids)
+    assert there == list(installation.game_ids[: len(there)])
+    for game_id in there:  # each game is there whole or not at all
+        assert rows(dst, game_id) == rows(source, game_id)
+    result = copy(installation.url, destination)
+    assert f"skipped {len(there)} already in DST" in result.stdout
+    for game_id in installation.game_ids:
+        assert rows(dst, game_id) == rows(source, game_id)
+    assert {s["id"] for s in dst.summaries(None, None, None, 200, None)[0]} == set(installation.game_ids)
 
 
 # -- seat tokens ----------------------------------------------------------------------------------------------
