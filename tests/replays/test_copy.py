@@ -18,12 +18,13 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from flask import Flask
 
 from application.projections import PROJECTION
 from domain.core import SeatConfig
@@ -128,9 +129,23 @@ def stores(installation: Installation, destination: str) -> Iterator[tuple[Stora
     dst.close()
 
 
-def app_on(database: str) -> Any:
-    return create_app({"DATABASE": database, "TESTING": True, "CLIENT_SEEDS": "exact", "RATE_LIMITS": "off",
-                       "RESUME_BOTS": False})  # the bots-only game waits: the test decides what moves
+@pytest.fixture
+def app_on() -> Iterator[Callable[[str], Flask]]:
+    """Apps on a database (the bots-only game left waiting: the test decides what moves)."""
+    made: list[Flask] = []
+
+    def make(database: str) -> Flask:
+        made.append(create_app({"DATABASE": database, "TESTING": True, "CLIENT_SEEDS": "exact",
+                                "RATE_LIMITS": "off", "RESUME_BOTS": False}))
+        return made[-1]
+
+    yield make
+    for app in made:
+        runner = app.extensions["trailhead"].runner
+        assert runner.wait_idle(30)
+        # The inline runner has no stop: its projection thread would go on projecting this test's
+        # database after it is dropped, logging a traceback a second for the rest of the run.
+        runner.catch_up = lambda wait=True: None
 
 
 # -- the whole installation --------------------------------------------------------------------------------
@@ -162,7 +177,8 @@ def test_every_game_is_copied_identical_and_verifies_in_the_destination(
 
 
 def test_the_destination_read_models_are_rebuilt_and_list_every_game(
-        installation: Installation, destination: str, stores: tuple[Storage, Storage]) -> None:
+        installation: Installation, destination: str, stores: tuple[Storage, Storage],
+        app_on: Callable[[str], Flask]) -> None:
     result = copy(installation.url, destination)
     source, dst = stores
     assert f"read models rebuilt: {dst.head_position():,} events applied" in result.stdout
@@ -252,8 +268,8 @@ def test_a_copy_killed_midway_leaves_only_whole_games_and_the_next_run_finishes(
 # -- seat tokens ----------------------------------------------------------------------------------------------
 
 
-def test_a_seat_token_of_the_source_plays_on_against_the_destination(installation: Installation,
-                                                                      destination: str) -> None:
+def test_a_seat_token_of_the_source_plays_on_against_the_destination(installation: Installation, destination: str,
+                                                                      app_on: Callable[[str], Flask]) -> None:
     copy(installation.url, destination)
     client = app_on(destination).test_client()
     for game_id, tokens in installation.tokens.items():
@@ -278,7 +294,8 @@ def test_a_seat_token_of_the_source_plays_on_against_the_destination(installatio
 
 
 def test_a_game_that_went_on_in_the_destination_is_a_conflict_left_as_it_is(
-        installation: Installation, destination: str, stores: tuple[Storage, Storage]) -> None:
+        installation: Installation, destination: str, stores: tuple[Storage, Storage],
+        app_on: Callable[[str], Flask]) -> None:
     copy(installation.url, destination)
     _, dst = stores
     game_id, tokens = next(iter(installation.tokens.items()))
