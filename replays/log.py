@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from storage import FINISHED, Storage
+from storage import FINISHED, CommandRecord, GameRecord, Storage, StoredEvent
 
 FORMAT = "trailhead-replay"
 FORMAT_VERSION = 1
@@ -66,21 +67,26 @@ def log_from_store(store: Storage, game_id: str, reveal_seed: bool | None = None
     """The stored log of `game_id`; the seed only when revealed (by default: once the game has ended)."""
     game = store.game(game_id)
     assert game is not None
-    finished = game.status == FINISHED
-    events = tuple(
-        RawEvent(e.seq, e.type, e.data_text, e.seat, e.command_id, e.visibility_json(), e.prev_hash, e.hash)
-        for e in store.events(game_id)
-    )
-    commands = tuple(
-        RecordedCommand(c.command_id, c.seat, c.bot, c.type, c.args, c.expected_version, c.first_seq, c.last_seq)
-        for c in store.commands(game_id)
-    )
-    secret = store.seed(game_id)
-    seed = secret if (finished if reveal_seed is None else reveal_seed) else None
     source = None
     if game.forked_from and store.game(game.forked_from["game_id"]) is not None:
         source = log_from_store(store, game.forked_from["game_id"], reveal_seed=False).events
-    return GameLog(game.type, events, commands, seed, finished, source, salt_seed=secret)
+    return log_of(game, store.events(game_id), store.commands(game_id), store.seed(game_id), reveal_seed, source)
+
+
+def log_of(game: GameRecord, events: Sequence[StoredEvent], commands: Sequence[CommandRecord], secret: str,
+           reveal_seed: bool | None = None, source_events: tuple[RawEvent, ...] | None = None) -> GameLog:
+    """A game's log from its stored rows; the seed only when revealed (by default: once the game has ended)."""
+    finished = game.status == FINISHED
+    raw = tuple(
+        RawEvent(e.seq, e.type, e.data_text, e.seat, e.command_id, e.visibility_json(), e.prev_hash, e.hash)
+        for e in events
+    )
+    recorded = tuple(
+        RecordedCommand(c.command_id, c.seat, c.bot, c.type, c.args, c.expected_version, c.first_seq, c.last_seq)
+        for c in commands
+    )
+    seed = secret if (finished if reveal_seed is None else reveal_seed) else None
+    return GameLog(game.type, raw, recorded, seed, finished, source_events, salt_seed=secret)
 
 
 def event_json(event: RawEvent) -> dict[str, Any]:

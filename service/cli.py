@@ -211,7 +211,7 @@ def projections_rebuild() -> None:
 
 @main.group()
 def db() -> None:
-    """The database's schema: its version and migrations."""
+    """The database: its schema (version, migrations), and copying it to another."""
 
 
 @db.command("migrate")
@@ -239,6 +239,108 @@ def db_status() -> None:
     click.echo(f"schema version {store.schema_version()}")
     for name in store.pending_migrations():
         click.echo(f"pending: {name}")
+
+
+@db.command("copy")
+@click.argument("src")
+@click.argument("dst")
+@click.option("--limit", type=click.IntRange(min=1), default=None,
+              help="Copy at most this many games in this run; run again to go on.")
+@click.option("--progress-every", default=2.0, show_default=True, type=click.FloatRange(min=0),
+              help="Seconds between progress lines (0: one per game).")
+def db_copy(src: str, dst: str, limit: int | None, progress_every: float) -> None:
+    """Copy every game from the database SRC into DST, verify each copy, rebuild DST's read models.
+
+    SRC and DST are each a SQLite file path or a postgresql:// URL (any backend to any). DST is
+    migrated first. Each game is copied in one transaction with its id, record, events (byte for
+    byte, with their hashes and times), command records, seed and seat-token hashes, so seat
+    tokens keep working against DST. Each game is audited (chain, seed, re-derivation of every
+    event) in SRC before it is written, and its copy is read back and audited again in DST. Then
+    DST's read models (lobby, leaderboard) are rebuilt.
+
+    Resumable: a game DST already holds with the same head is skipped, so a run interrupted (or
+    stopped by --limit) goes on where it stopped when repeated, and a repeated run copies nothing.
+    A game DST holds under the same id with another log is a conflict: reported, never
+    overwritten. Stop the service on SRC first: a game played on after it was copied is a
+    conflict on the next run.
+
+    Progress goes to standard error; the exit status is 1 if any game conflicts, does not
+    verify or fails to copy, or the rebuild halts.
+    """
+    import os
+    import time
+
+    from bootstrap import storage_of
+    from application.settings import registry_of
+    from domain.games import GAMES
+    from replays.copy import COPIED, CONFLICT, FAILED, REFUSED, SKIPPED, CopyRefused, CopyReport, GameCopy, \
+        copy_installation
+    from storage import DatabaseUnavailable, is_postgresql_url
+
+    def same_database(a: str, b: str) -> bool:
+        if is_postgresql_url(a) or is_postgresql_url(b):
+            return a == b
+        return os.path.realpath(a) == os.path.realpath(b)
+
+    if same_database(src, dst):
+        raise click.UsageError("SRC and DST are the same database")
+    if not is_postgresql_url(src) and not os.path.isfile(src):
+        raise click.UsageError(f"SRC: no such SQLite file: {src}")
+
+    def progress(report: CopyReport) -> str:
+        elapsed = report.elapsed
+        return (f"{report.done}/{report.total} games: {report.counts[COPIED]} copied, {report.counts[SKIPPED]} skipped,"
+                f" {report.counts[CONFLICT]} conflicts, {report.counts[REFUSED]} refused, {report.counts[FAILED]} failed;"
+                f" {report.events:,} events in {elapsed:.1f} s ({report.events / elapsed:,.0f} events/s,"
+                f" {report.counts[COPIED] / elapsed:,.1f} games/s)")
+
+    last = {"at": time.perf_counter(), "done": 0}
+
+    def on_game(report: CopyReport, copy: GameCopy) -> None:
+        if copy.reason is not None:
+            click.echo(f"{copy.outcome.upper()} {copy.game_id} ({copy.type}): {copy.reason}")
+        if time.perf_counter() - last["at"] >= progress_every or report.done == report.total:
+            click.echo(progress(report), err=True)
+            last.update(at=time.perf_counter(), done=report.done)
+
+    registry = registry_of(GAMES)
+    try:
+        source, destination = storage_of({"DATABASE": src}), storage_of({"DATABASE": dst})
+        try:
+            report = copy_installation(source, destination, registry, limit, on_game)
+        finally:
+            source.close()
+            destination.close()
+    except (CopyRefused, DatabaseUnavailable) as error:
+        raise click.ClickException(str(error)) from None
+    except KeyboardInterrupt:
+        click.echo("interrupted: the games copied so far stay (each whole); run the same command again to go on",
+                   err=True)
+        sys.exit(130)
+    if report.done != last["done"]:  # stopped by --limit between two progress lines
+        click.echo(progress(report), err=True)
+    for name in report.migrations:
+        click.echo(f"DST migrated: {name}")
+    copied, skipped = report.counts[COPIED], report.counts[SKIPPED]
+    if report.total == 0:
+        click.echo("nothing to copy: SRC holds no games")
+    elif copied == 0 and skipped == report.total:
+        click.echo(f"nothing to copy: DST holds all {report.total} game(s) of SRC already (same heads)")
+    else:
+        click.echo(f"copied {copied} game(s) ({report.events:,} events) in {report.elapsed:.1f} s, skipped {skipped} "
+                   f"already in DST, of {report.total} in SRC")
+    if report.left:
+        click.echo(f"limit reached: {report.left} game(s) not looked at; run the same command again to go on")
+    if report.rebuilt is not None:
+        click.echo(f"DST read models rebuilt: {report.rebuilt.applied:,} events applied, checkpoint at position "
+                   f"{report.rebuilt.position}")
+        if report.rebuilt.halted_at is not None:
+            raise click.ClickException(f"the rebuild halted at position {report.rebuilt.halted_at}: "
+                                       f"{report.rebuilt.error}")
+    if not report.ok:
+        raise click.ClickException(f"{len(report.problems)} game(s) not copied: "
+                                   + ", ".join(f"{copy.game_id} ({copy.outcome})" for copy in report.problems[:10])
+                                   + (" ..." if len(report.problems) > 10 else ""))
 
 
 def _add_replay_commands() -> None:

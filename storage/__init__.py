@@ -6,6 +6,7 @@ from storage.port import Storage
 from storage.records import (
     ACTIVE,
     FINISHED,
+    AlreadyStored,
     Appended,
     Checkpoint,
     CommandRecord,
@@ -45,6 +46,7 @@ __all__ = [
     "ACTIVE",
     "UNAVAILABLE",
     "FINISHED",
+    "AlreadyStored",
     "Appended",
     "Checkpoint",
     "DatabaseUnavailable",
@@ -58,6 +60,7 @@ __all__ = [
     "StorageClosed",
     "StoredEvent",
     "VersionConflict",
+    "is_postgresql_url",
     "now",
     "open_storage",
 ]

@@ -66,6 +66,17 @@ class Storage(Protocol):
                     commands: Sequence[CommandRecord], token_hashes: dict[int, str] | None = None) -> None:
         """Write an imported (finished, verified) game with all its events and command records atomically."""
 
+    def restore_game(self, game: GameRecord, seed: str, token_hashes: dict[int, str], events: Sequence[StoredEvent],
+                     commands: Sequence[CommandRecord]) -> tuple[StoredEvent, ...]:
+        """Write a game copied from another database as it was stored there, atomically: the game record
+        with its id and times, its seed and seat-token hashes, every event with its envelope and
+        `recorded_at`, every command record with its `recorded_at`. Only the events' global positions
+        are this database's own, taken after its last as for any write; returns the events as stored.
+
+        Raises:
+            AlreadyStored: the game's id, or one of its token hashes, is stored here already (nothing is written).
+        """
+
     def append(self, game_id: str, expected_version: int, events: Sequence[StoredEvent], command: CommandRecord,
                status: str) -> Appended:
         """Append one command's events if the game is still at `expected_version`; a command id

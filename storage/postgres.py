@@ -97,6 +97,7 @@ class PostgresStorage(SqlStorage):
 
     STORED_ORDER = "stored_order"
     FOR_UPDATE = " FOR UPDATE"
+    INTEGRITY_ERRORS = (psycopg.IntegrityError,)
 
     def __init__(self, url: str, pool_size: int = DEFAULT_POOL_SIZE, pool_wait: float = POOL_WAIT_SECONDS) -> None:
         super().__init__()

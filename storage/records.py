@@ -30,6 +30,10 @@ class StorageClosed(Exception):
     """The storage was closed (its process is shutting down, or its test ended): nothing more is read or written."""
 
 
+class AlreadyStored(Exception):
+    """A restored game's rows clash with stored ones: its id, or one of its seat-token hashes, is stored already."""
+
+
 class SchemaOutOfDate(Exception):
     """The database's schema is older than this code; `trailhead db migrate` brings it up to date."""
 

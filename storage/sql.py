@@ -11,6 +11,7 @@ projection's lock.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -19,6 +20,7 @@ from domain.core import PUBLIC, canonical_json
 from storage.migrations import MIGRATIONS
 from storage.records import (
     FINISHED,
+    AlreadyStored,
     Appended,
     Checkpoint,
     CommandRecord,
@@ -83,6 +85,8 @@ class SqlStorage:
     STORED_ORDER = "rowid"
     #: what a SELECT adds to lock the rows it reads until the transaction ends
     FOR_UPDATE = ""
+    #: the driver's exceptions for a violated key or constraint
+    INTEGRITY_ERRORS: tuple[type[Exception], ...] = ()
 
     _token_owners: dict[str, tuple[str, int]]
 
@@ -227,6 +231,29 @@ class SqlStorage:
             for command in commands:
                 self._insert_command(conn, command, stamp)
 
+    def restore_game(self, game: GameRecord, seed: str, token_hashes: dict[int, str], events: Sequence[StoredEvent],
+                     commands: Sequence[CommandRecord]) -> tuple[StoredEvent, ...]:
+        if any(e.game_id != game.id or e.recorded_at is None for e in events) or any(
+                c.game_id != game.id for c in commands):
+            raise ValueError("a restored game's events (each with its recorded_at) and commands are its own")
+        try:
+            with self._writer() as conn:
+                if conn.execute("SELECT 1 FROM games WHERE id = ?", [game.id]).fetchone() is not None:
+                    raise AlreadyStored(f"game {game.id} is stored already")
+                self._insert_game(conn, game, game.created_at, game.updated_at)
+                conn.execute("INSERT INTO game_seeds (game_id, seed) VALUES (?, ?)", [game.id, seed])
+                self._insert_tokens(conn, game.id, token_hashes)
+                # the positions are this database's (and, in PostgreSQL, taken under its position lock);
+                # everything else of each event is the one it was stored with
+                positioned = tuple(dataclasses.replace(taken, recorded_at=kept.recorded_at) for taken, kept in
+                                   zip(self._positioned(conn, events, now()), events, strict=True))
+                self._insert_events(conn, positioned)
+                for command in commands:
+                    self._insert_command(conn, command, command.recorded_at)
+        except self.INTEGRITY_ERRORS as clash:
+            raise AlreadyStored(f"game {game.id} clashes with stored rows: {str(clash).strip()}") from clash
+        return positioned
+
     def append(self, game_id: str, expected_version: int, events: Sequence[StoredEvent], command: CommandRecord,
                status: str) -> Appended:
         stamp = now()
@@ -250,12 +277,13 @@ class SqlStorage:
         return int(conn.execute(f"SELECT version FROM games WHERE id = ?{self.FOR_UPDATE}", [game_id]).fetchone()[0])
 
     @staticmethod
-    def _insert_game(conn: Connection, game: GameRecord, stamp: str) -> None:
+    def _insert_game(conn: Connection, game: GameRecord, created_at: str, updated_at: str | None = None) -> None:
         conn.execute(
             f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [game.id, game.type, game.rules_version, game.status, game.version, game.head_hash, game.seed_commitment,
              canonical_json(game.seats), canonical_json(game.options), game.original_id,
-             canonical_json(game.forked_from) if game.forked_from else None, stamp, stamp, game.seed_source],
+             canonical_json(game.forked_from) if game.forked_from else None, created_at,
+             created_at if updated_at is None else updated_at, game.seed_source],
         )
 
     @staticmethod
@@ -274,7 +302,7 @@ class SqlStorage:
         )
 
     @staticmethod
-    def _insert_command(conn: Connection, command: CommandRecord, stamp: str) -> None:
+    def _insert_command(conn: Connection, command: CommandRecord, stamp: str | None) -> None:
         conn.execute(
             f"INSERT INTO commands ({COMMAND_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [command.game_id, command.command_id, command.seat, command.bot, command.type,

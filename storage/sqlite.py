@@ -113,6 +113,8 @@ def try_file_lock(path: str, name: str) -> Iterator[bool]:
 class SqliteStorage(SqlStorage):
     """The storage port on one SQLite file."""
 
+    INTEGRITY_ERRORS = (sqlite3.IntegrityError,)
+
     def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
         if synchronous not in SYNCHRONOUS_LEVELS:
             raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS_LEVELS)}")

@@ -155,14 +155,14 @@ def test_a_fork_starts_from_event_n_and_audits_its_own_events(client: FlaskClien
     assert client.post(f"/api/v1/games/{fork['id']}/fork", json={"at": "x"}).status_code == 400
 
 
-def test_the_replay_commands_verify_export_import_and_show(client: FlaskClient, db_path: Path, tmp_path: Path) -> None:
+def test_the_replay_commands_verify_export_import_and_show(client: FlaskClient, database: str, tmp_path: Path) -> None:
     finished = []
     for seed in ("a", "b"):
         created = client.post("/api/v1/games", json={"type": "hikes-of-the-west", "seed": seed,
                                                      "seats": [{"name": "Bot", "bot": "random"}]}).get_json()
         finished.append(created["id"])
     assert client.application.extensions["trailhead"].runner.wait_idle(60)  # the bots play after the response
-    env = {"TRAILHEAD_DB": str(db_path), "REDIS_URL": ""}
+    env = {"TRAILHEAD_DB": database, "REDIS_URL": ""}  # the client's database, on either backend
     runner = CliRunner()
     verified = runner.invoke(main, ["replay", "verify", "--all", "--type", "hikes-of-the-west"], env=env)
     assert verified.exit_code == 0, verified.output
