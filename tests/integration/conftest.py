@@ -1,9 +1,9 @@
-"""Fixtures of the integration tests: a command handler on the test's SQLite file, a fresh toy game."""
+"""Fixtures of the integration tests: a command handler on the test's database (either backend), a fresh toy
+game, and more databases on the same backend for tests that need several."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
@@ -11,12 +11,13 @@ from flask.testing import FlaskClient
 from integration.event_log import open_service
 from integration.toy_client import ToyGame
 from application.handler import GameService
+from support.rows import new_database  # noqa: F401 - a fixture of these tests
 
 
 @pytest.fixture
-def service(db_path: Path) -> Iterator[GameService]:
-    """A command handler on its own connection to the test's SQLite file."""
-    games = open_service(db_path)
+def service(database: str) -> Iterator[GameService]:
+    """A command handler on its own storage of the test's database."""
+    games = open_service(database)
     yield games
     games.store.close()
 

@@ -1,14 +1,15 @@
 """One racing process, run by test_store_races.py; it prints `ready`, waits for `go` on stdin, then acts.
 
-    python racer.py bid DB GAME_ID SEAT EXPECTED_VERSION COMMAND_ID AMOUNT
-        with its own connection and command handler, submit one Bid at EXPECTED_VERSION;
+    python racer.py bid DATABASE GAME_ID SEAT EXPECTED_VERSION COMMAND_ID AMOUNT
+        with its own storage of DATABASE (a TRAILHEAD_DB value: a SQLite path or a PostgreSQL URL)
+        and command handler, submit one Bid at EXPECTED_VERSION;
         print the outcome as one JSON line.
     python racer.py boot
-        for each database path read from stdin, start the app on it (what each gunicorn worker
+        for each database (TRAILHEAD_DB value) read from stdin, start the app on it (what each gunicorn worker
         does at boot) and print {"outcome": "booted"} or {"outcome": "failed", "error": ...}.
 
 The test starts every racer, waits until all are ready, then releases them at once (`go`, or
-the next database path): a barrier across processes, so they really collide.
+the next database): a barrier across processes, so they really collide.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ def wait_for_go() -> None:
         raise SystemExit("expected 'go' on stdin")
 
 
-def bid(db_path: str, game_id: str, seat: str, expected: str, command_id: str, amount: str) -> dict[str, Any]:
-    games = open_service(db_path)
+def bid(database: str, game_id: str, seat: str, expected: str, command_id: str, amount: str) -> dict[str, Any]:
+    games = open_service(database)
     try:
         wait_for_go()
         response = submitted(games, game_id, int(seat), "Bid", {"amount": int(amount)},
