@@ -1,4 +1,4 @@
-"""The games API through the Flask test client, on a real SQLite file, with the toy game.
+"""The games API through the Flask test client, on a real database of each backend, with the toy game.
 
 The toy game (tests/support/toy.py): each seat is dealt a secret card, both seats bid at
 once, then they take stones or roll a die in turn; whoever empties the pile ends it.
@@ -11,7 +11,6 @@ import json
 import math
 import random
 import re
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,9 @@ from flask.testing import FlaskClient
 from integration.event_log import assert_sound_log, event_rows
 from integration.toy_client import API, ToyGame
 from application.chain import event_hash
+from storage import open_storage
+from storage.postgres import is_postgresql_url
+from support.rows import table_rows
 
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
@@ -90,29 +92,30 @@ def token_bits(token: str) -> float:
     return len(token) * math.log2(alphabet)
 
 
-def test_tokens_are_random_and_stored_only_as_hashes(client: FlaskClient, db_path: Path) -> None:
+def test_tokens_are_random_and_stored_only_as_hashes(client: FlaskClient, database: str) -> None:
     games = [ToyGame(client) for _ in range(5)]
     tokens = [token for game in games for token in game.tokens.values()]
 
     assert len(set(tokens)) == len(tokens) == 10
     assert all(token_bits(token) >= 128 for token in tokens), tokens
-    # Look into the SQLite files themselves (database, WAL, shared memory): no plaintext token anywhere.
-    files = [path for path in db_path.parent.iterdir() if path.name.startswith(db_path.name)]
-    assert db_path in files
-    raw = b"".join(path.read_bytes() for path in files)
-    for token in tokens:
-        assert token.encode() not in raw
-    conn = sqlite3.connect(db_path)
+    if not is_postgresql_url(database):
+        # Look into the SQLite files themselves (database, WAL, shared memory): no plaintext token anywhere.
+        path = Path(database)
+        files = [file for file in path.parent.iterdir() if file.name.startswith(path.name)]
+        assert path in files
+        raw = b"".join(file.read_bytes() for file in files)
+        for token in tokens:
+            assert token.encode() not in raw
+    # Every row of every table (PostgreSQL: of the test's schema): the hashes are there, no token is.
+    store = open_storage(database)
     try:
-        stored = {row[0] for row in conn.execute("SELECT token_hash FROM seat_tokens")}
-        cells = [
-            str(cell)
-            for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-            for row in conn.execute(f"SELECT * FROM [{table}]")  # noqa: S608 - table names from sqlite_master
-            for cell in row
-        ]
+        stored = {token_hash for game in games for token_hash in store.token_hashes(game.id).values()}
     finally:
-        conn.close()
+        store.close()
+    rows = table_rows(database)
+    assert {"seat_tokens", "games", "events", "commands", "game_seeds"} <= set(rows)
+    assert len(rows["seat_tokens"]) == len(tokens)
+    cells = [str(cell) for table in rows.values() for row in table for cell in row]
     assert stored == {hashlib.sha256(token.encode()).hexdigest() for token in tokens}
     assert not [cell for cell in cells for token in tokens if token in cell]
     # The stored hash is not a credential: presenting it is an unknown token.
@@ -335,7 +338,7 @@ def assert_sound_log_over_http(game: ToyGame) -> None:
     assert all(later["prev_hash"] == earlier["hash"] for earlier, later in zip(log, log[1:]))
 
 
-def test_bot_seat_plays_right_after_the_humans_command(client: FlaskClient, db_path: Path) -> None:
+def test_bot_seat_plays_right_after_the_humans_command(client: FlaskClient, database: str) -> None:
     game = ToyGame(client, seats=[{"name": "ann"}, {"name": "hal", "bot": "careful"}])
     # The bot is to act at once (both seats bid): it bids on the bot thread, after the response.
     assert game.created["version"] == 3
@@ -353,19 +356,18 @@ def test_bot_seat_plays_right_after_the_humans_command(client: FlaskClient, db_p
     assert all(e["command_id"].startswith("bot:") for e in bot_events)
     assert bot_events[0]["redacted"]  # the bot's bid is its own secret
     assert view["state"]["scores"][1] == bot_events[1]["data"]["pips"]
-    conn = sqlite3.connect(db_path)
+    store = open_storage(database)
     try:
-        recorded = conn.execute("SELECT seat, bot, type FROM commands WHERE game_id = ? AND seat = 1 ORDER BY "
-                                "first_seq", [game.id]).fetchall()
+        recorded = [(c.seat, c.bot, c.type) for c in store.commands(game.id) if c.seat == 1]  # in seq order
     finally:
-        conn.close()
+        store.close()
     assert recorded == [(1, "careful", "Bid"), (1, "careful", "Roll")]
 
 
-def test_idempotent_retry_returns_the_first_response_and_appends_nothing(toy: ToyGame, db_path: Path) -> None:
+def test_idempotent_retry_returns_the_first_response_and_appends_nothing(toy: ToyGame, database: str) -> None:
     first = toy.send(0, "Bid", {"amount": 2}, expected_version=3, command_id="once")
     assert first.status_code == 201
-    rows = event_rows(db_path, toy.id)
+    rows = event_rows(database, toy.id)
 
     retry = toy.send(0, "Bid", {"amount": 2}, expected_version=3, command_id="once")
     toy.play(1, "Bid", {"amount": 0})  # the game moves on; a late retry still gets the first outcome
@@ -374,9 +376,9 @@ def test_idempotent_retry_returns_the_first_response_and_appends_nothing(toy: To
     for again in (retry, late):
         assert again.status_code == 201
         assert again.get_json() == first.get_json()
-    assert event_rows(db_path, toy.id)[: len(rows)] == rows
-    assert len(event_rows(db_path, toy.id)) == len(rows) + 1  # only seat 1's bid was added
-    assert_sound_log(event_rows(db_path, toy.id))
+    assert event_rows(database, toy.id)[: len(rows)] == rows
+    assert len(event_rows(database, toy.id)) == len(rows) + 1  # only seat 1's bid was added
+    assert_sound_log(event_rows(database, toy.id))
 
 
 def test_idempotent_retry_returns_a_byte_identical_body(toy: ToyGame) -> None:
