@@ -3,8 +3,6 @@ restart (or `trailhead bots resume`) hands every waiting bot seat back to them."
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from click.testing import CliRunner
 from flask.testing import FlaskClient
 
@@ -30,9 +28,9 @@ def test_a_client_command_id_in_the_bots_namespace_is_a_400_and_appends_nothing(
     assert [e["seat"] for e in game.all_events()[3:]] == [1]  # only the bot's own bid
 
 
-def test_a_bot_whose_id_an_old_log_already_holds_still_plays(db_path: Path) -> None:
+def test_a_bot_whose_id_an_old_log_already_holds_still_plays(database: str) -> None:
     """A release-0.1 log may hold a client command under a bot's id: the bot plays under a fresh one."""
-    games = open_games(db_path)
+    games = open_games(database)
     game = games.create("toy", [SeatConfig(name="ann"), SeatConfig(name="hal", bot="careful")], {}, "forged").game
     game_id = game.record.id
     games.submit(game_id, 0, "Bid", {"amount": 1}, expected_version=3, command_id=f"bot:{game_id}:4:1")
@@ -44,9 +42,9 @@ def test_a_bot_whose_id_an_old_log_already_holds_still_plays(db_path: Path) -> N
     assert event.seat == 1 and event.command_id.startswith(f"bot:{game_id}:4:1:")
 
 
-def waiting_bot_games(db_path: Path) -> list[str]:
+def waiting_bot_games(database: str) -> list[str]:
     """Bots-only games created through the handler alone: no runner ever heard of them."""
-    games = open_games(db_path)
+    games = open_games(database)
     ids = []
     for seed in ("r1", "r2", "r3"):
         ids.append(games.create("hikes-of-the-west", [SeatConfig(name="solo", bot="random")], {}, seed).game.record.id)
@@ -56,10 +54,10 @@ def waiting_bot_games(db_path: Path) -> list[str]:
     return ids
 
 
-def test_an_app_starting_on_a_log_with_waiting_bots_plays_them_to_the_end(db_path: Path) -> None:
-    ids = waiting_bot_games(db_path)
+def test_an_app_starting_on_a_log_with_waiting_bots_plays_them_to_the_end(database: str) -> None:
+    ids = waiting_bot_games(database)
 
-    app = create_app({"DATABASE": str(db_path), "REDIS_URL": None, "GAMES": GAMES})
+    app = create_app({"DATABASE": database, "REDIS_URL": None, "GAMES": GAMES})
 
     assert app.extensions["trailhead"].runner.wait_idle(60)
     client = app.test_client()
@@ -67,16 +65,16 @@ def test_an_app_starting_on_a_log_with_waiting_bots_plays_them_to_the_end(db_pat
         assert client.get(f"/api/v1/games/{game_id}").get_json()["status"] == "finished"
 
 
-def test_bots_resume_plays_every_waiting_bot_seat(db_path: Path) -> None:
-    ids = waiting_bot_games(db_path)
-    env = {"TRAILHEAD_DB": str(db_path), "REDIS_URL": ""}
+def test_bots_resume_plays_every_waiting_bot_seat(database: str) -> None:
+    ids = waiting_bot_games(database)
+    env = {"TRAILHEAD_DB": database, "REDIS_URL": ""}
 
     result = CliRunner().invoke(main, ["bots", "resume"], env=env)
 
     assert result.exit_code == 0, result.output
     assert f"{len(ids)} game(s) with a bot seat to act" in result.output
     assert "(0 left waiting)" in result.output
-    games = open_games(db_path)
+    games = open_games(database)
     assert all(games.load(game_id).finished for game_id in ids)
     again = CliRunner().invoke(main, ["bots", "resume"], env=env)
     assert again.exit_code == 0 and "0 game(s) with a bot seat to act" in again.output

@@ -7,7 +7,6 @@ tests/workers/test_rate_limits_redis.py, where the suite's Redis fixtures live.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +24,7 @@ from integration.toy_client import API, ToyGame, bearer
 from service.app import create_app
 from service.cli import main
 from service.rate_limits import request_scope, storage_uri
+from support.rows import untouched
 from support.toy import SPEC as TOY
 
 TOY_GAME = {"type": "toy", "seats": [{"name": "ann"}, {"name": "bob"}]}
@@ -32,15 +32,15 @@ RATE_LIMIT_HEADERS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset
 DEFAULT_CREATIONS = 30  # a minute, per address
 
 
-def limited_app(db_path: Path, limits: str | None) -> Flask:
-    config: dict[str, Any] = {"DATABASE": str(db_path), "GAMES": (*GAMES, TOY), "TESTING": True}
+def limited_app(database: str, limits: str | None) -> Flask:
+    config: dict[str, Any] = {"DATABASE": database, "GAMES": (*GAMES, TOY), "TESTING": True}
     if limits is not None:
         config["RATE_LIMITS"] = limits
     return create_app(config)
 
 
-def limited(db_path: Path, limits: str) -> FlaskClient:
-    return limited_app(db_path, limits).test_client()
+def limited(database: str, limits: str) -> FlaskClient:
+    return limited_app(database, limits).test_client()
 
 
 def create(client: FlaskClient, address: str = "127.0.0.1", **kw: Any) -> TestResponse:
@@ -62,8 +62,8 @@ def assert_rate_limited(response: TestResponse, limit: int) -> None:
     contract().validate_response(WerkzeugOpenAPIRequest(response.request), WerkzeugOpenAPIResponse(response))
 
 
-def test_the_fourth_creation_from_one_address_is_429_and_another_address_is_still_served(db_path: Path) -> None:
-    client = limited(db_path, "create=3/minute")
+def test_the_fourth_creation_from_one_address_is_429_and_another_address_is_still_served(database: str) -> None:
+    client = limited(database, "create=3/minute")
     remaining = []
     for _ in range(3):
         response = create(client)
@@ -81,25 +81,25 @@ def test_the_fourth_creation_from_one_address_is_429_and_another_address_is_stil
     assert_rate_limited(create(client), 3)  # still refused: the other address used its own allowance
 
 
-def test_a_refused_creation_creates_nothing(db_path: Path) -> None:
-    client = limited(db_path, "create=1/minute")
+def test_a_refused_creation_creates_nothing(database: str) -> None:
+    client = limited(database, "create=1/minute")
     assert create(client).status_code == 201
     assert create(client).status_code == 429
     listed = client.get(f"{API}/games").get_json()["games"]
     assert len(listed) == 1
 
 
-def test_creations_count_by_address_even_with_a_seat_token(db_path: Path) -> None:
+def test_creations_count_by_address_even_with_a_seat_token(database: str) -> None:
     """A creation mints tokens: counted by token, every new game would bring a fresh allowance."""
-    client = limited(db_path, "create=2/minute")
+    client = limited(database, "create=2/minute")
     first = create(client).get_json()
     token = first["seats"][0]["token"]
     assert create(client, headers=bearer(token)).status_code == 201
     assert_rate_limited(create(client, headers=bearer(token)), 2)
 
 
-def test_forks_and_imports_count_as_creations(db_path: Path) -> None:
-    client = limited(db_path, "create=2/minute")
+def test_forks_and_imports_count_as_creations(database: str) -> None:
+    client = limited(database, "create=2/minute")
     game = create(client).get_json()
     fork = f"{API}/games/{game['id']}/fork"
     assert client.post(fork, json={"at": 1}).status_code == 422  # the game runs still: refused, and counted
@@ -107,8 +107,8 @@ def test_forks_and_imports_count_as_creations(db_path: Path) -> None:
     assert_rate_limited(client.post(f"{API}/replays", json={}), 2)
 
 
-def test_commands_are_limited_per_seat_token(db_path: Path) -> None:
-    client = limited(db_path, "command=2/minute")
+def test_commands_are_limited_per_seat_token(database: str) -> None:
+    client = limited(database, "command=2/minute")
     game = ToyGame(client)
     assert game.send(0, "Bid", {"amount": 1}).status_code == 201
     assert game.send(0, "Bid", {"amount": 1}).status_code == 422  # refused by the rules, counted all the same
@@ -120,8 +120,8 @@ def test_commands_are_limited_per_seat_token(db_path: Path) -> None:
     assert game.send(1, "Bid", {"amount": 2}).status_code == 201  # the other seat, from the same address
 
 
-def test_a_token_that_matches_no_seat_counts_by_address(db_path: Path) -> None:
-    client = limited(db_path, "command=2/minute")
+def test_a_token_that_matches_no_seat_counts_by_address(database: str) -> None:
+    client = limited(database, "command=2/minute")
     game = ToyGame(client)
     url = f"{game.url}/commands"
     body = {"type": "Bid", "args": {"amount": 1}}
@@ -131,8 +131,8 @@ def test_a_token_that_matches_no_seat_counts_by_address(db_path: Path) -> None:
     assert game.send(0, "Bid", {"amount": 1}).status_code == 201  # a real token still has its own allowance
 
 
-def test_reads_are_limited_per_client_across_every_get(db_path: Path) -> None:
-    client = limited(db_path, "read=3/minute")
+def test_reads_are_limited_per_client_across_every_get(database: str) -> None:
+    client = limited(database, "read=3/minute")
     game = ToyGame(client)
     assert client.get(game.url).status_code == 200
     assert client.get(f"{API}/game-types").status_code == 200
@@ -145,8 +145,8 @@ def test_reads_are_limited_per_client_across_every_get(db_path: Path) -> None:
     assert client.get(game.url, environ_base={"REMOTE_ADDR": "10.0.0.3"}).status_code == 200
 
 
-def test_each_scope_counts_apart(db_path: Path) -> None:
-    client = limited(db_path, "create=1/minute;command=1/minute;read=1/minute")
+def test_each_scope_counts_apart(database: str) -> None:
+    client = limited(database, "create=1/minute;command=1/minute;read=1/minute")
     game = ToyGame(client)
     assert game.send(0, "Bid", {"amount": 1}).status_code == 201
     assert client.get(game.url).status_code == 200
@@ -155,8 +155,8 @@ def test_each_scope_counts_apart(db_path: Path) -> None:
     assert client.get(game.url).status_code == 429
 
 
-def test_several_limits_in_one_scope_all_hold(db_path: Path) -> None:
-    client = limited(db_path, "create=5/minute,2/hour")
+def test_several_limits_in_one_scope_all_hold(database: str) -> None:
+    client = limited(database, "create=5/minute,2/hour")
     assert create(client).status_code == 201
     assert create(client).status_code == 201
     refused = create(client)
@@ -165,8 +165,8 @@ def test_several_limits_in_one_scope_all_hold(db_path: Path) -> None:
     assert "2 game creations per hour" in refused.get_json()["detail"]
 
 
-def test_off_turns_every_limit_off(db_path: Path) -> None:
-    app = limited_app(db_path, "off")
+def test_off_turns_every_limit_off(database: str) -> None:
+    app = limited_app(database, "off")
     client = app.test_client()
     assert "limiter" not in app.extensions
     game = ToyGame(client)
@@ -177,8 +177,8 @@ def test_off_turns_every_limit_off(db_path: Path) -> None:
     assert not set(RATE_LIMIT_HEADERS) & set(client.get(game.url).headers.keys())
 
 
-def test_a_scope_set_off_is_not_counted_while_the_others_are(db_path: Path) -> None:
-    client = limited(db_path, "read=off;create=1/minute")
+def test_a_scope_set_off_is_not_counted_while_the_others_are(database: str) -> None:
+    client = limited(database, "read=off;create=1/minute")
     assert create(client).status_code == 201
     assert create(client).status_code == 429
     response = client.get(f"{API}/game-types")
@@ -186,12 +186,12 @@ def test_a_scope_set_off_is_not_counted_while_the_others_are(db_path: Path) -> N
 
 
 
-def test_the_defaults_are_on_without_a_setting(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_defaults_are_on_without_a_setting(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """`trailhead serve` without TRAILHEAD_RATE_LIMITS: 30 creations, 600 commands and 1200 reads a minute."""
     monkeypatch.delenv("TRAILHEAD_RATE_LIMITS", raising=False)
     assert settings_from_env()["RATE_LIMITS"] == DEFAULT_RATE_LIMITS
     assert DEFAULT_RATE_LIMITS == {"create": "30/minute", "command": "600/minute", "read": "1200/minute"}
-    client = limited_app(db_path, None).test_client()
+    client = limited_app(database, None).test_client()
     game = ToyGame(client)
     assert game.send(0, "Bid", {"amount": 1}).headers["RateLimit-Limit"] == "600"
     assert client.get(game.url).headers["RateLimit-Limit"] == "1200"
@@ -233,26 +233,26 @@ def test_the_setting_s_syntax(value: str | None, expected: dict[str, str]) -> No
         ("create=10/minute;command=600/minute;read=1200/minute;stream=5/minute", "unknown scope 'stream'"),
     ],
 )
-def test_a_malformed_setting_is_refused_with_what_was_wrong(value: str, complaint: str, db_path: Path,
+def test_a_malformed_setting_is_refused_with_what_was_wrong(value: str, complaint: str, database: str,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(SettingsError, match="^TRAILHEAD_RATE_LIMITS: ") as refused:
         rate_limits(value)
     assert complaint in str(refused.value) and "create=10/minute" in str(refused.value)
     with pytest.raises(SettingsError, match=complaint):
-        limited_app(db_path, value)
+        limited_app(database, value)
     monkeypatch.setenv("TRAILHEAD_RATE_LIMITS", value)
     with pytest.raises(SettingsError, match=complaint):
-        create_app({"DATABASE": str(db_path)})
+        create_app({"DATABASE": database})
 
 
 @pytest.mark.parametrize("command", [["serve", "--port", "1"], ["db", "status"]])
-def test_the_command_line_refuses_a_malformed_setting_at_start(command: list[str], tmp_path: Path) -> None:
+def test_the_command_line_refuses_a_malformed_setting_at_start(command: list[str], database: str) -> None:
     result = CliRunner().invoke(main, command, env={"TRAILHEAD_RATE_LIMITS": "create=many",
-                                                    "TRAILHEAD_DB": str(tmp_path / "cli.sqlite")})
+                                                    "TRAILHEAD_DB": database})
     assert result.exit_code == 1, result.output
     assert "Error: TRAILHEAD_RATE_LIMITS: create: 'many' is not a limit" in result.output
     assert "Traceback" not in result.output
-    assert not (tmp_path / "cli.sqlite").exists()
+    assert untouched(database)  # refused before the database was opened: no file made, no table created
 
 
 def test_every_route_counts_in_its_scope(app: Flask) -> None:

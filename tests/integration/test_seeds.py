@@ -1,11 +1,12 @@
-"""Seeds no one can guess: a client's seed is mixed with the server's 256 bits unless the operator says exact."""
+"""Seeds no one can guess: a client's seed is mixed with the server's 256 bits unless the operator says exact
+(on each backend: the seed's parts and source are stored with the game)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import re
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,8 +20,8 @@ from service.cli import main
 SOLO = [{"name": "solo", "bot": "random"}]
 
 
-def app_on(path: Path, **config: Any) -> Flask:
-    return create_app({"DATABASE": str(path), "GAMES": GAMES, "REDIS_URL": None, **config})
+def app_on(database: str, **config: Any) -> Flask:
+    return create_app({"DATABASE": database, "GAMES": GAMES, "REDIS_URL": None, **config})
 
 
 def played(app: Flask, seed: str | None) -> dict[str, Any]:
@@ -39,8 +40,8 @@ def dealt(game: dict[str, Any]) -> list[Any]:
     return [(e["type"], e["data"]) for e in game["events"][1:4]]
 
 
-def test_by_default_a_client_seed_is_mixed_with_the_servers_and_both_parts_are_revealed(tmp_path: Path) -> None:
-    app = app_on(tmp_path / "mixed.sqlite")
+def test_by_default_a_client_seed_is_mixed_with_the_servers_and_both_parts_are_revealed(database: str) -> None:
+    app = app_on(database)
     first, second = played(app, "4711"), played(app, "4711")
 
     for game in (first, second):
@@ -57,8 +58,8 @@ def test_by_default_a_client_seed_is_mixed_with_the_servers_and_both_parts_are_r
     assert dealt(first) != dealt(second)  # the same client seed no longer decides the deals
 
 
-def test_exact_client_seeds_replay_the_same_game_and_say_so(tmp_path: Path) -> None:
-    app = app_on(tmp_path / "exact.sqlite", CLIENT_SEEDS="exact")
+def test_exact_client_seeds_replay_the_same_game_and_say_so(database: str) -> None:
+    app = app_on(database, CLIENT_SEEDS="exact")
     first, second = played(app, "4711"), played(app, "4711")
 
     for game in (first, second):
@@ -69,30 +70,31 @@ def test_exact_client_seeds_replay_the_same_game_and_say_so(tmp_path: Path) -> N
     assert first["final"]["result"] == second["final"]["result"]
 
 
-def test_without_a_client_seed_the_server_draws_it(tmp_path: Path) -> None:
-    game = played(app_on(tmp_path / "server.sqlite"), None)
+def test_without_a_client_seed_the_server_draws_it(database: str) -> None:
+    game = played(app_on(database), None)
     assert game["created"]["seed_source"] == "server" and game["final"]["seed_source"] == "server"
     assert re.fullmatch(r"[0-9a-f]{64}", game["final"]["seed"]) and "seed_parts" not in game["final"]
 
 
-def test_an_unknown_client_seeds_setting_is_refused_at_start(tmp_path: Path) -> None:
+def test_an_unknown_client_seeds_setting_is_refused_at_start(database: str) -> None:
     with pytest.raises(ValueError, match="TRAILHEAD_CLIENT_SEEDS must be one of mixed, exact"):
-        app_on(tmp_path / "bad.sqlite", CLIENT_SEEDS="sometimes")
+        app_on(database, CLIENT_SEEDS="sometimes")
 
 
-def test_a_mixed_game_exports_imports_and_keeps_its_seed_source(tmp_path: Path) -> None:
-    game = played(app_on(tmp_path / "here.sqlite"), "weak")
-    here = app_on(tmp_path / "here.sqlite").test_client()
+def test_a_mixed_game_exports_imports_and_keeps_its_seed_source(database: str,
+                                                                 new_database: Callable[[str], str]) -> None:
+    game = played(app_on(database), "weak")
+    here = app_on(database).test_client()
     document = here.get(f"/api/v1/games/{game['final']['id']}/export").get_json()
     assert document["seed_source"] == "mixed" and document["seed"] == game["final"]["seed"]
 
-    elsewhere = app_on(tmp_path / "elsewhere.sqlite").test_client()
+    elsewhere = app_on(new_database("elsewhere")).test_client()
     imported = elsewhere.post("/api/v1/replays", json=document)
     assert imported.status_code == 201, imported.get_json()
     view = elsewhere.get(f"/api/v1/games/{imported.get_json()['id']}").get_json()
     assert view["seed_source"] == "mixed" and view["seed_parts"] == game["final"]["seed_parts"]
     older = {key: value for key, value in document.items() if key != "seed_source"}  # a release-0.1 document
-    again = app_on(tmp_path / "third.sqlite").test_client()
+    again = app_on(new_database("third")).test_client()
     reimported = again.post("/api/v1/replays", json=older)
     assert reimported.status_code == 201
     assert again.get(f"/api/v1/games/{reimported.get_json()['id']}").get_json()["seed_source"] == "unknown"
