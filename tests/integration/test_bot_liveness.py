@@ -6,13 +6,15 @@ from __future__ import annotations
 from click.testing import CliRunner
 from flask.testing import FlaskClient
 
-from application.bus import play_bot_turn
+from application.bus import BotTurnDue, play_bot_turn
 from domain.core import SeatConfig
 from integration.toy_client import ToyGame
 from service.app import create_app
 from service.cli import main
 from support.handler import open_games
 from domain.games import GAMES
+from support.databases import TestDatabases
+from support.toy import SPEC as TOY
 
 
 def test_a_client_command_id_in_the_bots_namespace_is_a_400_and_appends_nothing(client: FlaskClient) -> None:
@@ -78,3 +80,24 @@ def test_bots_resume_plays_every_waiting_bot_seat(database: str) -> None:
     assert all(games.load(game_id).finished for game_id in ids)
     again = CliRunner().invoke(main, ["bots", "resume"], env=env)
     assert again.exit_code == 0 and "0 game(s) with a bot seat to act" in again.output
+
+
+def test_the_embedded_runner_s_threads_end_once_its_postgresql_storage_is_closed(postgres: TestDatabases) -> None:
+    """A closed PostgresStorage is not used again (StorageClosed): the projection thread, woken every
+    second, and the bot thread, handed a turn, end instead of retrying and logging a traceback on it
+    for as long as the process lives. (A closed SqliteStorage reopens its connection on next use.)"""
+    with postgres.schema() as url:
+        app = create_app({"DATABASE": url, "REDIS_URL": None, "GAMES": (*GAMES, TOY), "TESTING": True})
+        trailhead = app.extensions["trailhead"]
+        game = ToyGame(app.test_client(), seats=[{"name": "ann"}, {"name": "hal", "bot": "careful"}])
+        game.settle()
+        runner = trailhead.runner
+        projection, bots = runner._thread, runner._bot_thread
+        assert projection is not None and projection.is_alive() and bots is not None and bots.is_alive()
+
+        trailhead.close()
+        runner.dispatch(trailhead.bus, BotTurnDue("a-game-no-cache-holds", 3))
+
+        projection.join(timeout=10)
+        bots.join(timeout=10)
+        assert not projection.is_alive() and not bots.is_alive()
