@@ -1,8 +1,10 @@
-"""Fixtures for the replay tests: finished games in a real SQLite file."""
+"""Fixtures for the replay tests: finished games in a real database (either backend), and more databases on
+the same backend for tests that need several."""
 
 from __future__ import annotations
 
 from support.handler import REGISTRY, bot_game, open_games
+from support.rows import new_database  # noqa: F401 - a fixture of these tests
 from application.handler import GameService
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -82,13 +83,14 @@ def test_audit_of_a_running_game_checks_what_it_can_and_says_so(client: FlaskCli
     assert client.get(f"/api/v1/games/{game_id}/audit?head=nothex").status_code == 400
 
 
-def test_export_then_import_over_http_into_another_service(client: FlaskClient, tmp_path: Path) -> None:
+def test_export_then_import_over_http_into_another_service(client: FlaskClient,
+                                                          new_database: Callable[[str], str]) -> None:
     game_id, headers = toy_game(client)
     assert client.get(f"/api/v1/games/{game_id}/export").status_code == 422  # still running
     finish_toy(client, game_id, headers)
     document = client.get(f"/api/v1/games/{game_id}/export").get_json()
     assert hashlib.sha256(document["seed"].encode()).hexdigest() == document["seed_commitment"]
-    other = create_app({"DATABASE": str(tmp_path / "other.sqlite"), "GAMES": (*GAMES, TOY)}).test_client()
+    other = create_app({"DATABASE": new_database("other"), "GAMES": (*GAMES, TOY)}).test_client()
     imported = other.post("/api/v1/replays", json=document)
     assert imported.status_code == 201
     copy = imported.get_json()
@@ -99,7 +101,8 @@ def test_export_then_import_over_http_into_another_service(client: FlaskClient, 
     assert other.post("/api/v1/replays", json=document).status_code == 200  # already there: the same game
 
 
-def test_an_import_with_a_changed_roll_is_refused_naming_the_event(client: FlaskClient, tmp_path: Path) -> None:
+def test_an_import_with_a_changed_roll_is_refused_naming_the_event(client: FlaskClient,
+                                                                  new_database: Callable[[str], str]) -> None:
     game_id, headers = toy_game(client, pile=30)
     send(client, game_id, headers[0], "Bid", amount=2)
     send(client, game_id, headers[1], "Bid", amount=1)
@@ -112,7 +115,7 @@ def test_an_import_with_a_changed_roll_is_refused_naming_the_event(client: Flask
     document = client.get(f"/api/v1/games/{game_id}/export").get_json()
     event = document["events"][rolled["seq"] - 1]
     event["data"]["pips"] = event["data"]["pips"] % 6 + 1
-    other = create_app({"DATABASE": str(tmp_path / "other.sqlite"), "GAMES": (*GAMES, TOY)}).test_client()
+    other = create_app({"DATABASE": new_database("other"), "GAMES": (*GAMES, TOY)}).test_client()
     refused = other.post("/api/v1/replays", json=document)
     assert refused.status_code == 422
     body = refused.get_json()
@@ -155,7 +158,8 @@ def test_a_fork_starts_from_event_n_and_audits_its_own_events(client: FlaskClien
     assert client.post(f"/api/v1/games/{fork['id']}/fork", json={"at": "x"}).status_code == 400
 
 
-def test_the_replay_commands_verify_export_import_and_show(client: FlaskClient, database: str, tmp_path: Path) -> None:
+def test_the_replay_commands_verify_export_import_and_show(client: FlaskClient, database: str,
+                                                          new_database: Callable[[str], str], tmp_path: Path) -> None:
     finished = []
     for seed in ("a", "b"):
         created = client.post("/api/v1/games", json={"type": "hikes-of-the-west", "seed": seed,
@@ -171,7 +175,7 @@ def test_the_replay_commands_verify_export_import_and_show(client: FlaskClient, 
     assert one.exit_code == 0 and '"status": "ok"' in one.output
     out = tmp_path / "game.json"
     assert runner.invoke(main, ["replay", "export", finished[0], "-o", str(out)], env=env).exit_code == 0
-    elsewhere = {"TRAILHEAD_DB": str(tmp_path / "elsewhere.sqlite"), "REDIS_URL": ""}
+    elsewhere = {"TRAILHEAD_DB": new_database("elsewhere"), "REDIS_URL": ""}
     imported = runner.invoke(main, ["replay", "import", str(out)], env=elsewhere)
     assert imported.exit_code == 0 and len(imported.output.strip()) == 32
     shown = runner.invoke(main, ["replay", "show", finished[0], "--at", "4"], env=env)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,6 +23,8 @@ MIB = 1024 * 1024
 IMPORT_LIMIT = 32 * MIB
 
 
+# The documents are made once per module on a SQLite file of their own; the tests import them into the
+# client's database, on each backend.
 @pytest.fixture(scope="module")
 def long_export(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """The export of a long game, well over 1 MiB: six random bots playing Hitchiker to its end."""
@@ -108,11 +110,12 @@ def test_an_integer_beyond_64_bits_anywhere_in_a_document_is_a_400_naming_it(
                               "-9223372036854775808 to 9223372036854775807.")
 
 
-def test_a_document_whose_seat_names_hold_control_characters_still_imports(client: FlaskClient,
-                                                                          tmp_path: Path) -> None:
+def test_a_document_whose_seat_names_hold_control_characters_still_imports(
+    client: FlaskClient, new_database: Callable[[str], str]
+) -> None:
     """Release 0.1 took any seat name, and the names are inside the hashed GameCreated: such a game
     exported then imports now (nothing is lost across releases); only new games refuse the names."""
-    games = open_games(tmp_path / "release-0.1-like.sqlite")
+    games = open_games(new_database("release-0.1-like"))
     seats = [SeatConfig(name="ann\u202e", bot="random"), SeatConfig(name="bob\x07", bot="careful")]
     game_id = games.create("toy", seats, {"pile": 5}, "old names").game.record.id
     play_bots(games, game_id)

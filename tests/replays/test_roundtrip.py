@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -16,14 +16,15 @@ from .conftest import REGISTRY, finished_bot_game, open_games
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.id)
-def test_an_exported_game_imports_verifies_and_keeps_its_state_and_hashes(spec, tmp_path: Path) -> None:
-    here = open_games(tmp_path / "here.sqlite")
+def test_an_exported_game_imports_verifies_and_keeps_its_state_and_hashes(spec, database: str,
+                                                                         new_database: Callable[[str], str]) -> None:
+    here = open_games(database)
     game_id = finished_bot_game(here, spec.id, "round-trip")
     source = log_from_store(here.store, game_id, reveal_seed=True)
     assert audit(source, REGISTRY).ok
     document = export_document(here.store, source, game_id)
 
-    there = open_games(tmp_path / "there.sqlite")
+    there = open_games(new_database("there"))
     imported_id, new = import_document(there.store, document, REGISTRY)
     assert new and imported_id != game_id
     copy = log_from_store(there.store, imported_id, reveal_seed=True)
@@ -36,8 +37,8 @@ def test_an_exported_game_imports_verifies_and_keeps_its_state_and_hashes(spec, 
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.id)
-def test_replay_at_every_event_equals_the_incremental_fold(spec, tmp_path: Path) -> None:
-    games = open_games(tmp_path / "t.sqlite")
+def test_replay_at_every_event_equals_the_incremental_fold(spec, database: str) -> None:
+    games = open_games(database)
     game_id = finished_bot_game(games, spec.id, "every-n")
     events = games.store.events(game_id)
     state = None
