@@ -1,5 +1,8 @@
 """A database and exports made by release 0.1 open, migrate, continue, audit and import under today's code.
 
+The database is a SQLite file (release 0.1 had no other backend), so its tests are SQLite's;
+the exports import and verify into either backend.
+
 The fixtures (tests/fixtures/release-0.1, made by its make.py on release 0.1 through its
 HTTP API) hold a finished bots-only game and a running game with human seats of every type,
 a fork, and the export of every finished game.
@@ -131,8 +134,9 @@ def test_the_fork_made_by_release_0_1_audits_against_its_source(client: FlaskCli
 
 
 @pytest.mark.parametrize("type_", TYPES)
-def test_release_0_1_exports_import_and_verify(tmp_path: Path, type_: str) -> None:
-    client = create_app({"DATABASE": str(tmp_path / "new.sqlite"), "REDIS_URL": None, "TESTING": True}).test_client()
+def test_release_0_1_exports_import_and_verify(database: str, type_: str) -> None:
+    """On each backend: nothing release 0.1 exported is lost on moving to PostgreSQL."""
+    client = create_app({"DATABASE": database, "REDIS_URL": None, "TESTING": True}).test_client()
     document = json.loads((FIXTURES / f"export-{type_}.json").read_text())
     imported = client.post("/api/v1/replays", json=document)
     assert imported.status_code == 201, imported.get_json()
