@@ -22,7 +22,6 @@ import socket
 import subprocess
 import tempfile
 import uuid
-import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote, urlsplit, urlunsplit
@@ -139,11 +138,13 @@ class TestDatabases:
             conn.execute(f'CREATE DATABASE "{self.name}"')
         self.url = with_database(server, self.name)
         self._admin = psycopg.connect(self.url, autocommit=True)
-        self._opened: weakref.WeakSet[PostgresStorage] = weakref.WeakSet()
+        # Held (not weakly) until their schema's teardown closes them: a pool left to the garbage collector
+        # may be finalised on its own worker thread, which cannot join itself (an unraisable error).
+        self._opened: list[PostgresStorage] = []
 
     def opened(self, storage: PostgresStorage) -> None:
         """Told of every PostgresStorage made in this process, so that a test's are closed after it."""
-        self._opened.add(storage)
+        self._opened.append(storage)
 
     @contextlib.contextmanager
     def schema(self) -> Iterator[str]:
@@ -154,14 +155,16 @@ class TestDatabases:
         try:
             yield url
         finally:
-            for storage in list(self._opened):
-                if storage.url == url:
-                    storage.close()
+            for storage in [storage for storage in self._opened if storage.url == url]:
+                storage.close()
+                self._opened.remove(storage)
             self._admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                                 " WHERE application_name = %s AND pid <> pg_backend_pid()", [schema])
             self._admin.execute(f"DROP SCHEMA {schema} CASCADE")
 
     def drop(self) -> None:
+        for storage in self._opened:  # made on no test's schema (another server's URL): closed at the end
+            storage.close()
         self._admin.close()
         with psycopg.connect(self.server, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
