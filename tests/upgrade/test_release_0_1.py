@@ -1,7 +1,8 @@
 """A database and exports made by release 0.1 open, migrate, continue, audit and import under today's code.
 
 The database is a SQLite file (release 0.1 had no other backend), so its tests are SQLite's;
-the exports import and verify into either backend.
+the exports import and verify into either backend, and the migrated database copies into
+either (`trailhead db copy`) with nothing lost.
 
 The fixtures (tests/fixtures/release-0.1, made by its make.py on release 0.1 through its
 HTTP API) hold a finished bots-only game and a running game with human seats of every type,
@@ -10,6 +11,7 @@ a fork, and the export of every finished game.
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import json
 import shutil
@@ -23,7 +25,7 @@ from flask.testing import FlaskClient
 from domain.games import GAMES
 from service.app import create_app
 from service.cli import main
-from storage import SchemaOutOfDate, SqliteStorage
+from storage import SchemaOutOfDate, SqliteStorage, Storage, open_storage
 from storage.migrations import LATEST
 from storage.sqlite import connect
 
@@ -145,3 +147,46 @@ def test_release_0_1_exports_import_and_verify(database: str, type_: str) -> Non
     assert client.get(f"/api/v1/games/{game_id}/audit").get_json()["status"] == "ok"
     exported = client.get(f"/api/v1/games/{game_id}/export").get_json()
     assert exported["events"] == document["events"] and exported["commands"] == document["commands"]
+
+
+def stored(store: Storage, game_id: str) -> tuple[Any, ...]:
+    """A game as the port reads it, global positions aside (a copy numbers them anew)."""
+    return (store.game(game_id), [dataclasses.replace(e, position=None) for e in store.events(game_id)],
+            store.commands(game_id), store.seed(game_id), store.token_hashes(game_id))
+
+
+def test_the_migrated_release_0_1_database_copies_into_either_backend_and_nothing_is_lost(old_db: Path,
+                                                                                          database: str) -> None:
+    """Moving a release-0.1 installation to PostgreSQL (or to a new SQLite file): migrated, then copied with
+    `trailhead db copy`; every game is stored as it was and audits ok there, the fork against its source,
+    and every running game goes on with its release-0.1 seat tokens."""
+    migrated = CliRunner().invoke(main, ["db", "migrate"], env={"TRAILHEAD_DB": str(old_db)})
+    assert migrated.exit_code == 0, migrated.output
+    copied = CliRunner().invoke(main, ["db", "copy", str(old_db), database, "--progress-every", "0"])
+    assert copied.exit_code == 0, (copied.output, copied.exception)
+
+    source, destination = SqliteStorage(old_db), open_storage(database)
+    try:
+        game_ids = source.game_ids()
+        assert len(game_ids) == len(MANIFEST["finished"]) + len(MANIFEST["running"]) + 1  # and the fork
+        assert f"copied {len(game_ids)} game(s)" in copied.stdout
+        assert destination.game_ids() == game_ids
+        assert all(stored(destination, game_id) == stored(source, game_id) for game_id in game_ids)
+    finally:
+        source.close()
+        destination.close()
+    client = create_app({"DATABASE": database, "REDIS_URL": None, "TESTING": True}).test_client()
+    for game_id in game_ids:
+        report = client.get(f"/api/v1/games/{game_id}/audit").get_json()
+        assert report["status"] == "ok", report
+    assert any("match it" in note for note in client.get(f"/api/v1/games/{MANIFEST['fork']['id']}/audit").get_json()[
+        "notes"])
+    for running in MANIFEST["running"].values():
+        game = client.get(f"/api/v1/games/{running['id']}").get_json()
+        assert (game["version"], game["status"]) == (running["version"], "active")
+        auth = {"Authorization": f"Bearer {running['tokens'][str(game['to_act'][0])]}"}
+        actions = client.get(f"/api/v1/games/{running['id']}/actions", headers=auth).get_json()
+        done = client.post(f"/api/v1/games/{running['id']}/commands", headers=auth,
+                           json={**actions["actions"][0], "expected_version": actions["version"]})
+        assert done.status_code == 201, done.get_json()
+        assert client.get(f"/api/v1/games/{running['id']}/audit").get_json()["status"] == "ok"
