@@ -31,6 +31,7 @@ import contextlib
 import functools
 import os
 import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -76,6 +77,17 @@ def _placeholders(sql: str) -> str:
     return sql.replace("?", "%s")
 
 
+def _close_dropped_pool(pool: ConnectionPool[Any], pid: int) -> None:
+    """Close the pool of a storage collected unclosed, on a thread of its own.
+
+    psycopg's pool, once collected, only stops its threads (its connections stay open until they
+    are collected too), and raises "cannot join current thread" when that collection happens on
+    one of those threads. A forked child leaves its parent's pool alone: the sockets are shared.
+    """
+    if os.getpid() == pid:
+        threading.Thread(target=pool.close, name=f"{pool.name}-close", daemon=True).start()
+
+
 class PgConnection:
     """A psycopg connection that takes the shared statements as they are written."""
 
@@ -108,6 +120,7 @@ class PostgresStorage(SqlStorage):
         self._pool_pid: int | None = None
         self._pool_guard = threading.Lock()
         self._closed = False
+        self._dropped: weakref.finalize | None = None
 
     def __repr__(self) -> str:
         return f"PostgresStorage({redacted(self.url)!r})"
@@ -123,6 +136,9 @@ class PostgresStorage(SqlStorage):
                 if self._pool is None or self._pool_pid != os.getpid():
                     self._pool = self._open_pool()
                     self._pool_pid = os.getpid()
+                    # a storage dropped without close() closes its pool (_close_dropped_pool)
+                    self._dropped = weakref.finalize(self, _close_dropped_pool, self._pool, self._pool_pid)
+                    self._dropped.atexit = False
                 pool = self._pool
         return pool
 
@@ -141,6 +157,8 @@ class PostgresStorage(SqlStorage):
         """Close this process's pool; the storage is not used again."""
         with self._pool_guard:
             self._closed = True
+            if self._dropped is not None:
+                self._dropped.detach()
             if self._pool is not None and self._pool_pid == os.getpid():
                 self._pool.close()
             self._pool = None
