@@ -31,7 +31,7 @@ class Serve:
         self.port = port
 
 
-def start(database: Path, workers: int, **env: str) -> Serve:
+def start(database: Path | str, workers: int, **env: str) -> Serve:
     port = free_port()
     environ = {**os.environ, "TRAILHEAD_DB": str(database), "REDIS_URL": "", "TRAILHEAD_RATE_LIMITS": "off", **env}
     process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers",
@@ -231,8 +231,8 @@ def test_a_client_that_never_finishes_its_headers_is_cut(single: Serve) -> None:
         slow.close()
 
 
-def test_a_commit_on_another_server_wakes_a_stream_through_redis(tmp_path: Path, redis_server_url: str) -> None:
-    database = tmp_path / "t.sqlite"
+def test_a_commit_on_another_server_wakes_a_stream_through_redis(database: str, redis_server_url: str) -> None:
+    """Two servers on one database (each backend) and one Redis: a commit on one wakes a stream on the other."""
     shared = {"REDIS_URL": f"{redis_server_url}/0", "TRAILHEAD_QUEUE_PREFIX": f"t-{os.getpid()}-{time.time_ns()}",
               "TRAILHEAD_STREAM_POLL_SECONDS": "5"}
     writer = start(database, 1, **shared)
