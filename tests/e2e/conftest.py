@@ -18,6 +18,7 @@ import requests
 
 from e2e.contract import ROOT, Api, Server, free_port
 from service.app import create_app
+from support.redis_server import redis_server_url  # noqa: F401 - a fixture of the tests here
 
 
 STARTUP_SECONDS = 60

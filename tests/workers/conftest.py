@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 
 from application.handler import GameService
 from application.projections import PROJECTION, Projector
@@ -30,42 +29,11 @@ from storage import open_storage
 from storage.postgres import is_postgresql_url
 from support.databases import rows
 from support.handler import REGISTRY, bot_game, open_games
-from support.redis_server import NO_REDIS, PrivateRedis, answers, machine_redis_url
+from support.redis_server import redis_server_url, redis_url  # noqa: F401 - fixtures of the tests here
 from support.toy import SPEC as TOY
 
 ROOT = Path(__file__).resolve().parents[2]
 READ_MODEL_TABLES = ("game_summaries", "summary_seats", "player_stats")
-
-
-@pytest.fixture(scope="session")
-def redis_server_url() -> Iterator[str]:
-    """The machine's Redis if it answers, else a private redis-server; fails loudly without either."""
-    url = machine_redis_url()
-    if answers(url):
-        base = url.rstrip("/")
-        yield base.rsplit("/", 1)[0] if base.count("/") > 2 else base
-        return
-    if not PrivateRedis.available():
-        pytest.fail(NO_REDIS.format(url=url), pytrace=False)
-    server = PrivateRedis().start()
-    try:
-        yield f"redis://127.0.0.1:{server.port}"
-    finally:
-        server.stop()
-
-
-@pytest.fixture
-def redis_url(redis_server_url: str, worker_id: str) -> Iterator[str]:
-    """A Redis database of this test process's own (10 + xdist worker index), empty before and after."""
-    index = 0 if worker_id == "master" else int(worker_id.removeprefix("gw"))
-    url = f"{redis_server_url}/{10 + index}"
-    client = redis.Redis.from_url(url)
-    client.flushdb()
-    try:
-        yield url
-    finally:
-        client.flushdb()
-        client.close()
 
 
 @pytest.fixture
