@@ -18,7 +18,7 @@ from support.databases import rows
 from support.redis_server import PrivateRedis
 from workers.rq import RqRunner
 
-from .conftest import backlog, crash, open_games, projected, snapshot, wait_for
+from .conftest import REGISTRY, backlog, crash, open_games, projected, snapshot, wait_for
 
 pytestmark = pytest.mark.slow
 Rebuilt = Callable[[str], dict[str, list[Any]]]
@@ -32,7 +32,10 @@ def games_played(database: str) -> int:
     return int(rows(database, "SELECT SUM(games_played) FROM player_stats")[0][0])
 
 
-@pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.id)
+# Every game's bots on SQLite; on PostgreSQL the shortest game (the jobs and the storage are the same for all).
+@pytest.mark.parametrize(("database", "spec"), [*(("sqlite", spec) for spec in GAMES),
+                                                ("postgresql", REGISTRY("hikes-of-the-west"))],
+                         ids=lambda value: getattr(value, "id", value), indirect=["database"])
 def test_a_bots_only_game_finishes_on_the_workers(spec: Any, rq_config: dict[str, Any], start_worker: Any) -> None:
     client = client_of(rq_config)
     seats = [{"name": f"bot-{i}", "bot": "random"} for i in range(spec.min_seats)]
