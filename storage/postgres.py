@@ -88,6 +88,19 @@ def _close_dropped_pool(pool: ConnectionPool[Any], pid: int) -> None:
         threading.Thread(target=pool.close, name=f"{pool.name}-close", daemon=True).start()
 
 
+def _finding_nothing(sql: str, params: Sequence[Any]) -> list[Any]:
+    """A read's parameters with NULL for each text holding U+0000, which PostgreSQL's text cannot hold.
+
+    psycopg refuses to send such text at all (a DataError, so a 500 for a game id with %00 in it,
+    where SQLite answers 404). No stored text equals it, and the shared reads compare text only
+    with `=` (and IN a subquery doing so) under AND: NULL, equal to nothing, reads the same rows,
+    none. A write of such text still fails: it has nowhere to go.
+    """
+    if not sql.lstrip().upper().startswith("SELECT"):
+        return list(params)
+    return [None if isinstance(param, str) and "\x00" in param else param for param in params]
+
+
 class PgConnection:
     """A psycopg connection that takes the shared statements as they are written."""
 
@@ -97,6 +110,8 @@ class PgConnection:
         self.raw = raw
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
+        if any(isinstance(param, str) and "\x00" in param for param in params):
+            params = _finding_nothing(sql, params)
         return self.raw.execute(_placeholders(sql), params)
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
