@@ -31,6 +31,7 @@ import contextlib
 import functools
 import os
 import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -76,6 +77,30 @@ def _placeholders(sql: str) -> str:
     return sql.replace("?", "%s")
 
 
+def _close_dropped_pool(pool: ConnectionPool[Any], pid: int) -> None:
+    """Close the pool of a storage collected unclosed, on a thread of its own.
+
+    psycopg's pool, once collected, only stops its threads (its connections stay open until they
+    are collected too), and raises "cannot join current thread" when that collection happens on
+    one of those threads. A forked child leaves its parent's pool alone: the sockets are shared.
+    """
+    if os.getpid() == pid:
+        threading.Thread(target=pool.close, name=f"{pool.name}-close", daemon=True).start()
+
+
+def _finding_nothing(sql: str, params: Sequence[Any]) -> list[Any]:
+    """A read's parameters with NULL for each text holding U+0000, which PostgreSQL's text cannot hold.
+
+    psycopg refuses to send such text at all (a DataError, so a 500 for a game id with %00 in it,
+    where SQLite answers 404). No stored text equals it, and the shared reads compare text only
+    with `=` (and IN a subquery doing so) under AND: NULL, equal to nothing, reads the same rows,
+    none. A write of such text still fails: it has nowhere to go.
+    """
+    if not sql.lstrip().upper().startswith("SELECT"):
+        return list(params)
+    return [None if isinstance(param, str) and "\x00" in param else param for param in params]
+
+
 class PgConnection:
     """A psycopg connection that takes the shared statements as they are written."""
 
@@ -85,6 +110,8 @@ class PgConnection:
         self.raw = raw
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
+        if any(isinstance(param, str) and "\x00" in param for param in params):
+            params = _finding_nothing(sql, params)
         return self.raw.execute(_placeholders(sql), params)
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
@@ -108,6 +135,7 @@ class PostgresStorage(SqlStorage):
         self._pool_pid: int | None = None
         self._pool_guard = threading.Lock()
         self._closed = False
+        self._dropped: weakref.finalize | None = None
 
     def __repr__(self) -> str:
         return f"PostgresStorage({redacted(self.url)!r})"
@@ -123,6 +151,9 @@ class PostgresStorage(SqlStorage):
                 if self._pool is None or self._pool_pid != os.getpid():
                     self._pool = self._open_pool()
                     self._pool_pid = os.getpid()
+                    # a storage dropped without close() closes its pool (_close_dropped_pool)
+                    self._dropped = weakref.finalize(self, _close_dropped_pool, self._pool, self._pool_pid)
+                    self._dropped.atexit = False
                 pool = self._pool
         return pool
 
@@ -141,6 +172,8 @@ class PostgresStorage(SqlStorage):
         """Close this process's pool; the storage is not used again."""
         with self._pool_guard:
             self._closed = True
+            if self._dropped is not None:
+                self._dropped.detach()
             if self._pool is not None and self._pool_pid == os.getpid():
                 self._pool.close()
             self._pool = None

@@ -52,6 +52,16 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module", params=BACKENDS)
+def module_database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """As `database`, for a whole test module (the server its tests share): dropped after the module."""
+    if request.param == "sqlite":
+        yield str(tmp_path_factory.mktemp("database") / "trailhead.sqlite")
+        return
+    with request.getfixturevalue("postgres").schema() as url:
+        yield url
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """A SQLite file, for what only SQLite has (files, their modes, release 0.1's database)."""

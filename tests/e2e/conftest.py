@@ -1,6 +1,7 @@
-"""A real `trailhead serve` (gunicorn, two workers) on a free port, once per test module.
+"""A real `trailhead serve` (gunicorn, two workers) on a free port, once per test module and backend.
 
-It runs on its own SQLite file with inline jobs and rate limits off; the `api` client validates every
+It runs on a database of its own (a SQLite file, or a PostgreSQL schema: `module_database`) with
+inline jobs and rate limits off; the `api` client validates every
 request it sends and every response it gets against openapi.yaml (see contract.py).
 """
 
@@ -17,22 +18,24 @@ import requests
 
 from e2e.contract import ROOT, Api, Server, free_port
 from service.app import create_app
+from support.redis_server import redis_server_url  # noqa: F401 - a fixture of the tests here
 
 
 STARTUP_SECONDS = 60
 
 
 @pytest.fixture(scope="module")
-def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+           module_database: str) -> Iterator[Server]:
     """The server of a test module; the module's SERVER_ENV, if any, sets (or with None, unsets) variables."""
     workdir = tmp_path_factory.mktemp("trailhead-serve")
-    database = workdir / "trailhead.sqlite"
+    database = module_database
     # The tables exist before the workers boot: workers creating them at once on a new file can fail
     # with "database is locked" (see test_two_processes_starting_on_a_fresh_database_both_boot).
-    create_app({"DATABASE": str(database)})
+    create_app({"DATABASE": database}).extensions["trailhead"].close()
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "TRAILHEAD_SYNCHRONOUS")}
-    env["TRAILHEAD_DB"] = str(database)
+    env["TRAILHEAD_DB"] = database
     env["TRAILHEAD_RATE_LIMITS"] = "off"  # the tests play whole games from one address as fast as they can
     for name, value in getattr(request.module, "SERVER_ENV", {}).items():
         if value is None:

@@ -25,7 +25,7 @@ def free_port() -> int:
 class Server:
     """One `python -m service.cli serve` process and where it listens."""
 
-    def __init__(self, base_url: str, process: subprocess.Popen[bytes], log: Path, db: Path) -> None:
+    def __init__(self, base_url: str, process: subprocess.Popen[bytes], log: Path, db: str) -> None:
         self.base_url = base_url
         self.process = process
         self.log = log

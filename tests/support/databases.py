@@ -8,7 +8,11 @@ once); otherwise the run stops with a message that says how to get one. Never a 
 
 Each test process (each xdist worker) creates its own database and drops it at its end;
 each test gets a fresh schema in it (the URL's search_path), dropped after the test with
-every connection still open on it.
+every connection still open on it. A module's server (tests/e2e) takes one for the module the
+same way; `copy` gives a schema holding another's log, to rebuild read models apart.
+
+`connected` and `rows` reach a test database (either backend) outside the storage port, for what
+tests look at or break by hand.
 """
 
 from __future__ import annotations
@@ -19,16 +23,19 @@ import os
 import pwd
 import shutil
 import socket
+import sqlite3
 import subprocess
 import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote, urlsplit, urlunsplit
+from typing import Any
+from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
 
 import psycopg
 
 from storage import PostgresStorage
+from storage.postgres import PgConnection, is_postgresql_url
 
 SERVER_ENV = "TRAILHEAD_TEST_POSTGRES"
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -56,6 +63,35 @@ def with_database(url: str, name: str, **query: str) -> str:
     """The same server's URL for database `name`, with these query parameters."""
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path=f"/{name}", query="&".join(f"{k}={quote(v)}" for k, v in query.items())))
+
+
+def schema_of(url: str) -> str:
+    """The schema a test URL is on (its application_name, which `TestDatabases.schema` sets to it)."""
+    return parse_qs(urlsplit(url).query)["application_name"][0]
+
+
+@contextlib.contextmanager
+def connected(database: str | Path) -> Iterator[Any]:
+    """A plain connection to a test database (a SQLite path or a test schema's URL), outside the storage port.
+
+    Statements take `?` placeholders on both backends; one transaction, committed on exit.
+    """
+    if is_postgresql_url(str(database)):
+        with psycopg.connect(str(database)) as raw:  # commits when the block ends, rolls back on an exception
+            yield PgConnection(raw)
+        return
+    conn = sqlite3.connect(str(database))
+    try:
+        with conn:
+            yield conn
+    finally:
+        conn.close()
+
+
+def rows(database: str | Path, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
+    """Every row a query gives on a test database, as tuples."""
+    with connected(database) as conn:
+        return [tuple(row) for row in conn.execute(sql, params).fetchall()]
 
 
 def free_port() -> int:
@@ -161,6 +197,25 @@ class TestDatabases:
             self._admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                                 " WHERE application_name = %s AND pid <> pg_backend_pid()", [schema])
             self._admin.execute(f"DROP SCHEMA {schema} CASCADE")
+
+    #: the tables of the log itself (what a copy takes); the read models are rebuilt from them
+    LOG_TABLES = ("games", "game_seeds", "seat_tokens", "events", "event_positions", "commands")
+
+    @contextlib.contextmanager
+    def copy(self, url: str) -> Iterator[str]:
+        """A fresh schema (as `schema`) holding the log of the one at `url`: its read models empty."""
+        with self.schema() as copy_url:
+            store = PostgresStorage(copy_url)
+            try:
+                store.migrate()
+            finally:
+                store.close()
+            source, target = schema_of(url), schema_of(copy_url)
+            with psycopg.connect(self.url) as conn:
+                for table in self.LOG_TABLES:
+                    conn.execute(f"DELETE FROM {target}.{table}")
+                    conn.execute(f"INSERT INTO {target}.{table} OVERRIDING SYSTEM VALUE SELECT * FROM {source}.{table}")
+            yield copy_url
 
     def drop(self) -> None:
         for storage in self._opened:  # made on no test's schema (another server's URL): closed at the end

@@ -3,17 +3,23 @@
 If no Redis answers at TRAILHEAD_TEST_REDIS_URL (default redis://127.0.0.1:6379), a
 private `redis-server` is started on a free port; if there is none, the tests fail
 with a message saying how to get one. Never a silent skip.
+
+The fixtures here are imported by the conftest.py of the directories whose tests use Redis
+(tests/workers, tests/e2e): each test process uses database 10 + its xdist worker index.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 
+import pytest
 import redis
 
 NO_REDIS = (
@@ -75,3 +81,41 @@ class PrivateRedis:
 
 def machine_redis_url() -> str:
     return os.environ.get("TRAILHEAD_TEST_REDIS_URL", "redis://127.0.0.1:6379")
+
+
+@pytest.fixture(scope="session")
+def redis_server_url() -> Iterator[str]:
+    """The machine's Redis if it answers, else a private redis-server; fails loudly without either."""
+    url = machine_redis_url()
+    if answers(url):
+        base = url.rstrip("/")
+        yield base.rsplit("/", 1)[0] if base.count("/") > 2 else base
+        return
+    if not PrivateRedis.available():
+        pytest.fail(NO_REDIS.format(url=url), pytrace=False)
+    server = PrivateRedis().start()
+    try:
+        yield f"redis://127.0.0.1:{server.port}"
+    finally:
+        server.stop()
+
+
+@contextlib.contextmanager
+def own_database(server_url: str, worker_id: str) -> Iterator[str]:
+    """A Redis database of this test process's own (10 + xdist worker index), empty before and after."""
+    index = 0 if worker_id == "master" else int(worker_id.removeprefix("gw"))
+    url = f"{server_url}/{10 + index}"
+    client = redis.Redis.from_url(url)
+    client.flushdb()
+    try:
+        yield url
+    finally:
+        client.flushdb()
+        client.close()
+
+
+@pytest.fixture
+def redis_url(redis_server_url: str, worker_id: str) -> Iterator[str]:
+    """A Redis database of this test process's own, for one test (own_database)."""
+    with own_database(redis_server_url, worker_id) as url:
+        yield url

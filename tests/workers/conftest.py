@@ -1,13 +1,19 @@
-"""Fixtures for the worker tests: real Redis, real worker processes, read-model snapshots."""
+"""Fixtures for the worker tests: real Redis, real worker processes, read-model snapshots.
+
+The tests run on each backend (the `database` fixture: a SQLite file, or a PostgreSQL schema);
+read-model rows are read with tests/support/databases.py's plain connections on either.
+"""
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import os
 import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -15,68 +21,38 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 
 from application.handler import GameService
-from application.projections import Projector
+from application.projections import PROJECTION, Projector
 from domain.games import GAMES
-from storage import SqliteStorage
+from storage import open_storage
+from storage.postgres import is_postgresql_url
+from support.databases import rows
 from support.handler import REGISTRY, bot_game, open_games
-from support.redis_server import NO_REDIS, PrivateRedis, answers, machine_redis_url
+from support.redis_server import redis_server_url, redis_url  # noqa: F401 - fixtures of the tests here
 from support.toy import SPEC as TOY
 
 ROOT = Path(__file__).resolve().parents[2]
 READ_MODEL_TABLES = ("game_summaries", "summary_seats", "player_stats")
 
 
-@pytest.fixture(scope="session")
-def redis_server_url() -> Iterator[str]:
-    """The machine's Redis if it answers, else a private redis-server; fails loudly without either."""
-    url = machine_redis_url()
-    if answers(url):
-        base = url.rstrip("/")
-        yield base.rsplit("/", 1)[0] if base.count("/") > 2 else base
-        return
-    if not PrivateRedis.available():
-        pytest.fail(NO_REDIS.format(url=url), pytrace=False)
-    server = PrivateRedis().start()
-    try:
-        yield f"redis://127.0.0.1:{server.port}"
-    finally:
-        server.stop()
-
-
 @pytest.fixture
-def redis_url(redis_server_url: str, worker_id: str) -> Iterator[str]:
-    """A Redis database of this test process's own (10 + xdist worker index), empty before and after."""
-    index = 0 if worker_id == "master" else int(worker_id.removeprefix("gw"))
-    url = f"{redis_server_url}/{10 + index}"
-    client = redis.Redis.from_url(url)
-    client.flushdb()
-    try:
-        yield url
-    finally:
-        client.flushdb()
-        client.close()
-
-
-@pytest.fixture
-def client_for() -> Callable[[Path], Any]:
+def client_for() -> Callable[[Path | str], Any]:
     """A test client of an app with inline jobs on the given database."""
 
-    def client(db_path: Path) -> Any:
+    def client(database: Path | str) -> Any:
         from service.app import create_app
 
-        return create_app({"DATABASE": str(db_path), "REDIS_URL": None, "GAMES": (*GAMES, TOY),
+        return create_app({"DATABASE": str(database), "REDIS_URL": None, "GAMES": (*GAMES, TOY),
                            "RATE_LIMITS": "off"}).test_client()
 
     return client
 
 
 @pytest.fixture
-def rq_config(db_path: Path, redis_url: str) -> dict[str, Any]:
+def rq_config(database: str, redis_url: str) -> dict[str, Any]:
     return {
-        "DATABASE": str(db_path),
+        "DATABASE": database,
         "REDIS_URL": redis_url,
         "QUEUE_PREFIX": f"t{uuid.uuid4().hex[:8]}",
         "SWEEP_SECONDS": 1,
@@ -141,33 +117,70 @@ def play_bot_game(games: GameService, type_: str, seed: str, level: str = "rando
     return bot_game(games, type_, seed, level, seats)
 
 
-def snapshot(db_path: Path | str) -> dict[str, list[tuple[Any, ...]]]:
-    """Every read-model row, in a stable order."""
-    conn = sqlite3.connect(str(db_path))
+def backlog(database: Path | str, seeds: list[str], type_: str = "hikes-of-the-west", writers: int = 4) -> list[str]:
+    """Bots-only games played to their end by several writers at once (each thread a handler and storage of
+    its own: their commits interleave in the log); their ids, in the order of `seeds`."""
+    local = threading.local()
+    opened: list[GameService] = []
+
+    def play(seed: str) -> str:
+        if not hasattr(local, "games"):
+            local.games = open_games(database)
+            opened.append(local.games)
+        return play_bot_game(local.games, type_, seed)
+
     try:
-        return {
-            table: sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr)  # noqa: S608
-            for table in READ_MODEL_TABLES
-        }
+        with concurrent.futures.ThreadPoolExecutor(writers) as pool:
+            return list(pool.map(play, seeds))
     finally:
-        conn.close()
+        for games in opened:
+            games.store.close()
 
 
-def rebuilt_snapshot(db_path: Path, tmp_path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """The read models a from-scratch rebuild gives, computed on a copy of the database."""
-    copy = tmp_path / f"rebuild-{uuid.uuid4().hex[:6]}.sqlite"
-    source = sqlite3.connect(str(db_path))
-    target = sqlite3.connect(str(copy))
-    source.backup(target)
-    source.close()
-    target.close()
-    store = SqliteStorage(copy)
+def snapshot(database: Path | str) -> dict[str, list[tuple[Any, ...]]]:
+    """Every read-model row, in a stable order."""
+    return {table: sorted(rows(database, f"SELECT * FROM {table}"), key=repr)  # noqa: S608
+            for table in READ_MODEL_TABLES}
+
+
+@pytest.fixture
+def rebuilt_snapshot(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[str], dict[str, list[Any]]]:
+    """The read models a from-scratch rebuild gives, computed on a copy of the database's log."""
+
+    @contextlib.contextmanager
+    def copy_of(database: str) -> Iterator[str]:
+        if is_postgresql_url(database):
+            with request.getfixturevalue("postgres").copy(database) as copy:
+                yield copy
+            return
+        copy = tmp_path / f"rebuild-{uuid.uuid4().hex[:6]}.sqlite"
+        source, target = sqlite3.connect(database), sqlite3.connect(str(copy))
+        source.backup(target)
+        source.close()
+        target.close()
+        yield str(copy)
+
+    def rebuilt(database: Path | str) -> dict[str, list[Any]]:
+        with copy_of(str(database)) as copy:
+            store = open_storage(copy)
+            try:
+                outcome = Projector(REGISTRY).rebuild(store)
+            finally:
+                store.close()
+            assert outcome.halted_at is None
+            return snapshot(copy)
+
+    return rebuilt
+
+
+def projected(database: Path | str) -> bool:
+    """Whether the read models have caught up with the whole (non-empty) log, unhalted."""
+    store = open_storage(str(database))
     try:
-        outcome = Projector(REGISTRY).rebuild(store)
+        mark = store.checkpoint(PROJECTION)
+        return mark.halted_at is None and mark.position == store.head_position() > 0
     finally:
         store.close()
-    assert outcome.halted_at is None
-    return snapshot(copy)
 
 
 def wait_for(condition: Callable[[], Any], timeout: float = 30.0, interval: float = 0.05, what: str = "") -> Any:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
@@ -17,21 +16,21 @@ from support.handler import open_games
 from .conftest import wait_for
 
 
-def app_on(db_path: Path, **config: Any) -> Any:
-    return create_app({"DATABASE": str(db_path), "REDIS_URL": None, "GAMES": GAMES, "RESUME_BOTS": False, **config})
+def app_on(database: str, **config: Any) -> Any:
+    return create_app({"DATABASE": database, "REDIS_URL": None, "GAMES": GAMES, "RESUME_BOTS": False, **config})
 
 
-def test_a_healthy_service_is_ok_with_no_reasons(db_path: Path) -> None:
-    health = app_on(db_path).test_client().get("/healthz").get_json()
+def test_a_healthy_service_is_ok_with_no_reasons(database: str) -> None:
+    health = app_on(database).test_client().get("/healthz").get_json()
     assert health["status"] == "ok" and health["reasons"] == [] and health["jobs"] == "inline"
 
 
-def test_read_models_lagging_the_log_are_degraded(db_path: Path) -> None:
-    games = open_games(db_path)  # commits through the handler alone: nothing projects them
+def test_read_models_lagging_the_log_are_degraded(database: str) -> None:
+    games = open_games(database)  # commits through the handler alone: nothing projects them
     for seed in ("a", "b"):
         games.create("hikes-of-the-west", [SeatConfig(name="solo")], {}, seed)
     lag = games.store.head_position()
-    client = app_on(db_path, HEALTH_MAX_LAG=lag - 1).test_client()
+    client = app_on(database, HEALTH_MAX_LAG=lag - 1).test_client()
 
     health = client.get("/healthz").get_json()
 
@@ -40,10 +39,10 @@ def test_read_models_lagging_the_log_are_degraded(db_path: Path) -> None:
                                   "detail": f"the read models lag {lag} events behind the log (more than {lag - 1})"}]
 
 
-def test_a_bot_seat_waiting_too_long_is_degraded_and_trailhead_jobs_says_so(db_path: Path) -> None:
-    games = open_games(db_path)
+def test_a_bot_seat_waiting_too_long_is_degraded_and_trailhead_jobs_says_so(database: str) -> None:
+    games = open_games(database)
     game_id = games.create("hikes-of-the-west", [SeatConfig(name="solo", bot="random")], {}, "w").game.record.id
-    app = app_on(db_path, HEALTH_BOT_WAIT_SECONDS=0.2)  # no resume: the bot seat stays waiting
+    app = app_on(database, HEALTH_BOT_WAIT_SECONDS=0.2)  # no resume: the bot seat stays waiting
     app.extensions["trailhead"].runner.catch_up()
     time.sleep(0.3)
 
@@ -52,7 +51,7 @@ def test_a_bot_seat_waiting_too_long_is_degraded_and_trailhead_jobs_says_so(db_p
     assert health["status"] == "degraded"
     (reason,) = health["reasons"]
     assert reason["check"] == "bots" and f"a bot seat of game {game_id} has waited" in reason["detail"]
-    env = {"TRAILHEAD_DB": str(db_path), "REDIS_URL": "", "TRAILHEAD_HEALTH_BOT_WAIT_SECONDS": "0.2"}
+    env = {"TRAILHEAD_DB": database, "REDIS_URL": "", "TRAILHEAD_HEALTH_BOT_WAIT_SECONDS": "0.2"}
     shown = CliRunner().invoke(main, ["jobs"], env=env)
     assert "health: degraded" in shown.output and f"degraded: bots: a bot seat of game {game_id}" in shown.output
     app.extensions["trailhead"].runner.resume(app.extensions["trailhead"].bus)

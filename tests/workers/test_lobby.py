@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 
@@ -14,8 +13,8 @@ def create(client: Any, type_: str, seats: list[dict[str, Any]], seed: str) -> d
     return response.get_json()
 
 
-def test_games_are_listed_newest_first_with_filters_and_cursor_pages(client_for: Any, db_path: Path) -> None:
-    client = client_for(db_path)
+def test_games_are_listed_newest_first_with_filters_and_cursor_pages(client_for: Any, database: str) -> None:
+    client = client_for(database)
     solo = [create(client, "hikes-of-the-west", [{"name": f"hiker-{i % 2}", "bot": "random"}], f"s{i}")
             for i in range(5)]
     duel = create(client, "toy", [{"name": "Ann"}, {"name": "hiker-0"}], "duel")
@@ -39,8 +38,8 @@ def test_games_are_listed_newest_first_with_filters_and_cursor_pages(client_for:
     assert client.get("/api/v1/games?limit=0").status_code == 400
 
 
-def test_the_leaderboard_counts_games_wins_placings_and_the_best_score(client_for: Any, db_path: Path) -> None:
-    client = client_for(db_path)
+def test_the_leaderboard_counts_games_wins_placings_and_the_best_score(client_for: Any, database: str) -> None:
+    client = client_for(database)
     for i in range(4):
         create(client, "hikes-of-the-west", [{"name": "walker", "bot": "planner"}], f"board-{i}")
     board = client.get("/api/v1/leaderboard?type=hikes-of-the-west").get_json()
@@ -55,8 +54,8 @@ def test_the_leaderboard_counts_games_wins_placings_and_the_best_score(client_fo
     assert client.get("/api/v1/leaderboard?type=chess").status_code == 404
 
 
-def test_a_game_reports_how_far_the_read_model_is_behind(client_for: Any, db_path: Path) -> None:
-    client = client_for(db_path)
+def test_a_game_reports_how_far_the_read_model_is_behind(client_for: Any, database: str) -> None:
+    client = client_for(database)
     game = create(client, "toy", [{"name": "Ann"}, {"name": "Bob"}], "lag")
     client.get("/api/v1/games")  # the embedded runner catches the read models up before a lobby read
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["projection_lag"] == 0

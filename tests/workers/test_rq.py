@@ -1,10 +1,10 @@
-"""Jobs on a real Redis with real RQ worker processes: bots, projections, crashes, outages."""
+"""Jobs on a real Redis with real RQ worker processes, on each backend: bots, projections, crashes, outages."""
 
 from __future__ import annotations
 
 import signal
 import time
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -14,29 +14,28 @@ from rq.registry import FailedJobRegistry
 from application.projections import PROJECTION
 from domain.games import GAMES
 from service.app import create_app
-from storage import SqliteStorage
+from support.databases import rows
 from support.redis_server import PrivateRedis
 from workers.rq import RqRunner
 
-from .conftest import crash, open_games, play_bot_game, rebuilt_snapshot, snapshot, wait_for
+from .conftest import REGISTRY, backlog, crash, open_games, projected, snapshot, wait_for
 
 pytestmark = pytest.mark.slow
+Rebuilt = Callable[[str], dict[str, list[Any]]]
 
 
 def client_of(config: dict[str, Any]) -> Any:
     return create_app(config).test_client()
 
 
-def projected(db_path: Path) -> bool:
-    store = SqliteStorage(db_path)
-    try:
-        mark = store.checkpoint(PROJECTION)
-        return mark.halted_at is None and mark.position == store.head_position() > 0
-    finally:
-        store.close()
+def games_played(database: str) -> int:
+    return int(rows(database, "SELECT SUM(games_played) FROM player_stats")[0][0])
 
 
-@pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.id)
+# Every game's bots on SQLite; on PostgreSQL the shortest game (the jobs and the storage are the same for all).
+@pytest.mark.parametrize(("database", "spec"), [*(("sqlite", spec) for spec in GAMES),
+                                                ("postgresql", REGISTRY("hikes-of-the-west"))],
+                         ids=lambda value: getattr(value, "id", value), indirect=["database"])
 def test_a_bots_only_game_finishes_on_the_workers(spec: Any, rq_config: dict[str, Any], start_worker: Any) -> None:
     client = client_of(rq_config)
     seats = [{"name": f"bot-{i}", "bot": "random"} for i in range(spec.min_seats)]
@@ -74,7 +73,7 @@ def test_a_bot_answers_a_human_over_http_without_the_client_asking(rq_config: di
 
 
 def test_projections_converge_after_hundreds_of_commands(rq_config: dict[str, Any], start_worker: Any,
-                                                         db_path: Path, tmp_path: Path) -> None:
+                                                         database: str, rebuilt_snapshot: Rebuilt) -> None:
     start_worker()
     client = client_of(rq_config)
     ids = []
@@ -98,17 +97,16 @@ def test_projections_converge_after_hundreds_of_commands(rq_config: dict[str, An
     for game_id in ids:
         wait_for(lambda gid=game_id: client.get(f"/api/v1/games/{gid}").get_json()["status"] == "finished", timeout=120,
                  what="bot games")
-    wait_for(lambda: projected(db_path), what="the projection to catch up")
-    assert snapshot(db_path) == rebuilt_snapshot(db_path, tmp_path)
+    wait_for(lambda: projected(database), what="the projection to catch up")
+    assert snapshot(database) == rebuilt_snapshot(database)
     board = client.get("/api/v1/leaderboard?type=hikes-of-the-west").get_json()["players"]
     assert sum(row["games_played"] for row in board) == 6
 
 
 def test_a_worker_killed_mid_projection_loses_and_doubles_nothing(rq_config: dict[str, Any], start_worker: Any,
-                                                                  db_path: Path, tmp_path: Path) -> None:
-    games = open_games(db_path)
-    for i in range(30):
-        play_bot_game(games, "hikes-of-the-west", f"backlog-{i}")
+                                                                  database: str, rebuilt_snapshot: Rebuilt) -> None:
+    backlog(database, [f"backlog-{i}" for i in range(16)])
+    games = open_games(database)
     total = games.store.head_position()
     RqRunner(rq_config).wake_projection(force=True)
     slow = {"TRAILHEAD_PROJECTION_BATCH": "10"}
@@ -123,18 +121,16 @@ def test_a_worker_killed_mid_projection_loses_and_doubles_nothing(rq_config: dic
     stopped_at = games.store.checkpoint(PROJECTION).position
     assert stopped_at < total
     start_worker("--queues", "projections", cli=True)
-    wait_for(lambda: projected(db_path), timeout=60, what="a new worker to finish the projection")
-    assert snapshot(db_path) == rebuilt_snapshot(db_path, tmp_path)
-    played = games.store.conn.execute("SELECT SUM(games_played) FROM player_stats").fetchone()[0]
-    assert played == 30
+    wait_for(lambda: projected(database), timeout=60, what="a new worker to finish the projection")
+    assert snapshot(database) == rebuilt_snapshot(database)
+    assert games_played(database) == 16
 
 
 def test_the_same_projection_job_twice_and_in_two_workers_applies_once(rq_config: dict[str, Any],
-                                                                       start_worker: Any, db_path: Path,
-                                                                       tmp_path: Path) -> None:
-    games = open_games(db_path)
-    for i in range(12):
-        play_bot_game(games, "hikes-of-the-west", f"twice-{i}")
+                                                                       start_worker: Any, database: str,
+                                                                       rebuilt_snapshot: Rebuilt) -> None:
+    backlog(database, [f"twice-{i}" for i in range(12)])
+    games = open_games(database)
     jobs = RqRunner(rq_config)
     for _ in range(4):
         jobs.wake_projection(force=True)
@@ -142,10 +138,9 @@ def test_the_same_projection_job_twice_and_in_two_workers_applies_once(rq_config
     workers = [start_worker("--burst", "projections", env={"TRAILHEAD_PROJECTION_BATCH": "20"}) for _ in range(2)]
     for worker in workers:
         assert worker.wait(timeout=120) == 0
-    assert projected(db_path)
-    assert snapshot(db_path) == rebuilt_snapshot(db_path, tmp_path)
-    played = games.store.conn.execute("SELECT SUM(games_played) FROM player_stats").fetchone()[0]
-    assert played == 12
+    assert projected(database)
+    assert snapshot(database) == rebuilt_snapshot(database)
+    assert games_played(database) == 12
 
 
 def test_failed_jobs_are_kept_and_listed(rq_config: dict[str, Any], start_worker: Any) -> None:
@@ -168,7 +163,7 @@ def test_failed_jobs_are_kept_and_listed(rq_config: dict[str, Any], start_worker
 
 
 def test_commands_are_accepted_while_redis_is_down_and_the_sweep_catches_up(
-    rq_config: dict[str, Any], start_worker: Any, db_path: Path, tmp_path: Path
+    rq_config: dict[str, Any], start_worker: Any, database: str, rebuilt_snapshot: Rebuilt
 ) -> None:
     if not PrivateRedis.available():
         pytest.fail("this test starts and stops a redis-server of its own: install redis-server", pytrace=False)
@@ -189,8 +184,8 @@ def test_commands_are_accepted_while_redis_is_down_and_the_sweep_catches_up(
         bots_id = bots.get_json()["id"]
         wait_for(lambda: client.get(f"/api/v1/games/{bots_id}").get_json()["status"] == "finished", timeout=60,
                  what="the sweep to wake the waiting bot")
-        wait_for(lambda: projected(db_path), timeout=30, what="the sweep to catch the projection up")
-        assert snapshot(db_path) == rebuilt_snapshot(db_path, tmp_path)
+        wait_for(lambda: projected(database), timeout=30, what="the sweep to catch the projection up")
+        assert snapshot(database) == rebuilt_snapshot(database)
         assert client.get("/healthz").get_json()["status"] == "ok"
     finally:
         server.stop()
@@ -198,7 +193,7 @@ def test_commands_are_accepted_while_redis_is_down_and_the_sweep_catches_up(
 
 
 def test_a_worker_outlives_a_redis_outage_and_everything_catches_up_after_it(
-    rq_config: dict[str, Any], start_worker: Any, db_path: Path, tmp_path: Path
+    rq_config: dict[str, Any], start_worker: Any, database: str
 ) -> None:
     """Redis SIGKILLed while bot games flow: commands keep succeeding, the worker never exits, and
     once Redis is back (empty: it keeps nothing on disk) every bot game moves again."""
@@ -236,6 +231,6 @@ def test_a_worker_outlives_a_redis_outage_and_everything_catches_up_after_it(
                      what=f"game {game_id} to finish after Redis came back")
         print(f"all bot games finished {time.monotonic() - back:.1f} s after Redis came back")
         assert worker.poll() is None
-        wait_for(lambda: projected(db_path), timeout=30, what="the projection to catch up")
+        wait_for(lambda: projected(database), timeout=30, what="the projection to catch up")
     finally:
         server.stop()

@@ -1,4 +1,4 @@
-"""Server-Sent Events over real HTTP against `trailhead serve`: in order, resumable, alive."""
+"""Server-Sent Events over real HTTP against `trailhead serve`, on each backend: in order, resumable, alive."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server(module_database: str) -> Iterator[str]:
     port = free_port()
-    env = {**os.environ, "TRAILHEAD_DB": str(tmp_path_factory.mktemp("sse") / "t.sqlite"), "REDIS_URL": "",
+    env = {**os.environ, "TRAILHEAD_DB": module_database, "REDIS_URL": "",
            "TRAILHEAD_STREAM_HEARTBEAT_SECONDS": "0.3"}
     process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "2"],
                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
