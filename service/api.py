@@ -38,7 +38,7 @@ def json_body() -> dict[str, Any]:
 
     Raises:
         BadRequest: the body is not JSON, or not a JSON object.
-        ValidationError: an integer in it is beyond the signed 64-bit range.
+        ValidationError: an integer in it is beyond the signed 64-bit range, or a text holds U+0000.
     """
     if not request.is_json:
         raise BadRequest("send the body as JSON with Content-Type: application/json")
@@ -50,7 +50,7 @@ def json_body() -> dict[str, Any]:
         raise BadRequest(f"the body is not valid JSON: {error}") from None
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
-    schemas.check_int64(body)
+    schemas.check_values(body)
     return body
 
 

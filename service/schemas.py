@@ -43,16 +43,20 @@ class Int64(fields.Integer):
         return super()._validated(value)
 
 
-def check_int64(body: dict[str, Any]) -> None:
-    """Refuse a decoded JSON body holding an integer, anywhere in it, beyond the signed 64-bit range.
+def check_values(body: dict[str, Any]) -> None:
+    """Refuse a decoded JSON body holding, anywhere in it, an integer beyond the signed 64-bit range
+    or a text (a value or a key) with U+0000 in it.
 
     One check for every field of every body, those no schema types too (command args,
-    options, an import's event data), so no such number reaches the rules or the database.
+    options, an import's event data), so no such value reaches the rules or the database
+    (PostgreSQL's text cannot hold U+0000; refused on both backends alike).
 
     Raises:
-        ValidationError: naming the path of such an integer (`args.amount`, `events[3].data.card`).
+        ValidationError: naming the path of such a value (`args.amount`, `events[3].data.card`).
     """
     pending: list[tuple[str, Any]] = list(body.items())
+    for key in body:
+        _no_nul("", key)
     while pending:
         path, node = pending.pop()
         if type(node) is int:
@@ -60,10 +64,19 @@ def check_int64(body: dict[str, Any]) -> None:
                 _INT64_RANGE(node)
             except ValidationError as error:
                 raise ValidationError({path: error.messages}) from None
+        elif type(node) is str:
+            _no_nul(path, node)
         elif type(node) is dict:
-            pending.extend((f"{path}.{key}", value) for key, value in node.items())
+            for key, value in node.items():
+                _no_nul(path, key)
+                pending.append((f"{path}.{key}", value))
         elif type(node) is list:
             pending.extend((f"{path}[{index}]", value) for index, value in enumerate(node))
+
+
+def _no_nul(path: str, text: str) -> None:
+    if "\x00" in text:
+        raise ValidationError({path or "body": [f"must not contain U+0000 (at index {text.index(chr(0))})"]})
 
 
 # Characters that change how the text around them reads: the C0 and C1 controls (with DEL),
