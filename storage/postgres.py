@@ -15,7 +15,7 @@ the shared ones of storage/sql.py; what this module adds is how writers meet:
   is held until the commit, so the next writer gets the next numbers only once the one
   before is committed (or rolled back, which returns its numbers: no gaps either). This is
   eventsourcing's table lock, narrowed to the instant between taking positions and
-  committing; it is also what limits one database's write rate (README, "Several hosts").
+  committing; it is also what limits one database's write rate (README, PostgreSQL).
 - **Read models with their checkpoint in one transaction**, the checkpoint row locked, so
   projectors on several hosts never apply the same events twice; a session advisory lock
   lets one projector work at a time and the others skip.
