@@ -222,6 +222,15 @@ def report(game: str, note: str, args: argparse.Namespace, chosen: list[Setup],
           "(not the WAL writer, checkpointer)")
     print()
     print(table(rows))
+    print()
+    print(f"{'summary (medians)':24}{'commands/s':>12}{'p50 ms':>10}{'p99 ms':>10}")
+    for setup in chosen:
+        ms = series(setup)
+        print(f"{setup.label:24}{statistics.median(m.rate for m in ms):12.0f}"
+              f"{statistics.median(m.percentile_ms(50) for m in ms):10.1f}"
+              f"{statistics.median(m.percentile_ms(99) for m in ms):10.1f}")
+    for label, values, fmt in ratios:
+        print(f"{label:34}{format(statistics.median(values), fmt):>12}")
     problems = [(s.label, p) for r in results for s, o in r.items() for p in o.problems]
     errors = [(s.label, e) for r in results for s, o in r.items() for e in o.measurement.errors]
     if errors or problems:
