@@ -9,7 +9,8 @@ fresh database per measurement: a temporary SQLite file, or a PostgreSQL databas
 1. the ceiling: one worker of the same class (RQ SimpleWorker) draining trivial jobs;
 2. projection lag: commands committed at a steady rate (default 200/s) through the
    message bus with the RQ runner (the container `bootstrap` builds with REDIS_URL), in this
-   process, as a host does before it answers 201; --workers `trailhead worker --queues
+   process, as a host does before it answers 201 (--writers threads share the rate, each
+   on its own games, on a fixed schedule); --workers `trailhead worker --queues
    projections` processes (default 2) project. A poller watches the projection's checkpoint
    through the storage port and records, per command, the time from its commit having
    returned to the checkpoint having passed its position (the read model includes it);
@@ -23,6 +24,7 @@ With both backends, each run measures both (the order alternating between runs).
 from __future__ import annotations
 
 import argparse
+import bisect
 import contextlib
 import os
 import secrets
@@ -128,63 +130,84 @@ def container(config: dict) -> Trailhead:
     return app
 
 
-def projection_lag(config: dict, rate: float, seconds: float, poll_seconds: float) -> tuple[list[float], int]:
-    """Lags (ms) from commit to projection for commands sent at `rate` per second."""
+def projection_lag(config: dict, rate: float, seconds: float, poll_seconds: float,
+                   writers: int) -> tuple[list[float], int]:
+    """Lags (ms) from commit to projection for commands sent at `rate` per second in all.
+
+    `writers` threads share the rate, each on its own games and on a fixed schedule (open
+    loop: one that falls behind sends at once until it is back on time), as the threads of
+    a host's request pool would; with one writer a slow commit could not be made up for.
+    """
     app = container(config)
     games, bus = app.games, app.bus
     spec = app.registry("hikes-of-the-west")
-    tables = []
-    for i in range(8):
-        committed = bus.create(spec.id, [SeatConfig(name=f"hiker-{i}")], {}, f"lag-{i}")
-        tables.append(committed.game.record.id)
+    tables = [[bus.create(spec.id, [SeatConfig(name=f"hiker-{w}-{i}")], {}, f"lag-{w}-{i}").game.record.id
+               for i in range(2)] for w in range(writers)]
     time.sleep(0.5)
-    commits: list[tuple[float, int]] = []
+    commits: list[tuple[float, int]] = []  # appended by every writer (list.append is atomic)
     done = threading.Event()
     seen: dict[int, float] = {}
     watcher_store = open_storage(config["DATABASE"], config["SYNCHRONOUS"], 2)
+    failures: list[BaseException] = []
 
     def watch() -> None:
         last = -1
-        while not done.is_set() or last < (commits[-1][1] if commits else 0):
+        while not done.is_set() or last < max((position for _, position in commits), default=0):
             position = watcher_store.checkpoint(PROJECTION).position
             if position != last:
                 seen[position] = time.perf_counter()
                 last = position
             time.sleep(poll_seconds)
 
+    def write(index: int, start: float) -> None:
+        interval = writers / rate
+        mine = tables[index]
+        sent = 0
+        try:
+            while True:
+                next_at = start + (sent + index / writers) * interval
+                if next_at - start >= seconds:
+                    return
+                pause = next_at - time.perf_counter()
+                if pause > 0:
+                    time.sleep(pause)
+                game_id = mine[sent % len(mine)]
+                game = games.load(game_id)
+                if game.finished:
+                    committed = bus.create(spec.id, [SeatConfig(name="hiker")], {}, f"lag-more-{index}-{sent}")
+                    mine[sent % len(mine)] = committed.game.record.id
+                    continue
+                command = spec.legal_commands(game.state, 0)[0]
+                type_, args = spec.commands.encode(command)
+                committed = bus.submit(game_id, 0, type_, args, expected_version=game.version)
+                commits.append((time.perf_counter(), committed.events[-1].position))
+                sent += 1
+        except BaseException as failure:  # noqa: BLE001 - reported by the main thread
+            failures.append(failure)
+
     watcher = threading.Thread(target=watch)
     watcher.start()
-    interval = 1.0 / rate
     start = time.perf_counter()
-    sent = 0
-    while time.perf_counter() - start < seconds:
-        game_id = tables[sent % len(tables)]
-        game = games.load(game_id)
-        if game.finished:
-            committed = bus.create(spec.id, [SeatConfig(name="hiker")], {}, f"lag-more-{sent}")
-            tables[sent % len(tables)] = committed.game.record.id
-            continue
-        command = spec.legal_commands(game.state, 0)[0]
-        type_, args = spec.commands.encode(command)
-        committed = bus.submit(game_id, 0, type_, args, expected_version=game.version)
-        commits.append((time.perf_counter(), committed.events[-1].position))
-        sent += 1
-        next_at = start + sent * interval
-        pause = next_at - time.perf_counter()
-        if pause > 0:
-            time.sleep(pause)
+    threads = [threading.Thread(target=write, args=(index, start)) for index in range(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
     elapsed = time.perf_counter() - start
     done.set()
     watcher.join(timeout=30)
     watcher_store.close()
     app.close()
+    if failures:
+        raise RuntimeError(f"a writer failed: {failures[0]!r}") from failures[0]
     marks = sorted(seen.items())
+    positions = [mark for mark, _ in marks]
     lags = []
     for committed_at, position in commits:
-        applied_at = next((at for mark, at in marks if mark >= position), None)
-        if applied_at is not None:
-            lags.append(max(0.0, (applied_at - committed_at) * 1000))
-    return lags, round(sent / elapsed)
+        at = bisect.bisect_left(positions, position)  # the first checkpoint at or past the command
+        if at < len(marks):
+            lags.append(max(0.0, (marks[at][1] - committed_at) * 1000))
+    return lags, round(len(commits) / elapsed)
 
 
 def bot_games_per_minute(config: dict, games_per_type: int) -> dict[str, float]:
@@ -240,7 +263,7 @@ def lag_run(backend: str, tmp: Path, args: argparse.Namespace) -> dict:
         for _ in range(args.workers):
             workers.start("projections")
         time.sleep(1.0)
-        lags, rate = projection_lag(config, args.rate, args.seconds, args.poll_ms / 1000)
+        lags, rate = projection_lag(config, args.rate, args.seconds, args.poll_ms / 1000, args.writers)
         workers.stop()
         problems = workers.problems()
     return {"p50": statistics.median(lags), "p99": percentile(lags, 0.99), "rate": rate, "lags": len(lags),
@@ -275,13 +298,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10, help="seconds of commands per run (default 10)")
     parser.add_argument("--runs", type=int, default=3, help="runs (default 3)")
     parser.add_argument("--workers", type=int, default=2, help="projection workers (default 2)")
+    parser.add_argument("--writers", type=int, default=4,
+                        help="threads committing the commands, sharing --rate, each on its own games (default 4)")
     parser.add_argument("--poll-ms", type=float, default=1.0,
                         help="pause between two reads of the checkpoint by the poller (default 1 ms)")
-    parser.add_argument("--bot-games", type=int, default=10, help="bots-only games per type (0: skip that part)")
+    parser.add_argument("--bot-games", type=int, default=None,
+                        help="bots-only games per type (default 10, 1 with --quick; 0: skip that part)")
     parser.add_argument("--quick", action="store_true", help="a few seconds in all")
     args = parser.parse_args()
     if args.quick:
-        args.seconds, args.runs, args.bot_games = 2, 1, 1
+        args.seconds, args.runs = 2, 1
+    if args.bot_games is None:
+        args.bot_games = 1 if args.quick else 10
     exit_on_sigterm()
     connection = redis.Redis.from_url(args.redis)
     connection.flushdb()
@@ -318,7 +346,8 @@ def measure(tmp: Path, args: argparse.Namespace) -> None:
                 print(f"    worker log ({backend}, bots): {problem}", flush=True)
     ceiling = statistics.median(ceilings)
     print()
-    print(f"{args.workers} projection worker(s); {args.seconds:g} s of commands per run; medians of {args.runs} run(s)")
+    print(f"{args.workers} projection worker(s); {args.rate:g} commands/s offered by {args.writers} writer thread(s) "
+          f"for {args.seconds:g} s per run; checkpoint polled every {args.poll_ms:g} ms; medians of {args.runs} run(s)")
     print(f"{'figure':40} " + " ".join(f"{backend:>12}" for backend in args.backend))
 
     def line(label: str, values: list[str]) -> None:
