@@ -360,11 +360,15 @@ def measure(tmp: Path, args: argparse.Namespace) -> None:
     line("commands/s sent", [f"{median(b, 'rate'):.0f}" for b in args.backend])
     line("projection lag p50 (ms)", [f"{median(b, 'p50'):.1f}" for b in args.backend])
     line("projection lag p99 (ms, target < 50)", [f"{median(b, 'p99'):.1f}" for b in args.backend])
-    line("  p99 per run", [" ".join(f"{r['p99']:.0f}" for r in runs[b]) for b in args.backend])
+    line("commands/s sent, slowest run", [f"{min(r['rate'] for r in runs[b]):.0f}" for b in args.backend])
     line("commands per trivial job slot", [f"{median(b, 'rate') / ceiling:.2f}" for b in args.backend])
     line("load average (1 min) after", [f"{median(b, 'load'):.2f}" for b in args.backend])
     for game_type in (next(iter(bots.values())) if bots else {}):
         line(f"bots-only games/min, {game_type}", [f"{bots[b][game_type]:.1f}" for b in args.backend])
+    for backend in args.backend:
+        print(f"per run, {backend}: lag p99 " + ", ".join(f"{r['p99']:.0f}" for r in runs[backend]) + " ms; p50 "
+              + ", ".join(f"{r['p50']:.0f}" for r in runs[backend]) + " ms; commands/s "
+              + ", ".join(f"{r['rate']}" for r in runs[backend]))
     if bots:
         print(f"(bots-only games: one worker, {args.bot_games} games per type, once per backend)")
     print("(commands per trivial job slot: commands/s over the trivial-job ceiling; one job per event could not "
