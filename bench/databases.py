@@ -14,9 +14,12 @@ starts with `bench_` and the bench prints it when it makes it.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
 import secrets
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -111,3 +114,40 @@ class Backends:
                 # keyed by (pid, start time): a pid reused by another backend counts afresh
                 self.seen[(pid, int(fields[19]))] = (int(fields[11]) + int(fields[12])) / tick
         return sum(self.seen.values())
+
+
+class WaitSampler:
+    """What the sessions of one database are doing, sampled from pg_stat_activity every `every` seconds
+    on a thread of its own while the block runs: `top()` gives, per (state, wait event, statement),
+    the mean number of sessions found so (a session in a transaction that waits for its client's
+    next statement shows as `idle in transaction`, ClientRead)."""
+
+    def __init__(self, server: str, name: str, every: float = 0.02) -> None:
+        self.server, self.name, self.every = server, name, every
+        self.counts: collections.Counter[tuple[str, str, str]] = collections.Counter()
+        self.samples = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def __enter__(self) -> WaitSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _sample(self) -> None:
+        with psycopg.connect(self.server, autocommit=True, connect_timeout=10) as conn:
+            while not self._stop.is_set():
+                rows = conn.execute(
+                    "SELECT state, coalesce(wait_event_type || ':' || wait_event, 'running'), left(query, 48)"
+                    " FROM pg_stat_activity WHERE datname = %s AND backend_type = 'client backend'"
+                    " AND state IN ('active', 'idle in transaction')", [self.name]).fetchall()
+                self.samples += 1
+                for state, wait, query in rows:
+                    self.counts[(state, wait, " ".join(query.split()))] += 1
+                time.sleep(self.every)
+
+    def top(self, count: int = 8) -> list[tuple[float, tuple[str, str, str]]]:
+        return [(n / max(1, self.samples), key) for key, n in self.counts.most_common(count)]

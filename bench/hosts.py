@@ -28,6 +28,7 @@ synchronous_commit = off), which answers a 201 before the commit's WAL is on dis
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import os
 import re
@@ -46,6 +47,7 @@ from bench.databases import (
     POSTGRESQL,
     SQLITE,
     Backends,
+    WaitSampler,
     database_name,
     durability,
     fresh_database,
@@ -82,6 +84,7 @@ class Outcome:
     measurement: Measurement
     problems: list[str]  # from the servers' logs: 5xx answers, tracebacks
     durability: dict[str, str]
+    waits: list[tuple[float, tuple[str, str, str]]] = dataclasses.field(default_factory=list)
 
 
 STATUS = re.compile(r'" (\d{3})\s*$')
@@ -123,12 +126,14 @@ def run_setup(setup: Setup, run: int, tmp: Path, playbooks: list[Playbook], args
         env = {"TRAILHEAD_DB_POOL_SIZE": str(args.pool_size)} if args.pool_size else None
         with cluster(commands, db, env=env) as servers:
             probe = Backends(args.postgres, database_name(db)) if setup.backend == POSTGRESQL else None
-            measured = measure(SERVICE, servers, playbooks, args, db=probe)
+            sampler = WaitSampler(args.postgres, database_name(db)) if args.waits and probe else None
+            with sampler or contextlib.nullcontext():
+                measured = measure(SERVICE, servers, playbooks, args, db=probe)
             measured.load_average = os.getloadavg()[0]
         problems = log_problems(logs)
         for log in logs:
             log.unlink(missing_ok=True)
-    return Outcome(measured, problems, settings)
+    return Outcome(measured, problems, settings, sampler.top() if sampler else [])
 
 
 def setups(args: argparse.Namespace) -> list[Setup]:
@@ -150,6 +155,8 @@ def say(setup: Setup, run: int, outcome: Outcome) -> None:
         print(f"    client error: {error}", flush=True)
     for problem in outcome.problems[:4]:
         print(f"    server log: {problem}", flush=True)
+    for sessions, (state, wait, query) in outcome.waits:
+        print(f"    {sessions:5.2f} sessions {state:19} {wait:22} {query}", flush=True)
 
 
 def report(game: str, note: str, args: argparse.Namespace, chosen: list[Setup],
@@ -269,6 +276,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workers-per-host", type=int, default=1, help="gunicorn workers per serve (default 1)")
     parser.add_argument("--pool-size", type=int, default=0,
                         help="TRAILHEAD_DB_POOL_SIZE for each serve process (default: the service's, 8)")
+    parser.add_argument("--waits", action="store_true",
+                        help="sample pg_stat_activity every 20 ms during each PostgreSQL measurement and print "
+                             "what the sessions were doing (mean sessions per state, wait event, statement)")
     parser.add_argument("--postgres", default=DEFAULT_SERVER,
                         help="the PostgreSQL server, as a URL to any database of it that may CREATE DATABASE "
                              f"(default BENCH_POSTGRES or {DEFAULT_SERVER})")
