@@ -31,6 +31,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 if __package__ in (None, ""):
@@ -69,6 +70,7 @@ class Measurement:
     server_cpu: float
     client_cpu: float
     settings: str = ""
+    db_cpu: float = float("nan")  # CPU of the database server's processes serving this run (PostgreSQL only)
 
     load_average: float = 0.0
 
@@ -105,11 +107,14 @@ def post(port: int, path: str, body: bytes, auth: str) -> tuple[int, bytes]:
 
 
 class Client:
-    """One closed-loop client: one request in flight at a time, until the window ends."""
+    """One closed-loop client: one request in flight at a time, until the window ends.
 
-    def __init__(self, target: str, port: int, playbooks: list[Playbook], index: int, clients: int,
+    With several servers (`ports`), client `index` sends everything to ports[index % len(ports)].
+    """
+
+    def __init__(self, target: str, ports: Sequence[int], playbooks: list[Playbook], index: int, clients: int,
                  window: Window) -> None:
-        self.target, self.port, self.playbooks = target, port, playbooks
+        self.target, self.port, self.playbooks = target, ports[index % len(ports)], playbooks
         self.index, self.clients, self.window = index, clients, window
         self.latencies = array.array("d")
         self.next_send = time.monotonic()
@@ -170,18 +175,18 @@ def cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def load_process(target: str, port: int, playbooks: list[Playbook], first: int, threads: int, clients: int,
+def load_process(target: str, ports: Sequence[int], playbooks: list[Playbook], first: int, threads: int, clients: int,
                  window: Window, results: Any) -> None:
     """`threads` clients in this process; puts their merged results on `results`."""
     try:
-        run_clients(target, port, playbooks, first, threads, clients, window, results)
+        run_clients(target, ports, playbooks, first, threads, clients, window, results)
     except KeyboardInterrupt:  # Ctrl-C reaches the whole process group; the parent reports it
         pass
 
 
-def run_clients(target: str, port: int, playbooks: list[Playbook], first: int, threads: int, clients: int,
+def run_clients(target: str, ports: Sequence[int], playbooks: list[Playbook], first: int, threads: int, clients: int,
                 window: Window, results: Any) -> None:
-    workers = [Client(target, port, playbooks, first + i, clients, window) for i in range(threads)]
+    workers = [Client(target, ports, playbooks, first + i, clients, window) for i in range(threads)]
     runners = [threading.Thread(target=c.run, daemon=True) for c in workers]
     time.sleep(max(0.0, window.start - time.monotonic()))
     for runner in runners:
@@ -206,8 +211,19 @@ def run_clients(target: str, port: int, playbooks: list[Playbook], first: int, t
 # -- one measurement --------------------------------------------------------------------------
 
 
-def measure(target: str, server: Server, playbooks: list[Playbook], args: argparse.Namespace) -> Measurement:
-    """Drive `server` with args.clients clients over args.procs processes for one window."""
+class CpuProbe:
+    """Anything whose CPU time (seconds so far) the measurement window should count: `cpu_seconds()`."""
+
+    def cpu_seconds(self) -> float:
+        raise NotImplementedError
+
+
+def measure(target: str, server: Server | Sequence[Server], playbooks: list[Playbook], args: argparse.Namespace,
+            db: CpuProbe | None = None) -> Measurement:
+    """Drive `server` (or several: the clients are spread over them) with args.clients clients over
+    args.procs processes for one window; `db`, if given, is the database server's CPU to count."""
+    servers = [server] if isinstance(server, Server) else list(server)
+    ports = [s.port for s in servers]
     context = multiprocessing.get_context("fork")
     results = context.Queue()
     now = time.monotonic()
@@ -219,18 +235,21 @@ def measure(target: str, server: Server, playbooks: list[Playbook], args: argpar
         first = 0
         for threads in per_process:
             process = context.Process(target=load_process, daemon=True,
-                                      args=(target, server.port, playbooks, first, threads, args.clients, window,
+                                      args=(target, ports, playbooks, first, threads, args.clients, window,
                                             results))
             process.start()
             processes.append(process)
             first += threads
         time.sleep(max(0.0, window.measure - time.monotonic()))
-        server_cpu_at_measure = server.cpu_seconds()
+        server_cpu_at_measure = sum(s.cpu_seconds() for s in servers)
+        db_cpu_at_measure = db.cpu_seconds() if db is not None else float("nan")
         time.sleep(max(0.0, window.end - time.monotonic()))
-        server_cpu = server.cpu_seconds() - server_cpu_at_measure
+        server_cpu = sum(s.cpu_seconds() for s in servers) - server_cpu_at_measure
+        db_cpu = db.cpu_seconds() - db_cpu_at_measure if db is not None else float("nan")
         parts = [results.get(timeout=120) for _ in processes]
     except queue.Empty:
-        raise RuntimeError(f"a load process did not report; server log:\n{server.log_tail()}") from None
+        logs = "\n".join(s.log_tail() for s in servers)
+        raise RuntimeError(f"a load process did not report; server log(s):\n{logs}") from None
     except BaseException:  # Ctrl-C, SIGTERM, errors: stop the load at once
         for process in processes:
             process.terminate()
@@ -255,6 +274,7 @@ def measure(target: str, server: Server, playbooks: list[Playbook], args: argpar
         errors=[e for p in parts for e in p["errors"]],
         server_cpu=server_cpu,
         client_cpu=sum(p["client_cpu"] for p in parts),
+        db_cpu=db_cpu,
     )
 
 
@@ -369,8 +389,8 @@ def report(game: str, playbooks: list[Playbook], note: str, via_cli: bool, args:
           f"{'MET' if cpu <= TARGET_CPU_RATIO else 'NOT MET'}")
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_load_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the game, the load and the runs, shared with the benches that reuse this load generator."""
     parser.add_argument("--game", default=None,
                         help=f"game type (default: {DEFAULT_GAME} if domain.games has it and it plays, else toy)")
     parser.add_argument("--seats", type=int, default=None, help="seats per game, all human (default: the game's minimum)")
@@ -380,19 +400,28 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--runs", type=int, default=3, help="repetitions of the whole measurement (default 3)")
     parser.add_argument("--clients", type=int, default=16, help="concurrent closed-loop clients (default 16)")
     parser.add_argument("--procs", type=int, default=2, help="client processes the clients are spread over (default 2)")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers for both servers (default 2)")
     parser.add_argument("--seeds", type=int, default=16, help="distinct seeded games (playbooks) to cycle through")
     parser.add_argument("--max-steps", type=int, default=5000, help="commands per playbook at most")
     parser.add_argument("--rate", type=float, default=0.0,
                         help="open loop: offer this many commands/s in all, spread over the clients "
                              "(default 0: closed loop, each client sends as soon as its last answer came)")
     parser.add_argument("--quick", action="store_true", help="smoke run: 1 run, 0.5 s warm-up, 1.5 s measured")
-    args = parser.parse_args(argv)
+
+
+def check_load_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+    """--quick's settings, and the checks of add_load_options' values."""
     if args.quick:
         args.runs, args.warmup, args.duration, args.seeds = 1, 0.5, 1.5, 4
     if args.procs < 1 or args.clients < args.procs:
         parser.error("need at least one client per process")
     return args
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_load_options(parser)
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers for both servers (default 2)")
+    return check_load_options(parser, parser.parse_args(argv))
 
 
 def main(argv: list[str] | None = None) -> int:

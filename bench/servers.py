@@ -1,4 +1,8 @@
-"""Starting and stopping gunicorn servers for the benchmarks, on free ports and temp files."""
+"""Starting and stopping gunicorn servers for the benchmarks, on free ports and temp files.
+
+A server's database (`db`) is a SQLite path or a `postgresql://` URL (bench/databases.py
+makes fresh ones of either); several servers may share one (`cluster`).
+"""
 
 from __future__ import annotations
 
@@ -43,7 +47,7 @@ def describe(command: Sequence[str]) -> str:
 class Server:
     """A gunicorn process group serving on 127.0.0.1:`port`; stopped by `stop()` (idempotent)."""
 
-    def __init__(self, command: Sequence[str], port: int, db_path: Path, log_path: Path,
+    def __init__(self, command: Sequence[str], port: int, db_path: Path | str, log_path: Path,
                  env: dict[str, str] | None = None) -> None:
         self.command = list(command)
         self.port = port
@@ -125,14 +129,27 @@ class Server:
             self._log.close()
 
 
-def prepare_database(db_path: Path, app: str) -> None:
+def prepare_database(db_path: Path | str, app: str) -> None:
     """Create the tables before gunicorn starts, `app` being "service" or "bare".
 
     Each worker creates missing tables when it boots; two workers booting at once
     on a fresh file can fail with "database is locked" in the service's
     ensure_schema, and gunicorn then shuts down (reported as a service bug). With
-    the tables already there, the workers' checks find nothing to do.
+    the tables already there, the workers' checks find nothing to do. A PostgreSQL
+    URL (the service only) gets the schema as `trailhead db migrate` makes it.
     """
+    from storage import open_storage
+    from storage.postgres import is_postgresql_url
+
+    if is_postgresql_url(str(db_path)):
+        if app != "service":
+            raise ValueError(f"the {app} app runs on SQLite only")
+        store = open_storage(str(db_path))
+        try:
+            store.migrate()
+        finally:
+            store.close()
+        return
     synchronous = os.environ.get("TRAILHEAD_SYNCHRONOUS", "FULL").upper()
     if app == "bare":
         from bench.bare_app import init_db
@@ -146,22 +163,49 @@ def prepare_database(db_path: Path, app: str) -> None:
 
 
 @contextlib.contextmanager
-def serving(command: Sequence[str], port: int, db_path: Path, log_path: Path,
+def serving(command: Sequence[str], port: int, db_path: Path | str, log_path: Path,
             app: str = "service") -> Iterator[Server]:
     """A healthy server for the duration of the block, stopped afterwards whatever happens.
 
     `app` ("service" or "bare") says which tables to create first (prepare_database).
     """
-    prepare_database(db_path, app)
-    server = Server(command, port, db_path, log_path)
+    with cluster([(command, port, log_path)], db_path, app) as servers:
+        yield servers[0]
+
+
+@contextlib.contextmanager
+def cluster(servers: Sequence[tuple[Sequence[str], int, Path]], db: Path | str, app: str = "service",
+            env: dict[str, str] | None = None) -> Iterator[list[Server]]:
+    """Several servers (command, port, log file) on one database, all healthy for the duration of
+    the block and all stopped afterwards whatever happens (also on Ctrl-C or SIGTERM)."""
+    prepare_database(db, app)
+    started: list[Server] = []
     try:
-        server.wait_healthy()
-        yield server
+        for command, port, log_path in servers:
+            started.append(Server(command, port, db, log_path, env))
+        for server in started:
+            server.wait_healthy()
+        yield started
     except Exception:
-        print(f"server log ({describe(command)}), last lines:\n{server.log_tail()}", file=sys.stderr)
+        for server in started:
+            print(f"server log ({describe(server.command)}), last lines:\n{server.log_tail()}", file=sys.stderr)
         raise
     finally:
-        server.stop()
+        with uninterrupted():
+            for server in started:
+                server.stop()
+
+
+@contextlib.contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Hold back SIGINT, SIGTERM and SIGHUP for the block (cleanup that a second Ctrl-C must not cut
+    short); one that arrived meanwhile is delivered when the block ends."""
+    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def exit_on_sigterm() -> None:
