@@ -215,9 +215,10 @@ class SqlStorage:
             self._insert_game(conn, game, stamp)
             conn.execute("INSERT INTO game_seeds (game_id, seed) VALUES (?, ?)", [game.id, seed])
             self._insert_tokens(conn, game.id, token_hashes)
+            self._insert_command(conn, command, stamp)
+            # the positions last: on PostgreSQL the lock they take is held from here to the commit
             positioned = self._positioned(conn, events, stamp)
             self._insert_events(conn, positioned)
-            self._insert_command(conn, command, stamp)
         return positioned
 
     def import_game(self, game: GameRecord, seed: str, events: Sequence[StoredEvent],
@@ -265,11 +266,12 @@ class SqlStorage:
                 return Appended(earlier, (), False)
             if current != expected_version:
                 raise VersionConflict(expected_version, current)
-            positioned = self._positioned(conn, events, stamp)
-            self._insert_events(conn, positioned)
             self._insert_command(conn, command, stamp)
             conn.execute("UPDATE games SET version = ?, head_hash = ?, status = ?, updated_at = ? WHERE id = ?",
                          [events[-1].seq, events[-1].hash, status, stamp, game_id])
+            # the positions last: on PostgreSQL the lock they take is held from here to the commit
+            positioned = self._positioned(conn, events, stamp)
+            self._insert_events(conn, positioned)
         return Appended(command, positioned, True)
 
     def _game_version_for_update(self, conn: Connection, game_id: str) -> int:
