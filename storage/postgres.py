@@ -10,11 +10,10 @@ the shared ones of storage/sql.py; what this module adds is how writers meet:
 - **Global positions in commit order.** A sequence hands out numbers at insert time and
   transactions commit in another order, so a projection reading `position > p` could pass
   a position that a slower transaction makes visible later, and skip it forever. Here
-  every writer takes its positions, as the last thing before it inserts its events and
-  commits, from the single
-  row of `event_positions` (`UPDATE ... SET last = last + n RETURNING last`). The row lock
-  is held until the commit, so the next writer gets the next numbers only once the one
-  before is committed (or rolled back, which returns its numbers: no gaps either). This is
+  every writer takes its positions from the single row of `event_positions` (`UPDATE ...
+  SET last = last + n RETURNING last`), as the last thing before it inserts its events and
+  commits. The row lock is held until the commit, so the next writer gets the next numbers
+  only once the one before is committed (or rolled back, which returns its numbers: no gaps either). This is
   eventsourcing's table lock, narrowed to the instant between taking positions and
   committing; it is also what limits one database's write rate (README, PostgreSQL).
 - **Read models with their checkpoint in one transaction**, the checkpoint row locked, so
