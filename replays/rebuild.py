@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from domain.core import GameSpec, to_plain
-from storage import StoredEvent
+from domain.core import PUBLIC, GameSpec, to_plain
+from storage import CommandRecord, StoredEvent
 
 
 def state_after(spec: GameSpec, events: list[StoredEvent], at: int) -> Any:
@@ -28,13 +29,35 @@ def replay_view(spec: GameSpec, events: list[StoredEvent], at: int, seat: int | 
     return body
 
 
-def timeline(spec: GameSpec, events: list[StoredEvent], seat: int | None, finished: bool) -> list[dict[str, Any]]:
-    """One short line per event; an event the caller may not see yet is named, not told."""
+def timeline(spec: GameSpec, events: list[StoredEvent], seat: int | None, finished: bool,
+             commands: Sequence[CommandRecord] = ()) -> list[dict[str, Any]]:
+    """One short line per event; an event the caller may not see yet is named, not told.
+
+    The first event of each command also carries the command's `label`, worded as its seat read it
+    in the list of actions (the label of that command in the state before it), when the caller may
+    know what was chosen: after the end, as the seat that chose, or when every event of the command
+    is public. Otherwise, and for events no command caused (setup, bot-free chance), `label` is None.
+    """
+    by_first = {record.first_seq: record for record in commands if record.seat is not None}
     entries = []
+    state = None
     for event in events:
+        decoded = spec.events.decode_json(event.type, event.data_text)
+        record = by_first.get(event.seq)
+        label = None
+        if record is not None and _may_know(record, events, seat, finished):
+            label = spec.label(state, record.seat, spec.commands.decode(record.type, record.args))
         if finished or event.visible_to(seat):
-            text = spec.describe(spec.events.decode_json(event.type, event.data_text))
+            text = spec.describe(decoded)
         else:
             text = f"({event.type}: hidden until the game ends)"
-        entries.append({"seq": event.seq, "type": event.type, "seat": event.seat, "text": text})
+        entries.append({"seq": event.seq, "type": event.type, "seat": event.seat, "text": text, "label": label})
+        state = spec.evolve(state, decoded)
     return entries
+
+
+def _may_know(record: CommandRecord, events: list[StoredEvent], seat: int | None, finished: bool) -> bool:
+    """Whether the caller may read what `record`'s seat chose (events are seq 1.. in order)."""
+    if finished or seat == record.seat:
+        return True
+    return all(event.visibility == PUBLIC for event in events[record.first_seq - 1 : record.last_seq])

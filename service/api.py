@@ -6,13 +6,14 @@ from typing import Any
 
 import msgspec
 
-from flask import Blueprint, current_app, g, request
+from flask import Blueprint, Response, current_app, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from application.auth import same_hash, token_hash
+from application.game_types import described, game_type
 from application.seeds import seed_parts
 from application.handler import Committed, GameService, LoadedGame, envelope
-from domain.core import SeatConfig
+from domain.core import Command, GameSpec, SeatConfig
 from service import schemas
 from service.problems import BadRequest, Forbidden, Unauthorized
 from service.runtime import game_service, message_bus
@@ -175,21 +176,20 @@ def created_body(game: LoadedGame, tokens: dict[int, str]) -> dict[str, Any]:
 
 @games_api.get("/game-types")
 def game_types() -> Any:
-    specs = current_app.config["GAMES"]
-    return [
-        _game_type.dump(
-            {
-                "id": spec.id,
-                "title": spec.title,
-                "min_seats": spec.min_seats,
-                "max_seats": spec.max_seats,
-                "options_schema": dict(spec.options_schema),
-                "bots": list(spec.bots),
-                "rules_version": spec.rules_version,
-            }
-        )
-        for spec in specs
-    ]
+    return [_game_type.dump(game_type(spec)) for spec in current_app.config["GAMES"]]
+
+
+@games_api.get("/game-types/<type>")
+def get_game_type(type: str) -> Response:  # noqa: A002 - the path parameter's name in openapi.yaml
+    """One game type described whole; cacheable: a matching If-None-Match gets a 304."""
+    description = described(game_service().registry(type))
+    if description.etag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        response = current_app.json.response(description.body)
+    response.headers["ETag"] = description.etag
+    response.headers["Cache-Control"] = "public, max-age=300"
+    return response
 
 
 @games_api.post("/games")
@@ -217,9 +217,18 @@ def get_actions(game_id: str) -> Any:
     actions = []
     if seat is not None and seat in game.to_act():
         for command in game.spec.legal_commands(game.state, seat):
-            type_, args = game.spec.commands.encode(command)
-            actions.append({"type": type_, "args": args})
+            actions.append(action(game.spec, game.state, seat, command))
     return _actions.dump({"version": game.version, "seat": seat, "actions": actions})
+
+
+def action(spec: GameSpec, state: Any, seat: int, command: Command) -> dict[str, Any]:
+    """A legal command as listed: submittable `type` and `args`, its `label`, and `ranges` if any."""
+    type_, args = spec.commands.encode(command)
+    listed = {"type": type_, "args": args, "label": spec.label(state, seat, command)}
+    ranges = spec.ranges(state, seat, command)
+    if ranges:
+        listed["ranges"] = {path: dict(span) for path, span in sorted(ranges.items())}
+    return listed
 
 
 @games_api.post("/games/<game_id>/commands")

@@ -137,7 +137,7 @@ def game_timeline(game_id: str) -> Any:
     games = game_service()
     game = games.load(game_id)
     seat = viewer(games, game_id, query["as_"], game.finished, len(game.record.seats))
-    entries = timeline(game.spec, games.store.events(game_id), seat, game.finished)
+    entries = timeline(game.spec, games.store.events(game_id), seat, game.finished, games.store.commands(game_id))
     return {"id": game_id, "version": game.version, "as": seat, "entries": entries}
 
 

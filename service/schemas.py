@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
 BOT_COMMAND_PREFIX = "bot:"  # the server's bots' command ids (application.bus.bot_command_id)
 
@@ -128,6 +128,16 @@ class CommandRequest(StrictSchema):
         validate=[validate.Length(min=1, max=128), validate.Regexp(r"^[A-Za-z0-9._:\-]+$"), _not_a_bot_id],
     )
     seat = Int64(strict=True, load_default=None, allow_none=True, minimum=0)
+    # An action from GET .../actions may be sent back as it is listed: its label and ranges are
+    # read for what they are (a string, an object) and then left out of the command.
+    label = fields.String(load_only=True)
+    ranges = fields.Dict(keys=fields.String(), load_only=True)
+
+    @post_load
+    def _without_listing(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
+        data.pop("label", None)
+        data.pop("ranges", None)
+        return data
 
     def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: Any = None) -> Any:
         """marshmallow's load, but the body nearly every command sends (`plain_command`) is checked
@@ -139,18 +149,21 @@ class CommandRequest(StrictSchema):
         return super().load(data, many=many, partial=partial, unknown=unknown)
 
 
-_PLAIN_COMMAND_FIELDS = frozenset({"type", "args", "expected_version"})
+_PLAIN_COMMAND_FIELDS = frozenset({"type", "args", "expected_version", "label", "ranges"})
 
 
 def plain_command(data: Any) -> dict[str, Any] | None:
     """What CommandRequest's fields load from a body holding only a `type` (a string of 1 to 64
-    characters), `args` (an object, or none) and `expected_version` (a non-negative int64, null or
-    none); None for any other body (a command_id, a seat, an unknown field, a value out of bounds),
+    characters), `args` (an object, or none), `expected_version` (a non-negative int64, null or
+    none) and an action's `label` (a string) and `ranges` (an object), both left out; None for any other body (a command_id, a seat, an unknown field, a value out of bounds),
     which marshmallow loads or refuses with its own messages. tests/integration/test_command_request.py
     holds the two to the same answers."""
     if type(data) is not dict or not data.keys() <= _PLAIN_COMMAND_FIELDS:
         return None
     type_, args, version = data.get("type"), data.get("args", {}), data.get("expected_version")
+    if type(data.get("label", "")) is not str or type(ranges := data.get("ranges", {})) is not dict or not all(
+            type(key) is str for key in ranges):
+        return None
     if (type(type_) is not str or not 1 <= len(type_) <= 64 or type(args) is not dict
             or not all(type(key) is str for key in args)
             or not (version is None or (type(version) is int and 0 <= version <= INT64_MAX))):
@@ -234,6 +247,8 @@ class GameView(Schema):
 class Action(Schema):
     type = fields.String()
     args = fields.Raw()
+    label = fields.String()
+    ranges = fields.Dict(keys=fields.String(), values=fields.Dict(keys=fields.String(), values=fields.Integer()))
 
 
 class Actions(Schema):

@@ -1,5 +1,6 @@
 """The game protocol, events, commands, seat views, RNG and errors shared by all games."""
 
+from domain.core.about import Catalog, Ranges, Rule, command_schemas
 from domain.core.canonical import canonical_json
 from domain.core.codec import Codec, canonical_bytes, from_plain, to_plain
 from domain.core.errors import DomainError, IllegalCommand, InvalidCommand, UnknownGame
@@ -33,6 +34,10 @@ from domain.core.emit import Decision, Emitter
 from domain.core.table import Table
 
 __all__ = [
+    "Catalog",
+    "Ranges",
+    "Rule",
+    "command_schemas",
     "PUBLIC",
     "Bot",
     "Codec",

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Literal
 
 import msgspec
 
+from domain.core.about import Catalog, Ranges, Rule, no_catalog, no_ranges, plain_label
 from domain.core.codec import Codec, Message
 from domain.core.errors import InvalidCommand
 from domain.core.rng import Rng
@@ -118,6 +119,12 @@ class GameSpec:
     result: Callable[[Any], dict[str, Any] | None]
     describe: Callable[[Event], str]
     lower_score_wins: bool = False
+    # What the game type says about itself (about.py; GET /api/v1/game-types/{type}):
+    rules: tuple[Rule, ...] = ()  # the rules in our own words, each with its rulebook section
+    catalog: Callable[[], Catalog] = no_catalog  # every public component by id, printed values
+    view_schema: Mapping[str, Any] = dataclasses.field(default_factory=lambda: {"type": "object"})
+    label: Callable[[Any, int, Command], str] = plain_label  # (state, seat, legal command) -> a sentence
+    ranges: Callable[[Any, int, Command], Ranges] = no_ranges  # an argument's whole range, by its path
 
     def normalize_config(self, seats: Sequence[SeatConfig], options: Mapping[str, Any] | None) -> GameConfig:
         """Check the seat count, bot levels and options; fill option defaults.

@@ -20,7 +20,7 @@ values = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
     max_leaves=6,
 )
-fields = st.sampled_from(["type", "args", "expected_version", "command_id", "seat", "other"])
+fields = st.sampled_from(["type", "args", "expected_version", "command_id", "seat", "label", "ranges", "other"])
 bodies = st.dictionaries(fields, values, max_size=5) | st.fixed_dictionaries(
     {"type": st.text(min_size=0, max_size=66), "args": st.dictionaries(st.text(max_size=5), values, max_size=3)},
     optional={"expected_version": st.none() | st.integers(min_value=-2, max_value=INT64_MAX + 2) | st.booleans()},
@@ -49,6 +49,7 @@ def test_a_plain_command_loads_as_marshmallow_loads_it(body: dict[str, Any]) -> 
     {"type": "Roll", "args": {"dice": [1, 2]}, "expected_version": 0},
     {"type": "x" * 64, "args": {}, "expected_version": INT64_MAX},
     {"type": "Roll", "expected_version": None},
+    {"type": "Bet", "args": {"amount": 5000}, "label": "Bet $5,000", "ranges": {"amount": {"min": 1, "max": 9}}},
 ])
 def test_the_bodies_commands_send_take_the_plain_path(body: dict[str, Any]) -> None:
     assert plain_command(body) is not None

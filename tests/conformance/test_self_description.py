@@ -1,0 +1,115 @@
+"""Every game describes itself to clients (issue 14): rules, catalog, view schema, labels, ranges.
+
+Seeded playouts with each game's strongest bot and with random bots, at the smallest and largest
+tables: every view a seat or a spectator gets validates against the game's `view_schema`; every
+listed action has a label of its own wording and args valid under its command's JSON Schema; every
+range holds the listed value, and its ends and a middle step are accepted by `decide`.
+"""
+
+from __future__ import annotations
+
+import re
+
+import jsonschema
+import pytest
+
+from domain.core import GameSpec, IllegalCommand, SeatConfig, Table, command_schemas, decision_rng
+from domain.core.about import plain_label
+from domain.games import GAMES
+
+SEEDS = ("label-1", "label-2")
+MAX_COMMANDS = 50_000
+
+
+def seat_counts(spec: GameSpec) -> list[int]:
+    return sorted({spec.min_seats, spec.max_seats})
+
+
+CASES = [
+    pytest.param(spec, seats, seed, level, id=f"{spec.id}-{seats}-{seed}-{level}")
+    for spec in GAMES
+    for seats in seat_counts(spec)
+    for seed in SEEDS
+    for level in ("random", list(spec.bots)[-1])
+]
+
+
+def table_for(spec: GameSpec, seats: int, seed: str) -> Table:
+    config = spec.normalize_config([SeatConfig(name=f"p{i}") for i in range(seats)], {})
+    return Table(spec, config, seed)
+
+
+def at_path(args: dict, path: str) -> object:
+    value: object = args
+    for part in path.split("."):
+        assert isinstance(value, dict) and part in value, f"range path {path!r} is not in args {args}"
+        value = value[part]
+    return value
+
+
+def with_value(args: dict, path: str, value: int) -> dict:
+    head, _, rest = path.partition(".")
+    return {**args, head: with_value(args[head], rest, value) if rest else value}
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[spec.id for spec in GAMES])
+def test_the_game_type_summarises_its_rules_with_their_sections(spec: GameSpec) -> None:
+    assert len(spec.rules) >= 5
+    for rule in spec.rules:
+        assert rule.section.strip() and rule.summary.strip()
+    assert len({rule.summary for rule in spec.rules}) == len(spec.rules)
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[spec.id for spec in GAMES])
+def test_the_catalog_names_components_by_kind_and_id(spec: GameSpec) -> None:
+    catalog = spec.catalog()
+    assert catalog, "an empty catalog"
+    for kind, entries in catalog.items():
+        assert re.fullmatch(r"[a-z][a-z_]*", kind), kind
+        assert entries, f"no {kind}"
+        for entry_id, printed in entries.items():
+            assert isinstance(entry_id, str) and entry_id
+            assert isinstance(printed, dict) and printed, f"{kind} {entry_id} has no printed values"
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[spec.id for spec in GAMES])
+def test_the_view_schema_is_a_valid_json_schema_of_an_object(spec: GameSpec) -> None:
+    jsonschema.Draft202012Validator.check_schema(spec.view_schema)
+    assert spec.view_schema.get("type") == "object"
+    assert spec.view_schema.get("properties"), "a view schema that describes no field"
+
+
+@pytest.mark.parametrize(("spec", "seats", "seed", "level"), CASES)
+def test_views_fit_the_schema_and_actions_are_labelled_with_their_ranges(
+        spec: GameSpec, seats: int, seed: str, level: str) -> None:
+    view_schema = jsonschema.Draft202012Validator(spec.view_schema)
+    args_schemas = {type_: jsonschema.Draft202012Validator(schema)
+                    for type_, schema in command_schemas(spec.commands).items()}
+    table = table_for(spec, seats, seed)
+    for step in range(MAX_COMMANDS):
+        if table.finished:
+            break
+        for viewer in [None, *range(seats)]:
+            view = spec.view(table.state, viewer)
+            errors = sorted(view_schema.iter_errors(view), key=str)
+            assert not errors, f"step {step}, viewer {viewer}: {errors[0].message} at {list(errors[0].absolute_path)}"
+        seat = min(spec.to_act(table.state))
+        legal = spec.legal_commands(table.state, seat)
+        for command in legal:
+            type_, args = spec.commands.encode(command)
+            assert not list(args_schemas[type_].iter_errors(args)), (type_, args)
+            label = spec.label(table.state, seat, command)
+            assert isinstance(label, str) and label.strip() and "\n" not in label
+            assert label != plain_label(table.state, seat, command), f"{type_} has no wording of its own: {label}"
+            for path, span in spec.ranges(table.state, seat, command).items():
+                assert set(span) == {"min", "max", "step"} and span["step"] >= 1 and span["min"] <= span["max"]
+                assert span["min"] <= at_path(args, path) <= span["max"]
+                middle = span["min"] + (span["max"] - span["min"]) // 2 // span["step"] * span["step"]
+                for value in {span["min"], middle, span["max"]}:
+                    ranged = spec.commands.decode(type_, with_value(args, path, value))
+                    try:
+                        spec.decide(table.state, seat, ranged, decision_rng(table.seed, table.version))
+                    except IllegalCommand as error:
+                        pytest.fail(f"{type_} with {path}={value} in its range {span} refused: {error}")
+        table.submit(seat, table.bot_command(seat, level))
+    assert table.finished
