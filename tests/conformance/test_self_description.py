@@ -2,7 +2,7 @@
 
 Seeded playouts with each game's strongest bot and with random bots, at the smallest and largest
 tables: every view a seat or a spectator gets validates against the game's `view_schema`; every
-listed action has a label of its own wording and args valid under its command's JSON Schema; every
+listed action has a label of its own wording (no two alike) and args valid under its command's JSON Schema; every
 range holds the listed value, and its ends and a middle step are accepted by `decide`.
 """
 
@@ -95,6 +95,9 @@ def test_views_fit_the_schema_and_actions_are_labelled_with_their_ranges(
             assert not errors, f"step {step}, viewer {viewer}: {errors[0].message} at {list(errors[0].absolute_path)}"
         seat = min(spec.to_act(table.state))
         legal = spec.legal_commands(table.state, seat)
+        labels = [spec.label(table.state, seat, command) for command in legal]
+        twice = sorted({label for label in labels if labels.count(label) > 1})
+        assert not twice, f"step {step}: two actions read the same: {twice[:3]}"
         for command in legal:
             type_, args = spec.commands.encode(command)
             assert not list(args_schemas[type_].iter_errors(args)), (type_, args)
