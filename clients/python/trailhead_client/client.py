@@ -1,0 +1,243 @@
+"""The client: one typed method per operation of the API (openapi.yaml's operationIds in brackets)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final, Literal, cast
+from urllib.parse import quote
+
+import requests
+
+from trailhead_client.actions import Action, ActionList
+from trailhead_client.seat import SeatHandle
+from trailhead_client.sse import resuming_events
+from trailhead_client.transport import API_PREFIX, Transport
+from trailhead_client.types import (
+    AuditReport, CommandResponse, CreatedGame, Envelope, EventPage, GameType, GameTypeDetail, GameView, Health,
+    ImportedGame, Leaderboard, Replay, ReplayDocument, SeatRequest, StreamMessage, SummaryPage, Timeline,
+)
+
+#: `play`'s default: the version the action was listed at.
+LISTED: Final = "listed"
+#: Seat requests may be given as a name (a human seat) or as a dict (`{"name": ..., "bot": ...}`).
+Seats = Sequence[SeatRequest | Mapping[str, Any] | str]
+
+
+def new_command_id() -> str:
+    """A fresh idempotency key for one command."""
+    return f"sdk-{uuid.uuid4().hex}"
+
+
+class Client:
+    """A Trailhead server: `Client("http://localhost:8000")`.
+
+    Every method raises a `ProblemError` subclass for an answer of 400 or more (trailhead_client.errors)
+    and `ConnectionFailed` when the server cannot be reached; see transport.py for what is retried.
+    """
+
+    def __init__(self, url: str, *, session: requests.Session | None = None, timeout: float = 30.0,
+                 retries: int = 3, max_wait: float = 30.0) -> None:
+        self.transport = Transport(url, session=session, timeout=timeout, retries=retries, max_wait=max_wait)
+        self._described: dict[str, tuple[str, GameTypeDetail]] = {}
+
+    def close(self) -> None:
+        self.transport.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _get(self, path: str, **kwargs: Any) -> Any:
+        return self.transport.json("GET", API_PREFIX + path, **kwargs)
+
+    # -- game types ---------------------------------------------------------------------------
+
+    def game_types(self) -> list[GameType]:
+        """The games offered, bot levels weakest first [listGameTypes]."""
+        return cast(list[GameType], self._get("/game-types"))
+
+    def game_type(self, type_: str) -> GameTypeDetail:
+        """One game type described whole: commands, view schema, rules, catalog [getGameType].
+
+        Kept with its ETag: asking again sends If-None-Match, and a 304 returns the kept copy.
+        """
+        kept = self._described.get(type_)
+        headers = {"If-None-Match": kept[0]} if kept else None
+        response = self.transport.request("GET", f"{API_PREFIX}/game-types/{_seg(type_)}", headers=headers)
+        if response.status_code == 304 and kept:
+            return kept[1]
+        body = cast(GameTypeDetail, response.json())
+        if response.headers.get("ETag"):
+            self._described[type_] = (response.headers["ETag"], body)
+        return body
+
+    def strongest_bot(self, type_: str) -> str:
+        """The strongest bot level of a game type (the last of its `bots`)."""
+        for game_type in self.game_types():
+            if game_type["id"] == type_:
+                return game_type["bots"][-1]
+        return self.game_type(type_)["bots"][-1]  # raises NotFound
+
+    # -- games --------------------------------------------------------------------------------
+
+    def create_game(self, type_: str, seats: Seats, *, options: Mapping[str, Any] | None = None,
+                    seed: str | None = None) -> CreatedGame:
+        """Create a game; human seats' tokens are in the answer's `seats`, only there [createGame].
+
+        A seat is a name (a human seat) or `{"name": ..., "bot": LEVEL}`. Not retried after a
+        connection error (it could make two games); 429 and 503 are.
+        """
+        body: dict[str, Any] = {"type": type_, "seats": [_seat(s) for s in seats]}
+        if options is not None:
+            body["options"] = dict(options)
+        if seed is not None:
+            body["seed"] = seed
+        return cast(CreatedGame, self.transport.json("POST", f"{API_PREFIX}/games", json=body))
+
+    def games(self, *, type_: str | None = None, status: str | None = None, seat_name: str | None = None,
+              limit: int | None = None, cursor: int | None = None) -> SummaryPage:
+        """One page of game summaries, newest first [listGames]."""
+        params = _params(type=type_, status=status, seat_name=seat_name, limit=limit, cursor=cursor)
+        return cast(SummaryPage, self._get("/games", params=params))
+
+    def iter_games(self, **filters: Any) -> Iterator[Any]:
+        """Every summary matching the filters of `games`, page after page."""
+        cursor = None
+        while True:
+            page = self.games(**filters, cursor=cursor)
+            yield from page["games"]
+            cursor = page["next_cursor"]
+            if cursor is None:
+                return
+
+    def game(self, game_id: str, token: str | None = None) -> GameView:
+        """The game as the token's seat (or a spectator, without one) may see it [getGame]."""
+        return cast(GameView, self._get(f"/games/{_seg(game_id)}", token=token))
+
+    def actions(self, game_id: str, token: str | None = None) -> ActionList:
+        """The seat's legal actions now, labelled, each remembering the version it is legal at [listActions]."""
+        return ActionList.from_json(self._get(f"/games/{_seg(game_id)}/actions", token=token))
+
+    def send_command(self, game_id: str, token: str, type_: str, args: Mapping[str, Any] | None = None, *,
+                     expected_version: int | None = None, command_id: str | None = None,
+                     seat: int | None = None) -> CommandResponse:
+        """Send a command for the token's seat [sendCommand].
+
+        A `command_id` is made when none is given, and the same id goes with every retry, so a
+        command is applied at most once however often it is sent.
+
+        Raises:
+            VersionConflict: the game is no longer at `expected_version`.
+            IllegalCommand: the rules forbid it now (`detail` says why).
+            BadRequest: malformed (unknown type, wrong args).
+        """
+        body: dict[str, Any] = {"type": type_, "args": dict(args or {}), "command_id": command_id or new_command_id()}
+        if expected_version is not None:
+            body["expected_version"] = expected_version
+        if seat is not None:
+            body["seat"] = seat
+        return cast(CommandResponse, self.transport.json("POST", f"{API_PREFIX}/games/{_seg(game_id)}/commands",
+                                                         token=token, json=body, safe=True))
+
+    def play(self, game_id: str, token: str, action: Action, *,
+             expected_version: int | None | Literal["listed"] = LISTED, command_id: str | None = None) -> CommandResponse:
+        """Send a listed action, by default decided on the version it was listed at (a 409 if the game
+        moved on since); `expected_version=None` has it decided on whatever version the game is at."""
+        version = action.version if expected_version == LISTED else expected_version
+        return self.send_command(game_id, token, action.type, action.args, expected_version=version,
+                                 command_id=command_id)
+
+    def events(self, game_id: str, token: str | None = None, *, after: int = 0,
+               limit: int | None = None) -> EventPage:
+        """One page of the log, redacted for the caller until the game ends [listEvents]."""
+        return cast(EventPage, self._get(f"/games/{_seg(game_id)}/events", token=token,
+                                         params=_params(after=after, limit=limit)))
+
+    def iter_events(self, game_id: str, token: str | None = None, *, after: int = 0) -> Iterator[Envelope]:
+        """Every event after `after`, page after page."""
+        while True:
+            page = self.events(game_id, token, after=after, limit=1000)
+            yield from page["events"]
+            if not page["has_more"]:
+                return
+            after = page["next"]
+
+    def stream(self, game_id: str, token: str | None = None, *, after: int = 0,
+               read_timeout: float = 60.0) -> Iterator[StreamMessage]:
+        """The game's events as they are appended, each with the game's version, status and to_act
+        after it; resumes after a dropped connection (Last-Event-ID); ends when the game is over
+        and every event was sent [streamEvents]."""
+        path = f"{API_PREFIX}/games/{_seg(game_id)}/stream"
+        for event in resuming_events(self.transport, path, token=token, after=after, read_timeout=read_timeout):
+            if event.event == "message":
+                yield cast(StreamMessage, json.loads(event.data))
+
+    # -- replays ------------------------------------------------------------------------------
+
+    def replay(self, game_id: str, at: int, *, as_seat: int | None = None, token: str | None = None) -> Replay:
+        """The game as it stood after event `at`, as a seat (`as_seat`) or a spectator saw it [replayAt]."""
+        return cast(Replay, self._get(f"/games/{_seg(game_id)}/replay", token=token,
+                                      params=_params(at=at, **{"as": as_seat})))
+
+    def timeline(self, game_id: str, *, as_seat: int | None = None, token: str | None = None) -> Timeline:
+        """Each event in one line, with the label of the command that caused it when known [timeline]."""
+        return cast(Timeline, self._get(f"/games/{_seg(game_id)}/timeline", token=token,
+                                        params=_params(**{"as": as_seat})))
+
+    def audit(self, game_id: str, *, head: str | None = None) -> AuditReport:
+        """Verify the log: hash chain, `head` (a head hash you held), and after the end the seed [audit]."""
+        return cast(AuditReport, self._get(f"/games/{_seg(game_id)}/audit", params=_params(head=head)))
+
+    def export(self, game_id: str) -> ReplayDocument:
+        """The portable replay document of a finished game [exportGame]."""
+        return cast(ReplayDocument, self._get(f"/games/{_seg(game_id)}/export"))
+
+    def import_replay(self, document: Mapping[str, Any]) -> ImportedGame:
+        """Import a replay document, verified by the server; the same document twice gives the same game
+        [importReplay]."""
+        return cast(ImportedGame, self.transport.json("POST", f"{API_PREFIX}/replays", json=dict(document), safe=True))
+
+    def fork(self, game_id: str, at: int, *, seats: Seats | None = None) -> CreatedGame:
+        """A new game from the state after event `at` of a finished game, with its own seed [forkGame]."""
+        body: dict[str, Any] = {"at": at}
+        if seats is not None:
+            body["seats"] = [_seat(s) for s in seats]
+        return cast(CreatedGame, self.transport.json("POST", f"{API_PREFIX}/games/{_seg(game_id)}/fork", json=body))
+
+    # -- the service --------------------------------------------------------------------------
+
+    def leaderboard(self, type_: str) -> Leaderboard:
+        """Per-player results of one game type [leaderboard]."""
+        return cast(Leaderboard, self._get("/leaderboard", params={"type": type_}))
+
+    def healthz(self) -> Health:
+        """The service's health: ok, degraded or failing, with reasons [healthz]."""
+        return cast(Health, self.transport.json("GET", "/healthz"))
+
+    def openapi(self) -> str:
+        """The API's contract, openapi.yaml [openapi]."""
+        return self.transport.request("GET", "/openapi.yaml").text
+
+    def seat(self, game_id: str, token: str, index: int | None = None) -> SeatHandle:
+        """A handle on one seat of a game (its token), with `turns()`: see trailhead_client.seat."""
+        return SeatHandle(self, game_id, token, index)
+
+    def seats_of(self, created: CreatedGame) -> list[SeatHandle]:
+        """A handle on each human seat of a game just created (those with a token)."""
+        return [self.seat(created["id"], s["token"], s["index"]) for s in created["seats"] if "token" in s]
+
+
+def _seat(seat: SeatRequest | Mapping[str, Any] | str) -> dict[str, Any]:
+    return {"name": seat} if isinstance(seat, str) else dict(seat)
+
+
+def _seg(value: str) -> str:
+    return quote(str(value), safe="")
+
+
+def _params(**values: Any) -> dict[str, Any]:
+    return {name: value for name, value in values.items() if value is not None}

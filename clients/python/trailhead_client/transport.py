@@ -1,0 +1,108 @@
+"""HTTP under the client: one requests.Session, problem+json mapped to exceptions, bounded retries.
+
+What is retried, and why it is safe:
+- 429 (rate limited) and 503 (database away, stream cap): the server did nothing, so any request may
+  be sent again, after its `Retry-After` (else an exponential backoff).
+- A connection error, a timeout, a 502 or a 504: the request may or may not have been done, so it is
+  sent again only when doing it twice is the same as doing it once: every GET, a command (it always
+  carries a `command_id`: the server answers a repeated id with its first answer and appends
+  nothing), an import (the same document twice gives the same game). A game creation or a fork is
+  not retried after a connection error: it could make two games.
+Retries are bounded (`retries`), and a wait longer than `max_wait` seconds is not waited: the
+error is raised at once, with `retry_after` for the caller to decide.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import requests
+
+from trailhead_client.errors import ConnectionFailed, ProblemError, ProtocolError, retry_after
+
+API_PREFIX = "/api/v1"
+USER_AGENT = "trailhead-client/0.1"
+_RETRY_ALWAYS = {429, 503}
+_RETRY_IF_SAFE = {502, 504}
+
+
+class Transport:
+    """Sends requests to one Trailhead server (`base_url` without the /api/v1 prefix)."""
+
+    def __init__(self, base_url: str, *, session: requests.Session | None = None, timeout: float = 30.0,
+                 retries: int = 3, backoff: float = 0.25, max_wait: float = 30.0,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        base = base_url.rstrip("/")
+        if base.endswith(API_PREFIX):
+            base = base[: -len(API_PREFIX)]
+        self.base_url = base
+        self.session = session or requests.Session()
+        self.session.headers.setdefault("User-Agent", USER_AGENT)
+        self.timeout = timeout
+        self.retries = retries
+        self.backoff = backoff
+        self.max_wait = max_wait
+        self.sleep = sleep
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+    def request(self, method: str, path: str, *, token: str | None = None, params: Mapping[str, Any] | None = None,
+                json: Any = None, headers: Mapping[str, str] | None = None, safe: bool | None = None,
+                stream: bool = False, timeout: float | None = None) -> requests.Response:
+        """Send a request and return its answer (2xx or 304), retrying as the module says.
+
+        `safe`: whether sending it twice does no harm (default: a GET is safe, other methods not).
+
+        Raises:
+            ProblemError: (a subclass by status) an answer of 400 or more, once retrying is over.
+            ConnectionFailed: no answer, once retrying is over (or at once, when not safe).
+        """
+        safe = method == "GET" if safe is None else safe
+        sent_headers = dict(headers or {})
+        if token is not None:
+            sent_headers["Authorization"] = f"Bearer {token}"
+        attempt = 0
+        while True:
+            try:
+                response = self.session.request(method, self.url(path), params=params, json=json,
+                                                headers=sent_headers, stream=stream,
+                                                timeout=timeout if timeout is not None else self.timeout)
+            except requests.RequestException as error:
+                if not safe or attempt >= self.retries:
+                    raise ConnectionFailed(f"{method} {path}: {error}") from error
+                self.sleep(self._backoff(attempt))
+                attempt += 1
+                continue
+            if response.status_code < 400:
+                return response
+            retryable = response.status_code in _RETRY_ALWAYS or (safe and response.status_code in _RETRY_IF_SAFE)
+            wait = retry_after(response.headers)
+            wait = self._backoff(attempt) if wait is None else wait
+            if not retryable or attempt >= self.retries or wait > self.max_wait:
+                problem = ProblemError.from_response(response)
+                response.close()
+                raise problem
+            response.close()
+            self.sleep(wait)
+            attempt += 1
+
+    def json(self, method: str, path: str, **kwargs: Any) -> Any:
+        """`request`, then the answer's JSON body.
+
+        Raises:
+            ProtocolError: the answer is not JSON.
+        """
+        response = self.request(method, path, **kwargs)
+        try:
+            return response.json()
+        except ValueError as error:
+            raise ProtocolError(f"{method} {path}: the answer is not JSON: {response.text[:200]!r}") from error
+
+    def _backoff(self, attempt: int) -> float:
+        return min(self.backoff * 2**attempt, self.max_wait)
+
+    def close(self) -> None:
+        self.session.close()
