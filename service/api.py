@@ -183,7 +183,8 @@ def game_types() -> Any:
 def get_game_type(type: str) -> Response:  # noqa: A002 - the path parameter's name in openapi.yaml
     """One game type described whole; cacheable: a matching If-None-Match gets a 304."""
     description = described(game_service().registry(type))
-    if description.etag in request.if_none_match:
+    # If-None-Match compares weakly (RFC 9110, 13.1.2); werkzeug parses the header's tags unquoted.
+    if request.if_none_match.contains_weak(description.etag.strip('"')):
         response = Response(status=304)
     else:
         response = current_app.json.response(description.body)
