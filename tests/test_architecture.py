@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,17 @@ def test_no_sql_stands_outside_the_storage_package(package: str) -> None:
 def test_the_sql_check_sees_sql() -> None:
     assert SQL.search("SELECT seq FROM events") and SQL.search("  INSERT INTO games (id)")
     assert SQL.search("PRAGMA wal_checkpoint(TRUNCATE)") and not SQL.search("Select a card from the display")
+
+
+def test_the_sdk_stands_alone() -> None:
+    """clients/python is its own distribution: it imports the standard library and requests, never the server."""
+    sdk = sorted((ROOT / "clients" / "python" / "trailhead_client").rglob("*.py"))
+    assert sdk
+    allowed = set(sys.stdlib_module_names) | {"requests", "trailhead_client"}
+    wrong = set()
+    for path in sdk:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else (
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 else [])
+            wrong |= {f"{path.relative_to(ROOT)} imports {name}" for name in names if name.split(".")[0] not in allowed}
+    assert not wrong, sorted(wrong)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Final, Literal, cast
+from typing import Any, Final, Literal, Self, cast
 from urllib.parse import quote
 
 import requests
@@ -45,7 +45,7 @@ class Client:
     def close(self) -> None:
         self.transport.close()
 
-    def __enter__(self) -> Client:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -144,7 +144,8 @@ class Client:
                                                          token=token, json=body, safe=True))
 
     def play(self, game_id: str, token: str, action: Action, *,
-             expected_version: int | None | Literal["listed"] = LISTED, command_id: str | None = None) -> CommandResponse:
+             expected_version: int | Literal["listed"] | None = LISTED,
+             command_id: str | None = None) -> CommandResponse:
         """Send a listed action, by default decided on the version it was listed at (a 409 if the game
         moved on since); `expected_version=None` has it decided on whatever version the game is at."""
         version = action.version if expected_version == LISTED else expected_version

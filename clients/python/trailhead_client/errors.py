@@ -33,7 +33,7 @@ class ProblemError(TrailheadError):
     what went wrong in words a person can act on, `body` the whole problem object.
     """
 
-    def __init__(self, status: int, type: str, title: str, detail: str,  # noqa: A002 - RFC 9457's name
+    def __init__(self, status: int, type: str, title: str, detail: str,
                  body: dict[str, Any] | None = None, headers: Mapping[str, str] | None = None) -> None:
         super().__init__(f"{status} {title}: {detail}")
         self.status = status

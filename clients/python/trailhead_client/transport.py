@@ -34,12 +34,11 @@ class Transport:
     def __init__(self, base_url: str, *, session: requests.Session | None = None, timeout: float = 30.0,
                  retries: int = 3, backoff: float = 0.25, max_wait: float = 30.0,
                  sleep: Callable[[float], None] = time.sleep) -> None:
-        base = base_url.rstrip("/")
-        if base.endswith(API_PREFIX):
-            base = base[: -len(API_PREFIX)]
-        self.base_url = base
-        self.session = session or requests.Session()
-        self.session.headers.setdefault("User-Agent", USER_AGENT)
+        self.base_url = base_url.rstrip("/").removesuffix(API_PREFIX)
+        if session is None:
+            session = requests.Session()
+            session.headers["User-Agent"] = USER_AGENT
+        self.session = session
         self.timeout = timeout
         self.retries = retries
         self.backoff = backoff
@@ -102,7 +101,7 @@ class Transport:
             raise ProtocolError(f"{method} {path}: the answer is not JSON: {response.text[:200]!r}") from error
 
     def _backoff(self, attempt: int) -> float:
-        return min(self.backoff * 2**attempt, self.max_wait)
+        return float(min(self.backoff * 2.0**attempt, self.max_wait))
 
     def close(self) -> None:
         self.session.close()

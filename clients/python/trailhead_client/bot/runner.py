@@ -127,7 +127,7 @@ def line(number: int, total: int, outcome: Outcome) -> str:
     if outcome.over is None:
         return f"{head} {outcome.note}"
     result = outcome.over["result"]
-    mine = next((s for s in result["standings"] if s["seat"] == outcome.seat), {})
+    mine: dict[str, Any] = next((s for s in result["standings"] if s["seat"] == outcome.seat), {})
     score = f", score {mine['score']}" if mine.get("score") is not None else ""
     verdict = "won" if outcome.over["won"] else "lost"
     return f"{head} {verdict}, place {outcome.over['place']} of {len(result['standings'])}{score}"

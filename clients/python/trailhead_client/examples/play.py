@@ -26,7 +26,8 @@ def choice(actions: Sequence[Action]) -> Action:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m trailhead_client.examples.play", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m trailhead_client.examples.play",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--url", required=True)
     parser.add_argument("--type", required=True, dest="type_", metavar="TYPE")
     parser.add_argument("--seats", type=int, help="default: the fewest the game type allows")
