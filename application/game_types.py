@@ -29,7 +29,7 @@ def game_type(spec: GameSpec) -> dict[str, Any]:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Described:
-    """One game type described whole, and the ETag of that body."""
+    """One game type described whole, and the ETag of that body (unquoted: a strong tag's value)."""
 
     body: dict[str, Any]
     etag: str
@@ -56,4 +56,4 @@ def _describe(spec: GameSpec) -> Described:
         "catalog": {kind: dict(entries) for kind, entries in spec.catalog().items()},
     }
     text = canonical_json(body)
-    return Described(body, '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"')
+    return Described(body, hashlib.sha256(text.encode()).hexdigest()[:32])

@@ -183,13 +183,10 @@ def game_types() -> Any:
 def get_game_type(type: str) -> Response:  # noqa: A002 - the path parameter's name in openapi.yaml
     """One game type described whole; cacheable: a matching If-None-Match gets a 304."""
     description = described(game_service().registry(type))
-    # If-None-Match compares weakly (RFC 9110, 13.1.2); werkzeug parses the header's tags unquoted.
-    if request.if_none_match.contains_weak(description.etag.strip('"')):
-        response = Response(status=304)
-    else:
-        response = current_app.json.response(description.body)
-    response.headers["ETag"] = description.etag
+    response = current_app.json.response(description.body)
+    response.set_etag(description.etag)
     response.headers["Cache-Control"] = "public, max-age=300"
+    response.make_conditional(request)  # werkzeug: a 304 with no body when If-None-Match holds the tag
     return response
 
 

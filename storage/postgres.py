@@ -3,10 +3,11 @@
 For installations with several API hosts and workers on one database. The statements are
 the shared ones of storage/sql.py; what this module adds is how writers meet:
 
-- **One game, one writer at a time.** An append locks its game's row (`SELECT ... FOR
-  UPDATE`) before it looks at the command id or the version, so of two hosts racing at
-  one expected version the second finds the first's command or a newer version: exactly
-  one wins, and `seq` has no gap (it is also the key `(game_id, seq)`).
+- **One game, one writer at a time.** An append's first statement moves its game's row on from
+  the expected version (`UPDATE ... WHERE id = ? AND version = ?`), which locks the row until the
+  commit; a racing writer's UPDATE waits, then finds the version moved and updates nothing, and
+  answers the first's outcome (the same command id) or a 409: exactly one wins, and `seq` has no
+  gap (it is also the key `(game_id, seq)`).
 - **Global positions in commit order.** A sequence hands out numbers at insert time and
   transactions commit in another order, so a projection reading `position > p` could pass
   a position that a slower transaction makes visible later, and skip it forever. Here

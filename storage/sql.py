@@ -41,6 +41,8 @@ TOKEN_OWNERS_KEPT = 4096  # token owners found, kept per storage (SqlStorage.tok
 
 
 class Cursor(Protocol):
+    rowcount: int
+
     def fetchone(self) -> Any: ...
 
     def fetchall(self) -> list[Any]: ...
@@ -69,6 +71,11 @@ def command_of(row: Sequence[Any]) -> CommandRecord:
 def game_of(row: Sequence[Any]) -> GameRecord:
     return GameRecord(row[0], row[1], row[2], row[3], row[4], row[5], row[6], json.loads(row[7]), json.loads(row[8]),
                       row[9], json.loads(row[10]) if row[10] else None, row[11], row[12], row[13])
+
+
+def visibility_text(visibility: Any) -> str:
+    """An event's visibility as stored: "public", or the JSON list of the seats that may read it."""
+    return PUBLIC if visibility == PUBLIC else canonical_json(list(visibility))
 
 
 def with_positions(events: Sequence[StoredEvent], last: int, stamp: str) -> tuple[StoredEvent, ...]:
@@ -106,6 +113,13 @@ class SqlStorage:
     def _positioned(self, conn: Connection, events: Sequence[StoredEvent], stamp: str) -> tuple[StoredEvent, ...]:
         """The events with their global positions: gapless, and visible in the order they are taken."""
         raise NotImplementedError
+
+    def _insert_positioned(self, conn: Connection, events: Sequence[StoredEvent],
+                           stamp: str) -> tuple[StoredEvent, ...]:
+        """Take the events' positions and insert them: the last thing an append does before its commit."""
+        positioned = self._positioned(conn, events, stamp)
+        self._insert_events(conn, positioned)
+        return positioned
 
     def schema_version(self) -> int:
         raise NotImplementedError
@@ -258,25 +272,36 @@ class SqlStorage:
     def append(self, game_id: str, expected_version: int, events: Sequence[StoredEvent], command: CommandRecord,
                status: str) -> Appended:
         stamp = now()
-        with self._writer() as conn:
-            # The game first: once it is locked, no other writer can record this command id or move it on.
-            current = self._game_version_for_update(conn, game_id)
-            earlier = self._command(conn, game_id, command.command_id)
-            if earlier is not None:
-                return Appended(earlier, (), False)
-            if current != expected_version:
-                raise VersionConflict(expected_version, current)
-            self._insert_command(conn, command, stamp)
-            conn.execute("UPDATE games SET version = ?, head_hash = ?, status = ?, updated_at = ? WHERE id = ?",
-                         [events[-1].seq, events[-1].hash, status, stamp, game_id])
-            # the positions last: on PostgreSQL the lock they take is held from here to the commit
-            positioned = self._positioned(conn, events, stamp)
-            self._insert_events(conn, positioned)
+        try:
+            with self._writer() as conn:
+                # The game row first: moving it on from the expected version locks it against every other
+                # writer to this game until the commit (on PostgreSQL a racing UPDATE waits for this one, then
+                # finds the version moved and updates nothing). One statement where a SELECT ... FOR UPDATE
+                # and an UPDATE were two: the version check is the UPDATE's own WHERE.
+                moved = conn.execute("UPDATE games SET version = ?, head_hash = ?, status = ?, updated_at = ?"
+                                     " WHERE id = ? AND version = ?",
+                                     [events[-1].seq, events[-1].hash, status, stamp, game_id, expected_version])
+                if moved.rowcount != 1:
+                    earlier = self._command(conn, game_id, command.command_id)
+                    if earlier is not None:  # a retry of a command that moved the game on itself
+                        return Appended(earlier, (), False)
+                    raise VersionConflict(expected_version, self._game_version(conn, game_id))
+                # A command id used before, at an earlier version, breaks the key of `commands`: the earlier
+                # outcome stands (below), and this transaction is rolled back.
+                self._insert_command(conn, command, stamp)
+                # the positions last: on PostgreSQL the lock they take is held from here to the commit
+                positioned = self._insert_positioned(conn, events, stamp)
+        except self.INTEGRITY_ERRORS:
+            with self._reader() as conn:
+                earlier = self._command(conn, game_id, command.command_id)
+            if earlier is None:
+                raise
+            return Appended(earlier, (), False)
         return Appended(command, positioned, True)
 
-    def _game_version_for_update(self, conn: Connection, game_id: str) -> int:
-        """The game's version, locked against other writers to this game until the transaction ends."""
-        return int(conn.execute(f"SELECT version FROM games WHERE id = ?{self.FOR_UPDATE}", [game_id]).fetchone()[0])
+    @staticmethod
+    def _game_version(conn: Connection, game_id: str) -> int:
+        return int(conn.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()[0])
 
     @staticmethod
     def _insert_game(conn: Connection, game: GameRecord, created_at: str, updated_at: str | None = None) -> None:
@@ -299,7 +324,7 @@ class SqlStorage:
         conn.executemany(
             f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(e.game_id, e.seq, e.type, e.data_text, e.seat, e.command_id,
-              PUBLIC if e.visibility == PUBLIC else canonical_json(list(e.visibility)), e.prev_hash, e.hash,
+              visibility_text(e.visibility), e.prev_hash, e.hash,
               e.position, e.recorded_at) for e in events],
         )
 

@@ -21,7 +21,7 @@ import sqlite_utils
 
 from storage.migrations import MIGRATIONS, SCHEMA_TABLE, SCHEMA_TABLE_DDL
 from storage.records import StoredEvent, now
-from storage.sql import Connection, SqlStorage, with_positions
+from storage.sql import EVENT_COLUMNS, Connection, SqlStorage, visibility_text, with_positions
 
 SYNCHRONOUS_LEVELS = ("FULL", "NORMAL", "EXTRA")
 
@@ -206,6 +206,21 @@ class SqliteStorage(SqlStorage):
         # One writer at a time (BEGIN IMMEDIATE under the write lock): positions go on from the highest.
         (last,) = conn.execute("SELECT COALESCE(MAX(position), 0) FROM events").fetchone()
         return with_positions(events, last, stamp)
+
+    def _insert_positioned(self, conn: Connection, events: Sequence[StoredEvent],
+                           stamp: str) -> tuple[StoredEvent, ...]:
+        # Most commands append one event: its position is taken by the INSERT itself (one statement
+        # where a SELECT MAX and an INSERT were two; RETURNING needs SQLite 3.35).
+        if len(events) != 1 or sqlite3.sqlite_version_info < (3, 35):
+            return super()._insert_positioned(conn, events, stamp)
+        (e,) = events
+        [(position,)] = conn.execute(
+            f"INSERT INTO events ({EVENT_COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(MAX(position), 0) + 1, ?"
+            " FROM events RETURNING position",
+            [e.game_id, e.seq, e.type, e.data_text, e.seat, e.command_id, visibility_text(e.visibility), e.prev_hash,
+             e.hash, stamp],
+        ).fetchall()  # read to the end: a statement left running would keep the COMMIT from completing
+        return with_positions(events, position - 1, stamp)
 
     def projection_lock(self) -> contextlib.AbstractContextManager[bool]:
         return try_file_lock(self.path, "projection")

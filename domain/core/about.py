@@ -69,7 +69,7 @@ def command_schemas(codec: Codec) -> dict[str, dict[str, Any]]:
         if needed:
             schema["$defs"] = {ref: components[ref] for ref in sorted(needed)}
         schemas[cls.TYPE] = schema
-    return dict(sorted(schemas.items()))
+    return to_plain(dict(sorted(schemas.items())))  # plain JSON: a tuple default becomes a list
 
 
 def _referenced(schema: Any, components: Mapping[str, Any], seen: set[str] | None = None) -> set[str]:

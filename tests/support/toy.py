@@ -20,6 +20,7 @@ from domain.core import (
     GameSpec,
     IllegalCommand,
     Rng,
+    Rule,
     Value,
     Visibility,
     random_bot,
@@ -173,6 +174,19 @@ def result(state: State) -> dict[str, Any] | None:
     }
 
 
+def label(state: State, seat: int, command: Command) -> str:
+    match command:
+        case Bid(amount=amount):
+            return f"Bid {amount} in secret"
+        case Take(count=count):
+            return f"Take {count} stone{'s' if count > 1 else ''} from the pile of {state.pile}"
+    return "Roll the die and add its pips to your score"
+
+
+def ranges(state: State, seat: int, command: Command) -> dict[str, dict[str, int]]:
+    return {"amount": {"min": 0, "max": 3, "step": 1}} if isinstance(command, Bid) else {}
+
+
 def careful_bot(view: dict[str, Any], legal: Any, rng: Rng) -> Command:
     return legal[-1]
 
@@ -199,4 +213,10 @@ SPEC = GameSpec(
     view=view,
     result=result,
     describe=lambda event: event.TYPE,
+    rules=(Rule("Bidding", "Both seats bid 0 to 3 at once, in secret."),
+           Rule("Stones", "From the higher bidder, seats take 1 or 2 stones or roll a die for points.")),
+    catalog=lambda: {"dice": {"d6": {"faces": [1, 2, 3, 4, 5, 6]}}},
+    view_schema={"type": "object", "properties": {"pile": {"type": "integer"}}},
+    label=label,
+    ranges=ranges,
 )

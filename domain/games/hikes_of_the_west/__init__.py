@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from domain.core import Codec, GameSpec
+from domain.games.hikes_of_the_west.about import RULES
 from domain.games.hikes_of_the_west.bots import planner_bot, random_bot
+from domain.games.hikes_of_the_west.catalog import catalog
 from domain.games.hikes_of_the_west.commands import COMMANDS
 from domain.games.hikes_of_the_west.events import EVENTS
 from domain.games.hikes_of_the_west.evolve import evolve, setup
+from domain.games.hikes_of_the_west.labels import label, ranges
 from domain.games.hikes_of_the_west.rules import decide, legal_commands, to_act
 from domain.games.hikes_of_the_west.timeline import describe
+from domain.games.hikes_of_the_west.view_schema import VIEW_SCHEMA
 from domain.games.hikes_of_the_west.views import result, view
 
 SPEC = GameSpec(
@@ -30,6 +34,11 @@ SPEC = GameSpec(
     result=result,
     describe=describe,
     lower_score_wins=True,
+    rules=RULES,
+    catalog=catalog,
+    view_schema=VIEW_SCHEMA,
+    label=label,
+    ranges=ranges,
 )
 
 __all__ = ["SPEC"]

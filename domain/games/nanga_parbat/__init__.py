@@ -1,18 +1,23 @@
 """Nanga Parbat (Steve Finn): two players trap animals on the mountain, build camps and trade animals.
 
 The rules are the Board Game Arena help page (../shared/rules/nanga-parbat.md); the
-board and points chart are in data/, every ruling in data/RULINGS.md.
+board, points chart and animals are in data/, every ruling in data/RULINGS.md. The game
+describes itself to clients (about.py, catalog.py, view_schema.py, labels.py; docs/games/nanga_parbat.md).
 """
 
 from __future__ import annotations
 
 from domain.core import Codec, GameSpec, random_bot
+from domain.games.nanga_parbat.about import RULES
 from domain.games.nanga_parbat.bots import greedy_bot
+from domain.games.nanga_parbat.catalog import catalog
 from domain.games.nanga_parbat.commands import COMMANDS
 from domain.games.nanga_parbat.events import EVENTS
 from domain.games.nanga_parbat.evolve import evolve, setup
+from domain.games.nanga_parbat.labels import label, ranges
 from domain.games.nanga_parbat.rules import decide, legal_commands, to_act
 from domain.games.nanga_parbat.timeline import describe
+from domain.games.nanga_parbat.view_schema import VIEW_SCHEMA
 from domain.games.nanga_parbat.views import result, view
 
 SPEC = GameSpec(
@@ -44,4 +49,9 @@ SPEC = GameSpec(
     view=view,
     result=result,
     describe=describe,
+    rules=RULES,
+    catalog=catalog,
+    view_schema=VIEW_SCHEMA,
+    label=label,
+    ranges=ranges,
 )
