@@ -62,6 +62,11 @@ class SortedJSON(DefaultJSONProvider):
 SEAT_DATA_BLUEPRINTS = frozenset({games_api.name, stream_api.name, replays_api.name})
 
 
+#: Routes of those blueprints that never answer a seat's data: a game type's description is public,
+#: the same for everyone, and made to be cached (with its ETag).
+PUBLIC_ENDPOINTS = frozenset({"games_api.get_game_type"})
+
+
 def no_store(response: Response) -> Response:
     """Keep a seat's data out of every cache, shared or private.
 
@@ -69,7 +74,8 @@ def no_store(response: Response) -> Response:
     that can answer a seat's data: some do so without credentials (the tokens of a new game,
     the hidden events of a finished one).
     """
-    if request.blueprint in SEAT_DATA_BLUEPRINTS or "Authorization" in request.headers:
+    if "Authorization" in request.headers or (
+            request.blueprint in SEAT_DATA_BLUEPRINTS and request.endpoint not in PUBLIC_ENDPOINTS):
         response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -33,6 +33,9 @@ def test_the_description_is_cached_by_its_etag(client: FlaskClient) -> None:
     first = client.get(f"{API}/game-types/toy")
     etag = first.headers["ETag"]
     assert etag.startswith('"') and etag.endswith('"') and len(etag) > 10
+    assert first.headers["Cache-Control"] == "public, max-age=300"  # the same for everyone: cacheable
+    with_token = client.get(f"{API}/game-types/toy", headers={"Authorization": "Bearer whatever"})
+    assert with_token.headers["Cache-Control"] == "no-store"  # a request with credentials never is
     assert client.get(f"{API}/game-types/hike").headers["ETag"] != etag
     again = client.get(f"{API}/game-types/toy", headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == etag
