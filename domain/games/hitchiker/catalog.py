@@ -48,7 +48,7 @@ LANDING: dict[Kind, str] = {
 }
 
 #: The Contraband Deal Chart's outcomes as the board prints them.
-OUTCOME_NAMES = {"price": "Price per Unit", "free_units": "Free Units", "ripped_off": "Ripped Off",
+OUTCOME_NAMES = {"price": "${price:,} per Unit", "free_units": "{units} Free Units", "ripped_off": "Ripped Off",
                  "police_shootout": "Killed In Police Shootout"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
@@ -72,10 +72,12 @@ def bad_rides() -> dict[str, dict[str, Any]]:
 
 
 def deal_chart() -> dict[str, dict[str, Any]]:
-    """The Contraband Deal Chart, by the roll of both dice."""
-    rolls = _data("deal_chart.json")["rolls"]
-    return {roll: {"roll": int(roll), "name": OUTCOME_NAMES[row["outcome"]], **row}
-            for roll, row in sorted(rolls.items(), key=lambda item: int(item[0]))}
+    """The Contraband Deal Chart, by the roll of both dice, each outcome named as the chart prints it."""
+    entries = {}
+    for roll, row in sorted(_data("deal_chart.json")["rolls"].items(), key=lambda item: int(item[0])):
+        name = OUTCOME_NAMES[row["outcome"]].format_map({"price": 0, "units": 0, **row})
+        entries[roll] = {"roll": int(roll), "name": name, **row}
+    return entries
 
 
 def casino_games() -> dict[str, dict[str, Any]]:
