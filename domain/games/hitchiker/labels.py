@@ -18,7 +18,7 @@ from domain.core import Command, Ranges
 from domain.games.hitchiker import commands as cmd
 from domain.games.hitchiker.amounts import Range
 from domain.games.hitchiker.blackmarket import MAX_DEAL_ROLLS, next_roller, sell_range, stake_range
-from domain.games.hitchiker.board import BAD_RIDES, BOARD, DEAL_CHART, Outcome, name_of
+from domain.games.hitchiker.board import BAD_RIDES, DEAL_CHART, Outcome, name_of
 from domain.games.hitchiker.cards import blackjack_total, card_name
 from domain.games.hitchiker.casino import betting, blackjack, craps
 from domain.games.hitchiker.hometowns import deposit_range

@@ -114,7 +114,8 @@ def test_the_deal_is_labelled_with_its_roller_and_what_taking_it_does() -> None:
     }
     state = play(SPEC, play(SPEC, state, 0, DeclineDeal()), 1, RollDeal(), script((3, 4)))
     assert SPEC.label(state, 0, TakeDeal()) == "Take the deal: 7 = Killed In Police Shootout: you die and Bo inherits"
-    assert SPEC.label(state, 0, DeclineDeal()) == "Decline the roll of 7: Bo rolls again (roll 3 of 3, which you must take)"
+    assert SPEC.label(state, 0, DeclineDeal()) == \
+        "Decline the roll of 7: Bo rolls again (roll 3 of 3, which you must take)"
 
 
 def test_a_deposit_passing_an_own_hometown_is_ranged_up_to_its_20000_limit() -> None:
