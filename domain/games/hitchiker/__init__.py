@@ -7,11 +7,15 @@ fill its gaps are in data/RULINGS.md.
 from __future__ import annotations
 
 from domain.core import Codec, GameSpec, random_bot
+from domain.games.hitchiker.about import RULES
 from domain.games.hitchiker.bots import hustler_bot
+from domain.games.hitchiker.catalog import catalog
 from domain.games.hitchiker.commands import COMMANDS
 from domain.games.hitchiker.describe import describe
 from domain.games.hitchiker.evolve import EVENTS, evolve, setup
+from domain.games.hitchiker.labels import label, ranges
 from domain.games.hitchiker.rules import decide, legal_commands, to_act
+from domain.games.hitchiker.view_schema import VIEW_SCHEMA
 from domain.games.hitchiker.views import result, view
 
 OPTIONS_SCHEMA = {
@@ -46,4 +50,9 @@ SPEC = GameSpec(
     view=view,
     result=result,
     describe=describe,
+    rules=RULES,
+    catalog=catalog,
+    view_schema=VIEW_SCHEMA,
+    label=label,
+    ranges=ranges,
 )
