@@ -42,6 +42,10 @@ REWARD_WORDS = {
     "flag": "a flag", "bonus": "a bonus card", "experience": "1 experience", "companion": "a companion",
     "stamina_level": "a stamina level", "upgrade": "an upgrade",
 }
+PLURALS = {
+    "flag": "flags", "bonus": "bonus cards", "experience": "experience", "companion": "companions",
+    "stamina_level": "stamina levels", "upgrade": "upgrades",
+}
 DECLINES = {
     StepKind.EQUIPMENT: "Decline the equipment",
     StepKind.TRAVEL: "Stay where you are (decline to travel)",
@@ -80,14 +84,19 @@ def companions(ids: Sequence[str]) -> str:
 
 
 def requirement(stamina: int, kinds: Sequence[str]) -> str:
-    """'2 stamina, 1 equipment: rope' or '6 stamina, no equipment'."""
-    kit = f"{len(kinds)} equipment: {equipment(kinds)}" if kinds else "no equipment"
+    """'2 stamina, 1 equipment: rope', '6 stamina, 2 equipment: ice axe/rope' or '6 stamina, no equipment'."""
+    names = cards.board().equipment_names
+    kit = f"{len(kinds)} equipment: {'/'.join(names.get(k, k) for k in kinds)}" if kinds else "no equipment"
     return f"{stamina} stamina, {kit}"
 
 
 def rewards(mountain: cards.Mountain, side: str) -> str:
-    """The side's rewards in card order, each green-underlined one marked (green)."""
-    words = [REWARD_WORDS.get(r.kind, r.kind) + (" (green)" if r.green else "") for r in mountain.rewards(side)]
+    """The side's rewards in card order ('2 flags and a stamina level (green)'); (green): lost to danger."""
+    counts: dict[tuple[str, bool], int] = {}
+    for reward in mountain.rewards(side):
+        counts[(reward.kind, reward.green)] = counts.get((reward.kind, reward.green), 0) + 1
+    words = [(REWARD_WORDS.get(kind, kind) if count == 1 else f"{count} {PLURALS.get(kind, kind)}")
+             + (" (green)" if green else "") for (kind, green), count in counts.items()]
     return listed(words) or "nothing"
 
 
@@ -258,5 +267,5 @@ def tag_along_label(state: State, seat: int, brought: tuple[str, ...]) -> str:
     offer = accepted_offer(expedition, seat)
     cost = own_cost(state.players[seat], mountain, brought, offer.equipment if offer else ())
     company = f" with {companions(brought)}" if brought else ""
-    return (f"Tag along on {mountain.name}{company} for the {other} side: {rewards(mountain, other)} "
-            f"(you pay {cost_words(cost)})")
+    return (f"Tag along on {mountain.name}{company} (you pay {cost_words(cost)}) "
+            f"for the {other} side: {rewards(mountain, other)}")
