@@ -80,9 +80,9 @@ def _rules() -> tuple[Rule, ...]:
              f"Everyone on the climb gains the experience on the climber's climb dial ({climb.dial[0]} at first); "
              "the climber gains the chosen side's rewards, each tag-along the other side's; the mountain is then "
              "discarded."),
-        Rule("REWARDS", "The rewards: a flag in the mountain's continent, a bonus card (kept hidden), 1 experience, "
-                        "a companion (two are drawn: KeepCompanion one or Decline both), 1 stamina level, or an "
-                        "upgrade (UpgradeAction)."),
+        Rule("REWARDS", "The six rewards are a flag in the mountain's continent, a bonus card (kept hidden), 1 "
+                        "experience, a companion (two are drawn: KeepCompanion one or Decline both), 1 stamina level "
+                        "and an upgrade (UpgradeAction)."),
         Rule("REWARDS > UPGRADE", f"An upgrade rotates one action dial a notch (at most {len(rest.dial) - 1} times: "
                                   f"rest gains {'/'.join(map(str, rest.dial))} stamina, prepare "
                                   f"{'/'.join(map(str, prepare.dial))} equipment, climb "
@@ -108,9 +108,10 @@ def _rules() -> tuple[Rule, ...]:
              f"Tracks stop at the mat's numbers (stamina and stamina level {mat.stamina_max}, experience "
              f"{mat.experience_max}, {mat.equipment_max} of each equipment) and gains beyond are lost; an empty "
              "deck is rebuilt from its shuffled discard pile."),
-        Rule("GAME END", f"The game ends at the end of a turn in which any player has placed {mat.flags} flags "
-                         f"(tag-alongs' flags count too); by our ruling it also ends once every seat has taken "
-                         f"{board.round_cap} turns."),
+        Rule("GAME END", f"The game ends at the end of a turn in which any player has placed {mat.flags} flags; "
+                         "flags placed while tagging along count too."),
+        Rule("RULINGS.md: Round cap", f"So that every game ends, it also ends after the turn in which every seat has "
+                                      f"taken {board.round_cap} turns, and is scored the same way."),
         Rule("GAME END > 1-2", "End scoring adds the flags of your bonus cards whose game-end requirement you meet, "
                                f"and {scoring['majority_flags']} flag per continent where you have strictly more "
                                "flags than every opponent."),

@@ -238,7 +238,7 @@ def bring_label(state: State, seat: int, brought: tuple[str, ...]) -> str:
     experience = player.experience + sum(cards.companions()[c].experience for c in brought)
     who = companions(brought) if brought else "no companions"
     return (f"Bring {who} (you pay {cost_words(own_cost(player, mountain, brought))}; "
-            f"experience {experience} of {mountain.experience})")
+            f"experience {experience} of {mountain.experience} needed)")
 
 
 def offer_words(state: State, seat: int) -> str:
