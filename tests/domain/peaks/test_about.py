@@ -98,7 +98,8 @@ def test_companions_drawn_read_with_their_experience_uses_and_ability() -> None:
 
 def test_a_tag_along_reads_as_the_other_side_and_what_it_costs() -> None:
     assert labels(after(SPEC, ready(), (0, Climb(mountain="pen-y-fan", side="right"))), 1) == [
-        "Tag along on Pen y Fan (you pay 2 stamina, no equipment) for the left side: a stamina level (green) and a flag",
+        "Tag along on Pen y Fan (you pay 2 stamina, no equipment) for the left side: "
+        "a stamina level (green) and a flag",
         "Stay behind (do not tag along on Pen y Fan)",
     ]
 
@@ -148,7 +149,8 @@ def test_bringing_companions_offers_and_answers_read_with_names_and_costs() -> N
 
 
 def test_characters_are_placed_by_continent_name() -> None:
-    assert labels(opening(), 0) == [f"Place your character in {name}" for name in cards.board().continent_names.values()]
+    names = cards.board().continent_names.values()
+    assert labels(opening(), 0) == [f"Place your character in {name}" for name in names]
 
 
 def test_no_label_names_a_card_the_seat_may_not_see() -> None:
@@ -337,7 +339,8 @@ def test_no_argument_ranges_beyond_what_is_listed_and_just_beyond_the_display_is
             equipment = cards.mountains()[state.expedition.mountain].equipment
             tried = [OfferEquipment(to_seat=to_seat, equipment=(kit,)) for to_seat in range(3) for kit in equipment]
             with pytest.raises(InvalidCommand, match="args.to_seat"):
-                SPEC.decide(state, seat, OfferEquipment(to_seat=3, equipment=equipment[:1]), decision_rng(table.seed, 1))
+                SPEC.decide(state, seat, OfferEquipment(to_seat=3, equipment=equipment[:1]),
+                            decision_rng(table.seed, 1))
         else:
             continue
         checked += 1

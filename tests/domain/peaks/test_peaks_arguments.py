@@ -46,12 +46,14 @@ def test_a_deck_draw_without_a_slot_is_the_draw_bots_and_recorded_games_send() -
 
 
 def test_an_offer_of_no_equipment_is_refused_naming_the_equipment() -> None:
-    climbing = after(SPEC, KIRKJUFELL, (0, Climb(mountain="kirkjufell", side="left")), (0, BringCompanions(companions=())))
+    climbing = after(SPEC, KIRKJUFELL, (0, Climb(mountain="kirkjufell", side="left")),
+                     (0, BringCompanions(companions=())))
     refused(climbing, 0, OfferEquipment(to_seat=1, equipment=()), match=r"^args\.equipment: .*at least one")
 
 
 def test_an_offer_naming_an_equipment_type_twice_is_refused() -> None:
-    climbing = after(SPEC, KIRKJUFELL, (0, Climb(mountain="kirkjufell", side="left")), (0, BringCompanions(companions=())))
+    climbing = after(SPEC, KIRKJUFELL, (0, Climb(mountain="kirkjufell", side="left")),
+                     (0, BringCompanions(companions=())))
     refused(climbing, 0, OfferEquipment(to_seat=1, equipment=("rope", "rope")), match=r"^args\.equipment: .*once")
 
 
