@@ -14,6 +14,9 @@ from domain.games.peaks import cards
 from domain.games.peaks.state import AUTOMATIC, Phase, StepKind
 from domain.games.peaks.steps import PROMPTS
 
+#: The seats at the largest table (SPEC.max_seats; a test checks the two agree).
+MAX_SEATS = 6
+
 #: The steps a view can show as waiting: the automatic ones are done before a view is ever taken.
 WAITING_STEPS: tuple[str, ...] = tuple(kind.value for kind in StepKind if kind not in AUTOMATIC
                                        and kind is not StepKind.END_TURN)
@@ -44,7 +47,7 @@ def _object(description: str, properties: dict[str, Any], optional: tuple[str, .
 def _definitions() -> dict[str, Any]:
     board = cards.board()
     return {
-        "seat": _integer("a seat index, 0-based (seat 0 takes the first turn)", 0, 5),
+        "seat": _integer("a seat index, 0-based (seat 0 takes the first turn)", 0, MAX_SEATS - 1),
         "mountain_id": {"type": "string", "enum": list(cards.mountains()),
                         "description": "a mountain card: an id of catalog kind `mountains`"},
         "companion_id": {"type": "string", "enum": list(cards.companions()),
@@ -177,7 +180,7 @@ def build() -> dict[str, Any]:
             }),
             "step": _step(),
             "climb": _climb(),
-            "players": {"type": "array", "minItems": 2, "maxItems": 6, "items": _player(),
+            "players": {"type": "array", "minItems": 2, "maxItems": MAX_SEATS, "items": _player(),
                         "description": f"every seat's mat in seat order (stamina and level up to "
                                        f"{mat.stamina_max}, experience up to {mat.experience_max})"},
             "you": {"anyOf": [{"$ref": "#/$defs/seat"}, {"type": "null"}],

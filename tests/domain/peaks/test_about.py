@@ -306,6 +306,9 @@ def described(schema: Any, path: str = "") -> Iterator[str]:
 
 def test_every_field_of_the_view_schema_says_what_it_is() -> None:
     assert not list(described(SPEC.view_schema))
+    players = SPEC.view_schema["properties"]["players"]
+    assert (players["minItems"], players["maxItems"]) == (SPEC.min_seats, SPEC.max_seats)
+    assert SPEC.view_schema["$defs"]["seat"]["maximum"] == SPEC.max_seats - 1
 
 
 # --- ranges -----------------------------------------------------------------------------------------------------
