@@ -7,13 +7,17 @@ is in data/RULINGS.md.
 from __future__ import annotations
 
 from domain.core import Codec, GameSpec, random_bot
+from domain.games.peaks.about import RULES, ranges
 from domain.games.peaks.bots import guide_bot
+from domain.games.peaks.catalog import catalog
 from domain.games.peaks.commands import COMMANDS
 from domain.games.peaks.describe import describe
 from domain.games.peaks.events import EVENTS
 from domain.games.peaks.evolve import evolve, setup
+from domain.games.peaks.labels import label
 from domain.games.peaks.rules import decide, legal_commands, to_act
 from domain.games.peaks.scoring import result
+from domain.games.peaks.view_schema import VIEW_SCHEMA
 from domain.games.peaks.views import view
 
 SPEC = GameSpec(
@@ -34,4 +38,9 @@ SPEC = GameSpec(
     view=view,
     result=result,
     describe=describe,
+    rules=RULES,
+    catalog=catalog,
+    view_schema=VIEW_SCHEMA,
+    label=label,
+    ranges=ranges,
 )

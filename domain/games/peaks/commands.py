@@ -32,6 +32,8 @@ class Rest(Command, Value, kw_only=True):
 
 
 class Prepare(Command, Value, kw_only=True):
+    """Prepare: gain a mountain, refill the display, then gain equipment per the prepare dial."""
+
     TYPE: ClassVar[str] = "Prepare"
 
 
@@ -44,7 +46,7 @@ class Climb(Command, Value, kw_only=True):
 
 
 class GainMountain(Command, Value, kw_only=True):
-    """Prepare: gain the mountain in display `slot` (0 = leftmost) or the top of deck 'A' or 'B'."""
+    """Prepare: gain the mountain in display `slot` (0 = leftmost), or the top of deck 'A' or 'B' (no slot)."""
 
     TYPE: ClassVar[str] = "GainMountain"
     source: Literal["display", "A", "B"]
@@ -52,11 +54,15 @@ class GainMountain(Command, Value, kw_only=True):
 
 
 class GainEquipment(Command, Value, kw_only=True):
+    """Gain 1 equipment of this type (`camping`, `ice_axe` or `rope`)."""
+
     TYPE: ClassVar[str] = "GainEquipment"
     equipment: str
 
 
 class Travel(Command, Value, kw_only=True):
+    """Move your character to another continent."""
+
     TYPE: ClassVar[str] = "Travel"
     continent: str
 
@@ -99,6 +105,8 @@ class AcceptOffer(Command, Value, kw_only=True):
 
 
 class RejectOffer(Command, Value, kw_only=True):
+    """Reject the climber's offer: it binds nobody."""
+
     TYPE: ClassVar[str] = "RejectOffer"
 
 
@@ -109,11 +117,15 @@ class CallForTagAlongs(Command, Value, kw_only=True):
 
 
 class TagAlong(Command, Value, kw_only=True):
+    """Tag along on the climb for the other side's rewards, bringing these companions (each costs one use)."""
+
     TYPE: ClassVar[str] = "TagAlong"
     companions: tuple[str, ...] = ()
 
 
 class StayBehind(Command, Value, kw_only=True):
+    """Do not tag along on this climb."""
+
     TYPE: ClassVar[str] = "StayBehind"
 
 

@@ -89,11 +89,13 @@ def legal_commands(state: State, seat: int) -> list[Command]:
 
 
 def check_known(state: State, command: Command) -> None:
-    """Ids and numbers a command names must exist.
+    """Ids and numbers a command names must exist, and no argument may be one the other arguments make meaningless.
 
     Raises:
-        InvalidCommand: an unknown continent, equipment, mountain, companion or bonus card, or seat.
+        InvalidCommand: an unknown continent, equipment, mountain, companion or bonus card, or seat; a meaningless
+            argument (see `check_meaningful`).
     """
+    check_meaningful(command)
     board = cards.board()
     match command:
         case PlaceCharacter(continent=c) | Travel(continent=c) if c not in board.continents:
@@ -115,6 +117,30 @@ def check_known(state: State, command: Command) -> None:
             raise InvalidCommand(f"args.card: unknown bonus card {card!r}")
         case GainMountain(slot=slot) if not 0 <= slot < board.display_size:
             raise InvalidCommand(f"args.slot: the display has slots 0 to {board.display_size - 1}")
+
+
+def check_meaningful(command: Command) -> None:
+    """An argument that the command's other arguments make meaningless is refused, not ignored (RULINGS.md).
+
+    A deck draw takes no display slot (`slot` keeps its default, 0); an offer pays one of each equipment type
+    it names, so it names at least one, each once; a companion is brought, or tags along, once; a kept
+    companion cannot replace itself.
+
+    Raises:
+        InvalidCommand: naming the meaningless argument.
+    """
+    match command:
+        case GainMountain(source=source, slot=slot) if source != "display" and slot != 0:
+            raise InvalidCommand(f"args.slot: only a mountain from the display has a slot; leave slot out to gain "
+                                 f"the top of the {source} deck")
+        case OfferEquipment(equipment=()):
+            raise InvalidCommand("args.equipment: an offer names at least one equipment type")
+        case OfferEquipment(equipment=kit) if len(set(kit)) != len(kit):
+            raise InvalidCommand("args.equipment: an offer pays one of each type it names; name each type once")
+        case BringCompanions(companions=brought) | TagAlong(companions=brought) if len(set(brought)) != len(brought):
+            raise InvalidCommand("args.companions: a companion comes on a climb once; name each companion once")
+        case KeepCompanion(companion=kept, replace=gone) if kept == gone:
+            raise InvalidCommand("args.replace: a companion cannot replace itself; name a companion on your mat")
 
 
 def decide(state: State, seat: int, command: Command, rng: Rng) -> Decision:

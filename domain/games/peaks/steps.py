@@ -179,14 +179,14 @@ def step_commands(state: State, step: Step) -> list[Command]:
 
 
 def in_mat_order(state: State, seat: int, companions: tuple[str, ...]) -> tuple[str, ...]:
-    """The companions named, in the order of the seat's mat.
+    """The companions named (each once: `rules.check_meaningful`), in the order of the seat's mat.
 
     Raises:
-        IllegalCommand: a companion not on your mat, or one named twice.
+        IllegalCommand: a companion not on your mat.
     """
     mat = [slot.companion for slot in state.players[seat].companions]
-    if len(set(companions)) != len(companions) or any(c not in mat for c in companions):
-        raise IllegalCommand("you can only bring companions on your player mat, each once")
+    if any(c not in mat for c in companions):
+        raise IllegalCommand("you can only bring companions on your player mat")
     return tuple(c for c in mat if c in companions)
 
 

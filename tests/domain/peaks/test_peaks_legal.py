@@ -56,11 +56,11 @@ def universe(state: State, seat: int) -> list[Command]:
         GainMountain(source="A"), GainMountain(source="B"),
         *(GainEquipment(equipment=kind) for kind in board.equipment),
         *(Travel(continent=c) for c in board.continents),
-        *(KeepCompanion(companion=card, replace=old) for card in drawn for old in (None, *mat)),
+        *(KeepCompanion(companion=card, replace=old) for card in drawn for old in (None, *mat) if old != card),
         *(UpgradeAction(action=a, part=p) for a in cards.ACTIONS for p in ("dial", "tile")),  # type: ignore[arg-type]
         *(BringCompanions(companions=s) for s in subsets(mat)),
         *(OfferEquipment(to_seat=to, equipment=kit) for to in range(state.seats)
-          for kit in subsets(board.equipment)),
+          for kit in subsets(board.equipment) if kit),  # an empty offer is malformed: test_peaks_arguments.py
         AcceptOffer(), RejectOffer(), CallForTagAlongs(), StayBehind(),
         *(TagAlong(companions=s) for s in subsets(mat)),
         *(ClaimActionBonus(choice=c) for c in ("stamina_level", "upgrade", "experience", "flag")),  # type: ignore[arg-type]
