@@ -7,6 +7,8 @@ the public sleds and the track, which is wholly face up by the time the race nee
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from domain.core import Command, Ranges
 from domain.games.hike.cards import (
     EQUIPMENT,
@@ -72,6 +74,12 @@ def _plural(count: int, noun: str, nouns: str = "") -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {nouns or noun + 's'}"
 
 
+def _either(words: Iterable[str]) -> str:
+    """Words listed as a sentence does: "snow", "snow or ice", "snow, ice or powder"."""
+    listed = list(words)
+    return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} or {listed[-1]}"
+
+
 def _field(state: HikeState, number: int) -> str:
     """Field `number` and the landscape card it lies on (the track is face up in the race)."""
     if number <= 0:
@@ -88,7 +96,7 @@ def _husky_at(state: HikeState, seat: int, slot: int) -> str:
     sled = state.mushers[seat].sled
     card = sled[slot].card if 0 <= slot < len(sled) else None
     where = place(slot, state.columns)
-    return f"{card_text(card)}, {where}" if card else f"the empty place {where}"
+    return f"{card_text(card)} at {where}" if card else f"the empty place at {where}"
 
 
 def _preparation_label(state: HikeState, seat: int, command: Command) -> str | None:
@@ -100,26 +108,27 @@ def _preparation_label(state: HikeState, seat: int, command: Command) -> str | N
             spent = f", discarding {_plural(extra, '+1 card')}" if extra else ""
             return f"Open {_plural(count, 'card')} from the husky deck{spent}"
         case DraftHusky(card=card, slot=slot):
-            return f"Draft {card_text(card)} from the centre to your sled, {place(slot, state.columns)}"
+            return f"Draft {card_text(card)} from the centre to your sled at {place(slot, state.columns)}"
         case DraftCard(card=card):
             return f"Draft {card_text(card)} from the centre to your hand"
         case PlaceHusky(card=card, slot=slot):
-            swap = " to finish the swap" if state.step is Step.SWAP else ""
-            return f"Place {card_text(card)} from your hand in your sled{swap}, {place(slot, state.columns)}"
+            where = f"{card_text(card)} from your hand in your sled at {place(slot, state.columns)}"
+            return f"Finish the swap: place {where}" if state.step is Step.SWAP else f"Place {where}"
         case SwapHusky(slot=slot):
             return f"Swap a husky: take {_husky_at(state, seat, slot)} back to your hand"
         case PlaceYoungster(card=card, slot=slot):
             source = "your hand" if card in musher.hand else "the centre"
-            return f"Bonus action: place {card_text(card)} from {source} in your sled, {place(slot, state.columns)}"
+            return f"Bonus action: place {card_text(card)} from {source} in your sled at {place(slot, state.columns)}"
         case DeclareReady():
             huskies = sum(1 for card in musher.hand if is_husky(card))
-            handed = f" ({_plural(huskies, 'husky card')} from your hand go to the centre)" if huskies else ""
+            goes = "goes" if huskies == 1 else "go"
+            handed = f" (your {_plural(huskies, 'husky card')} in hand {goes} to the centre)" if huskies else ""
             return f"Declare you are ready to race and move to the start{handed}"
         case UpgradeHusky(slot=slot):
             equipment = min((card for card in musher.hand if is_equipment(card)), default=None)
             with_card = f" with {EQUIPMENT[equipment].name}" if equipment else ""
             kinds = extra_point_snow(musher.sled, state.columns, slot)
-            extra = f"+1 point of {' or '.join(kind.value for kind in kinds)}" if kinds else \
+            extra = f"+1 point: {_either(kind.value for kind in kinds)}" if kinds else \
                 "no extra point: no experienced neighbour"
             return f"Upgrade {_husky_at(state, seat, slot)}{with_card} ({extra})"
         case EndTurn() if state.step is Step.UPGRADE:
@@ -130,12 +139,12 @@ def _preparation_label(state: HikeState, seat: int, command: Command) -> str | N
 
 
 def _run_text(state: HikeState, points: Points, position: int) -> str:
-    """Where `points` carry the sled from `position` (Race > Using husky movement points)."""
+    """Where `points` carry the sled from `position`, or "" if nowhere (Race > Using husky movement points)."""
     leg = stretch(points, fields(state), position)
-    moved = f"{_plural(len(leg.spent), 'field')} to {_field(state, leg.position)}" if leg.spent else "no field"
+    parts = [f"{_plural(len(leg.spent), 'field')} to {_field(state, leg.position)}"] if leg.spent else []
     if leg.at_equipment:
-        return f"{moved}, then wait before {_field(state, leg.position + 1)}, which requires equipment"
-    return moved
+        parts.append(f"wait before {_field(state, leg.position + 1)}, which requires equipment")
+    return ", then ".join(parts)
 
 
 def _race_label(state: HikeState, seat: int, command: Command) -> str | None:
@@ -147,23 +156,25 @@ def _race_label(state: HikeState, seat: int, command: Command) -> str | None:
     match command:
         case UseHusky(slot=slot):
             points = movement_points(musher.sled, state.columns, slot)
-            return f"Run {_husky_at(state, seat, slot)}: {_run_text(state, points, position)}"
+            return f"Use {_husky_at(state, seat, slot)}: {_run_text(state, points, position) or 'no field'}"
         case UseEquipment() if run is not None:
             equipment = min((card for card in musher.hand if is_equipment(card)), default=None)
             name = EQUIPMENT[equipment].name if equipment else "an equipment card"
             index = pick_point(run.points, fields(state)[position].snow) if position < len(fields(state)) else None
             rest = without(run.points, index) if index is not None else ()
-            return f"Discard {name} to get onto {ahead}, then {_run_text(state, rest, position + 1)}"
+            onward = _run_text(state, rest, position + 1)
+            return f"Discard {name} to get onto {ahead}" + (f", then {onward}" if onward else "")
         case PushThrough():
-            rests = min(2, sum(1 for spot in musher.sled if spot.card and not spot.resting))
-            return f"Push onto {ahead} without equipment: stop there and turn {_plural(rests, 'husky', 'huskies')} to rest"
+            standing = sum(1 for spot in musher.sled if spot.card and not spot.resting)
+            rests = _plural(min(2, standing), "husky", "huskies")
+            return f"Push onto {ahead} without equipment: stop there and turn {rests} to rest"
         case StopBeforeField() if run is not None:
             lost = _plural(len(run.points), "movement point")
             return f"Stop before {ahead} and lose the husky's remaining {lost}"
         case RestHusky(slot=slot):
             spot = musher.sled[slot]
             condition = "tired" if spot.tired else "ready"
-            return f"Turn {_husky_at(state, seat, slot)} ({condition}) to the rest state"
+            return f"Turn {condition} {_husky_at(state, seat, slot)} to the rest state"
         case CareForHusky(slot=slot):
             card = single_care(state, seat)
             what = "a care token" if card and card.startswith(TOKEN_PREFIX) else "a care card"
@@ -172,7 +183,7 @@ def _race_label(state: HikeState, seat: int, command: Command) -> str | None:
             tired = [slot for slot in column_slots(column, state.columns) if musher.sled[slot].tired]
             names = " and ".join(card_text(musher.sled[slot].card or "") for slot in tired) or "nobody"
             card = double_care(state, seat) or "double care"
-            return f"Use a double care card ({card}) on column {column + 1}: cubes come off {names}"
+            return f"Use a double care card ({card}) on column {column + 1}, refreshing {names}"
         case EndTurn():
             return f"Make camp for the night at {_field(state, position)}"
     return None
