@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from domain.core import Codec, GameSpec, random_bot
+from domain.games.hike.about import RULES, catalog
 from domain.games.hike.bots import expert_bot
 from domain.games.hike.commands import COMMANDS
 from domain.games.hike.days import setup
 from domain.games.hike.events import EVENTS
 from domain.games.hike.evolve import evolve
+from domain.games.hike.labels import label, ranges
 from domain.games.hike.rules import decide, legal_commands, to_act
 from domain.games.hike.standings import result
 from domain.games.hike.timeline import describe
+from domain.games.hike.view_schema import VIEW_SCHEMA
 from domain.games.hike.views import view
 
 SPEC = GameSpec(
@@ -31,6 +34,11 @@ SPEC = GameSpec(
     view=view,
     result=result,
     describe=describe,
+    rules=RULES,
+    catalog=catalog,
+    view_schema=VIEW_SCHEMA,
+    label=label,
+    ranges=ranges,
 )
 
 __all__ = ["SPEC"]

@@ -1,0 +1,168 @@
+"""What Hike! says about itself to client developers: the rules in our own words and the public catalog.
+
+Each rule names the rulebook heading it summarises (sub-headings as "Race > Using care cards"), or
+the ruling of data/RULINGS.md that decides what the book leaves open. The catalog is read from the
+game's data files: every card by the id that views and commands use, with its printed values.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from domain.core import Catalog, Rule
+from domain.games.hike.cards import (
+    DATA,
+    DECK_CARE,
+    EQUIPMENT,
+    HUSKIES,
+    LANDSCAPES,
+    YOUNGSTERS,
+    Side,
+    Snow,
+)
+
+RULES: tuple[Rule, ...] = (
+    Rule("Overview",
+         "Each seat is a musher who first assembles a sled of huskies and then races it along a track of "
+         "landscape cards; the first sled to reach the last field of the track wins."),
+    Rule("Game setup",
+         "The track is the start card, 8 face-down landscapes (6 at five or six players) and the finish card; "
+         "the 4th face-down landscape (the 3rd at five or six) lies rotated. Fields are numbered 1 to the last "
+         "field from the start card on; position 0 is the start card's empty space."),
+    Rule("Game setup",
+         "The husky deck holds the 48 experienced huskies, 8 youngsters, 12 equipment cards and 6 single care "
+         "cards; each musher is dealt 2 of them, and 2 more are opened face up in the centre."),
+    Rule("Game setup",
+         "Each musher has a sled of two rows of 4 empty places (3 at five or six players), two +1 cards and a "
+         "face-up personal pile of one single and two double care cards, the single on top."),
+    Rule("RULINGS.md: Gameplay, first player",
+         "Seat 0 is the first player and clockwise means increasing seat numbers; exactly one musher acts at a "
+         "time, the seat listed in `current`."),
+    Rule("Gameplay",
+         "The game is played in days: Preparations days, then race days. Each Preparations day begins by turning "
+         "the next face-down landscape face up, one per day, until the whole track is visible."),
+    Rule("Preparations > Opening cards from the husky deck",
+         "A Preparations turn starts with OpenCards: 2 cards from the husky deck to the centre, only 1 from the "
+         "day the rotated landscape is turned; `extra` discards that many +1 cards to open one more card each. "
+         "With no choice to make the cards are opened for you."),
+    Rule("Preparations > Performing actions",
+         "Then exactly one action: DraftHusky (a face-up centre husky into the sled), DraftCard (any centre card "
+         "into your hand), PlaceHusky (a husky from your hand into the sled) or SwapHusky (a sled husky back to "
+         "your hand, followed by a PlaceHusky from your hand). With no action possible the turn moves on."),
+    Rule("Placement rules",
+         "A sled place is numbered row by row (`slot` = row x columns + column, top row first). An experienced "
+         "husky may go on a free place only if each of its four edge colours matches the facing edge of every "
+         "experienced husky directly above, below, left or right; youngsters fit anywhere and match anything."),
+    Rule("Preparations > Bonus action",
+         "After the action a musher may once place a youngster from the centre or the hand on any free place "
+         "(PlaceYoungster), may declare ready, and ends the turn with EndTurn."),
+    Rule("Preparations > Declaring you are ready to race",
+         "With every sled place filled, DeclareReady moves the musher to the start and sends the husky cards in "
+         "hand to the centre; UpgradeHusky may then put an equipment card from the hand under each experienced "
+         "husky printed with exactly 1 movement point. Later Preparations turns of a ready musher only take the "
+         "top card of their care pile to the hand, without a command."),
+    Rule("RULINGS.md: Declaring you are ready, countdown",
+         "Preparations end at the end of the third day after the day of the first declaration, or sooner at the "
+         "end of a day when everyone is ready; mushers not ready then are out of the race. If nobody has "
+         "declared by the end of day 30 everyone is out and the game ends without a race."),
+    Rule("RULINGS.md: End of Preparations",
+         "When Preparations end the centre and all +1 cards are removed, the rest of the track is revealed, "
+         "equipment and care cards in hand are kept for the race, and the unused care cards form a face-down "
+         "race care pile."),
+    Rule("Race > Using husky movement points",
+         "Each field shows one snow type (snow, ice or powder) and takes one movement point of that type. "
+         "UseHusky spends all points of one ready experienced husky, field by field while one matches the next "
+         "field, then puts a cube on it (tired); unspent points are lost. A husky with no point matching the "
+         "next field cannot be used, and youngsters never move the sled."),
+    Rule("Race > Huskies with equipment",
+         "An upgraded 1-point husky has one extra point that may be any snow type printed on its direct "
+         "neighbours in the sled; the view lists every point of a husky with the types it may be spent as."),
+    Rule("Race > Landscape cards that require equipment",
+         "Before a field marked as needing equipment the musher chooses: UseEquipment (discard an equipment card "
+         "from the hand and run on), PushThrough (enter the field, stop there and turn 2 huskies to rest) or "
+         "StopBeforeField (lose the husky's remaining points). Equipment under a husky never counts."),
+    Rule("Race > Landscape cards that require equipment",
+         "After pushing through, RestHusky turns huskies face down one at a time: ready huskies without a cube "
+         "first (youngsters too), tired ones only when no ready one is left. A resting husky never moves again."),
+    Rule("Race > Using care cards",
+         "Only when no husky can be used: CareForHusky discards a single care card to take the cube off one tired "
+         "husky, CareForColumn discards a double care card to take the cubes off both huskies of one column."),
+    Rule("Race",
+         "A race turn is a series of these commands; EndTurn makes camp for the night. A musher who can do nothing "
+         "but make camp, or who has reached the last field, ends the turn without a command."),
+    Rule("Race > End of the day",
+         "After everyone has moved, a musher 7 or more fields behind the leader with no care card in hand draws "
+         "one from the care pile, face up (`compulsory_care`): the next day they may not make camp while a husky "
+         "or that card can still be used. Then every cube comes off the sleds, but resting huskies stay resting."),
+    Rule("RULINGS.md: Race, turn order",
+         "Race day 1 follows seat order; on later days the last sled on the track moves first and the leader "
+         "last, sleds on the same field keeping the previous day's order."),
+    Rule("End of the game and winner",
+         "The game ends at the end of a day on which at least one sled reached the last field; a single finisher "
+         "wins."),
+    Rule("End of the game and winner",
+         "Among several finishers the one with more ready huskies wins, each single care card in hand counting "
+         "as 1 more and each double care card as 2; if still tied, the sled with fewer printed movement points "
+         "wins (resting huskies included, upgrade points excluded)."),
+    Rule("RULINGS.md: Ruling (cap)",
+         "A race ends after its 30th day even if nobody has finished: the furthest sled wins, ties broken as "
+         "for finishers."),
+    Rule("RULINGS.md: End of the game, standings",
+         "The standings put finishers first, then the other racers by the field reached, then the mushers out "
+         "of the race sharing the last place; a seat's score is the field it reached."),
+)
+"""The rules a bot writer needs, in our own words (the docs page lists each summary)."""
+
+SNOW_NAMES = {Snow.SNOW: "compact névé", Snow.ICE: "hard ice", Snow.POWDER: "fresh powdery snow"}
+"""Race > Using husky movement points: the book's words for the three snowflakes (RULINGS.md, terrain)."""
+
+
+def _read(name: str) -> list[dict[str, Any]]:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+def _husky(husky_id: str) -> dict[str, Any]:
+    husky = HUSKIES[husky_id]
+    return {
+        "name": husky.name,
+        "edges": {side.value: husky.edges[side] for side in Side},
+        "snow": [point.value for point in husky.snow],
+        "movement_points": len(husky.snow),
+    }
+
+
+def _care(raw: dict[str, Any]) -> dict[str, Any]:
+    double = bool(raw["double"])
+    starts = "husky deck" if raw["id"] in DECK_CARE else "care piles"
+    return {"name": raw["name"], "double": double, "cubes_removed": 2 if double else 1,
+            "counts_as_ready_huskies": 2 if double else 1, "starts_in": starts}
+
+
+def _landscape(landscape_id: str) -> dict[str, Any]:
+    landscape = LANDSCAPES[landscape_id]
+    return {
+        "name": landscape.name,
+        "role": landscape.role,
+        "fields": [{"snow": field.snow.value, "equipment": field.equipment} for field in landscape.fields],
+    }
+
+
+def _snow_type(snow: Snow) -> dict[str, Any]:
+    on_fields = sum(1 for card in LANDSCAPES.values() for field in card.fields if field.snow is snow)
+    on_huskies = sum(1 for husky in HUSKIES.values() for point in husky.snow if point is snow)
+    return {"name": SNOW_NAMES[snow], "landscape_fields": on_fields, "husky_points": on_huskies}
+
+
+def catalog() -> Catalog:
+    """Every card of the game by the id views and commands use, with its printed values (Components)."""
+    return {
+        "huskies": {husky_id: _husky(husky_id) for husky_id in sorted(HUSKIES)},
+        "youngsters": {card: {"name": YOUNGSTERS[card].name} for card in sorted(YOUNGSTERS)},
+        "equipment_cards": {card: {"name": EQUIPMENT[card].name} for card in sorted(EQUIPMENT)},
+        "care_cards": {raw["id"]: _care(raw) for raw in sorted(_read("care.json"), key=lambda raw: raw["id"])},
+        "mentor_cards": {raw["id"]: {"name": raw["name"], "opens": 1}
+                         for raw in sorted(_read("mentors.json"), key=lambda raw: raw["id"])},
+        "landscapes": {card: _landscape(card) for card in sorted(LANDSCAPES)},
+        "snow_types": {snow.value: _snow_type(snow) for snow in Snow},
+    }
