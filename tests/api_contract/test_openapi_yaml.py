@@ -18,7 +18,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
+import referencing
 from jsonschema_specifications import REGISTRY as METASCHEMAS
 from openapi_spec_validator import validate as validate_spec
 from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
@@ -50,10 +52,15 @@ def load(text: str) -> Any:
     return YAML(typ="safe", pure=True).load(io.StringIO(text))
 
 
+def token(key: Any) -> str:
+    """`key` as a JSON Pointer token (RFC 6901)."""
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
 def schema_roots(document: dict[str, Any]) -> Iterator[tuple[str, Any]]:
-    """(location, Schema Object) for every schema the document holds outside another schema."""
+    """(JSON Pointer, Schema Object) for every schema the document holds outside another schema."""
     for name, schema in document.get("components", {}).get("schemas", {}).items():
-        yield f"#/components/schemas/{name}", schema
+        yield f"#/components/schemas/{token(name)}", schema
 
     def walk(node: Any, path: str) -> Iterator[tuple[str, Any]]:
         if isinstance(node, dict):
@@ -61,7 +68,7 @@ def schema_roots(document: dict[str, Any]) -> Iterator[tuple[str, Any]]:
                 if key == "schema":
                     yield f"{path}/schema", value
                 elif key not in DATA:
-                    yield from walk(value, f"{path}/{key}")
+                    yield from walk(value, f"{path}/{token(key)}")
         elif isinstance(node, list):
             for index, value in enumerate(node):
                 yield from walk(value, f"{path}/{index}")
@@ -70,9 +77,9 @@ def schema_roots(document: dict[str, Any]) -> Iterator[tuple[str, Any]]:
         if key == "components":
             for kind, entries in value.items():
                 if kind != "schemas":
-                    yield from walk(entries, f"#/components/{kind}")
+                    yield from walk(entries, f"#/components/{token(kind)}")
         else:
-            yield from walk(value, f"#/{key}")
+            yield from walk(value, f"#/{token(key)}")
 
 
 def unknown_keys(schema: Any, path: str) -> Iterator[str]:
@@ -85,15 +92,15 @@ def unknown_keys(schema: Any, path: str) -> Iterator[str]:
     subschemas = {id(sub) for sub in DRAFT202012.subresources_of(schema)}
     for key, value in schema.items():
         if id(value) in subschemas:
-            yield from unknown_keys(value, f"{path}/{key}")
+            yield from unknown_keys(value, f"{path}/{token(key)}")
         elif isinstance(value, dict):
             for name, sub in value.items():
                 if id(sub) in subschemas:
-                    yield from unknown_keys(sub, f"{path}/{key}/{name}")
+                    yield from unknown_keys(sub, f"{path}/{token(key)}/{token(name)}")
         elif isinstance(value, list):
             for index, sub in enumerate(value):
                 if id(sub) in subschemas:
-                    yield from unknown_keys(sub, f"{path}/{key}/{index}")
+                    yield from unknown_keys(sub, f"{path}/{token(key)}/{index}")
 
 
 def fragments(document: dict[str, Any]) -> list[str]:
@@ -114,6 +121,20 @@ def test_every_key_of_every_schema_in_openapi_yaml_is_a_keyword() -> None:
 
 def test_openapi_yaml_is_a_valid_openapi_3_1_document() -> None:
     validate_spec(load(SPEC_PATH.read_text(encoding="utf-8")))
+
+
+def test_every_example_of_a_schema_fits_its_schema() -> None:
+    document = load(SPEC_PATH.read_text(encoding="utf-8"))
+    registry = referencing.Registry().with_resource(
+        "urn:openapi", referencing.Resource.from_contents(document, default_specification=DRAFT202012))
+    checked = 0
+    for path, schema in schema_roots(document):
+        for index, example in enumerate(schema.get("examples", []) if isinstance(schema, dict) else []):
+            validator = jsonschema.Draft202012Validator({"$ref": f"urn:openapi{path}"}, registry=registry)
+            errors = [f"{error.message} at {list(error.absolute_path)}" for error in validator.iter_errors(example)]
+            assert not errors, f"{path} example {index}: {errors[0]}"
+            checked += 1
+    assert checked >= 4
 
 
 # -- the checks catch what they are for ------------------------------------------------------------
@@ -148,8 +169,8 @@ def test_a_description_cut_by_a_comma_is_found_wherever_the_schema_is() -> None:
 
     assert found == [
         "#/components/schemas/Seat/properties/token: 'only for human seats.'",
-        "#/paths//games/get/parameters/0/schema: 'default 20'",
-        "#/paths//games/get/responses/200/content/application/json/schema/items/properties/id: 'e.g. 7.'",
+        "#/paths/~1games/get/parameters/0/schema: 'default 20'",
+        "#/paths/~1games/get/responses/200/content/application~1json/schema/items/properties/id: 'e.g. 7.'",
     ]
 
 
