@@ -146,13 +146,13 @@ paths:
   /games:
     get:
       parameters:
-        - {name: limit, in: query, description: Page size., schema: {type: integer, description: at most 200, default 20}}
+        - {name: limit, in: query, schema: {type: integer, description: at most 200, default 20}}
       responses:
         "200":
           description: ok
           content:
             application/json:
-              schema: {type: array, items: {type: object, properties: {id: {type: string, description: The id, e.g. 7.}}}}
+              schema: {type: array, items: {properties: {id: {type: string, description: The id, e.g. 7.}}}}
 components:
   schemas:
     Seat:
@@ -181,7 +181,7 @@ def test_a_key_written_twice_is_refused() -> None:
 
 
 def test_an_unknown_field_outside_a_schema_is_refused_by_the_openapi_schema() -> None:
-    document = load(CUT.replace("description: Page size.,", "description: Page size, at most 200.,"))
+    document = load(CUT.replace("in: query,", "in: query, description: Page size, at most 200.,"))
 
     with pytest.raises(OpenAPIValidationError, match="at most 200"):
         validate_spec(document)
