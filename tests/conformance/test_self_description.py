@@ -79,6 +79,18 @@ def test_the_view_schema_is_a_valid_json_schema_of_an_object(spec: GameSpec) -> 
     assert spec.view_schema.get("properties"), "a view schema that describes no field"
 
 
+@pytest.mark.parametrize(("spec", "seats", "seed", "level"), CASES[::4])
+def test_views_during_setup_fit_the_schema_too(spec: GameSpec, seats: int, seed: str, level: str) -> None:
+    """A replay steps through the opening events one by one: the view after each is a view as well."""
+    validator = jsonschema.Draft202012Validator(spec.view_schema)
+    opening = table_for(spec, seats, seed).events
+    for count in range(1, len(opening) + 1):
+        state = spec.fold(opening[:count])
+        for viewer in [None, *range(seats)]:
+            errors = sorted(validator.iter_errors(spec.view(state, viewer)), key=str)
+            assert not errors, f"after {count} events, viewer {viewer}: {errors[0].message[:200]}"
+
+
 @pytest.mark.parametrize(("spec", "seats", "seed", "level"), CASES)
 def test_views_fit_the_schema_and_actions_are_labelled_with_their_ranges(
         spec: GameSpec, seats: int, seed: str, level: str) -> None:

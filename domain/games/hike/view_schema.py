@@ -183,7 +183,8 @@ VIEW_SCHEMA: dict[str, Any] = {
                             "cards (2, then 1 from the day the rotated landscape is turned); 0 in the race",
                             maximum=2),
         "track": _array({"oneOf": [{"$ref": "#/$defs/landscape_on_track"}, {"$ref": "#/$defs/face_down"}]},
-                        "the landscape cards from start to finish", minItems=8, maxItems=10),
+                        "the landscape cards from start to finish (empty until the track is laid out at"
+                        " setup, as a replay can show)", maxItems=10),
         "fields": _nullable(_array({"$ref": "#/$defs/numbered_field"}, "every field of the track in order"),
                             "every field numbered from the start card on, once all landscapes are face up; null "
                             "before (the count would tell what the face-down cards hold)"),

@@ -135,8 +135,9 @@ VIEW_SCHEMA: dict[str, Any] = {
         "phase": _enum("`planning` (order the locations), `hiking`, `finished`.", tuple(p.value for p in Phase)),
         "status": _described("One line saying what the hiker may do now.", {"type": "string"}),
         "planned": _described("Whether the three locations have been ordered.", {"type": "boolean"}),
-        "locations": _array("The three locations, in hiking order once planned (before that, as turned up).",
-                            LOCATION, LOCATIONS_PER_GAME, LOCATIONS_PER_GAME),
+        "locations": _array("The three locations, in hiking order once planned (before that, as turned up;"
+                            " empty until they are turned up at setup, as a replay can show).",
+                            LOCATION, 0, LOCATIONS_PER_GAME),
         "current_location": _nullable(_described("The location being hiked; null when no hike is under way.",
                                                  LOCATION_ID)),
         "dice": _object("The six dice: how many are still in play and how many sit on location cards.", {
