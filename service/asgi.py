@@ -39,7 +39,7 @@ from typing import Any
 from a2wsgi import WSGIMiddleware
 from starlette.applications import Starlette
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import Mount, Route
+from starlette.routing import Route
 from starlette.types import Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn_worker import UvicornWorker
@@ -65,13 +65,25 @@ def create_asgi_app(config: Mapping[str, Any] | None = None, threads: int = 8) -
     flask_app = create_app(config)
     RequestTimeoutHttpTools.request_seconds = float(
         flask_app.config.get("REQUEST_SECONDS", REQUEST_SECONDS))
+    wsgi = WSGIMiddleware(terminated_input(flask_app), workers=threads)
     if "trailhead" not in flask_app.extensions:  # another Flask app on this stack (bench/serve.py's baseline)
-        return Starlette(routes=[Mount("/", app=WSGIMiddleware(terminated_input(flask_app), workers=threads))])
+        return everything_else_to(Starlette(), wsgi)
     hub = Hub(flask_app.extensions["trailhead"], flask_app.config)
     flask_app.extensions["trailhead_streams"] = hub  # /healthz reports streams_open
-    wsgi = WSGIMiddleware(terminated_input(flask_app), workers=threads)
-    return Starlette(routes=[Route(STREAM_PATH, StreamEndpoint(hub, wsgi), methods=None),
-                             Mount("/", app=wsgi)])
+    return everything_else_to(Starlette(routes=[Route(STREAM_PATH, StreamEndpoint(hub, wsgi), methods=None)]), wsgi)
+
+
+def everything_else_to(app: Starlette, wsgi: Any) -> Starlette:
+    """Every request that no route of `app` takes goes to the Flask app as it came.
+
+    The router's default rather than `Mount("/")`: a mount matches paths by a regular expression
+    whose `.` stops at a line break, so a path holding an encoded one (`/a%0Ab`) found no route and
+    got Starlette's text/plain 404 instead of Flask's problem+json. No slash redirects either: the
+    Flask app answers every path its own way.
+    """
+    app.router.default = wsgi
+    app.router.redirect_slashes = False
+    return app
 
 
 def terminated_input(app: Any) -> Any:

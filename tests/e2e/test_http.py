@@ -271,3 +271,10 @@ def test_a_request_line_or_headers_too_long_are_problems(server: Server, request
     assert b"content-type: application/problem+json" in head.lower()
     problem = json.loads(body)
     assert problem["status"] == status and problem["type"] == f"urn:trailhead:problem:{kind}" and problem["detail"]
+
+
+@pytest.mark.parametrize("path", ["/api/v1/game-types/a%0Ab", "/api/v1/games/x%0D%0Ay", "/docs/a%0A.js"])
+def test_a_path_with_an_encoded_line_break_gets_the_services_own_404_problem(api: Api, path: str) -> None:
+    response = api.call("GET", path, 404, valid_request=False)
+    assert response.headers["Content-Type"].startswith("application/problem+json")
+    assert response.json()["status"] == 404

@@ -58,11 +58,7 @@ OPERATION_STATUSES = {
 
 def config_text(game_id: str) -> str:
     """schemathesis.toml: the game to aim at, and the statuses each operation may answer valid data with."""
-    # `type` and `asset` are pinned too: a path holding an encoded line break (%0A, %0D) never reaches
-    # Flask, as the ASGI front's Mount("/") does not match it and answers a text/plain 404 of its own
-    # instead of a problem (service/asgi.py; a known gap, left to its owner).
-    lines = ["[parameters]", f'"path.game_id" = "{game_id}"', '"path.type" = "peaks"',
-             '"path.asset" = "swagger-ui.css"', "",
+    lines = ["[parameters]", f'"path.game_id" = "{game_id}"', "",
              # No text of a request may hold U+0000 (openapi.yaml, info), a rule for every string at
              # every depth, free-form objects (args, options, event data) included.
              "[generation]", "allow-x00 = false", "",
