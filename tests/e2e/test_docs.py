@@ -23,6 +23,13 @@ import yaml
 
 from e2e.contract import SPEC_PATH, Api, Server
 
+
+@pytest.fixture(scope="module")
+def module_database(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """/docs and its files read no database: one server on a SQLite file (not one per backend) serves
+    these tests, and a headless browser is started half as often."""
+    return str(tmp_path_factory.mktemp("database") / "trailhead.sqlite")
+
 pytestmark = pytest.mark.slow  # a real server, real processes
 
 SWAGGER_UI = Path(str(importlib.resources.files("flask_swagger_ui") / "dist"))
