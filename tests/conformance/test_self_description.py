@@ -17,7 +17,7 @@ from domain.core import GameSpec, IllegalCommand, SeatConfig, Table, command_sch
 from domain.core.about import plain_label
 from domain.games import GAMES
 
-SEEDS = ("label-1", "label-2")
+SEEDS = ("label-1",)  # one seed: each case plays a whole game with a schema check a step (the budget)
 MAX_COMMANDS = 50_000
 
 
@@ -79,7 +79,7 @@ def test_the_view_schema_is_a_valid_json_schema_of_an_object(spec: GameSpec) -> 
     assert spec.view_schema.get("properties"), "a view schema that describes no field"
 
 
-@pytest.mark.parametrize(("spec", "seats", "seed", "level"), CASES[::4])
+@pytest.mark.parametrize(("spec", "seats", "seed", "level"), CASES[::2])
 def test_views_during_setup_fit_the_schema_too(spec: GameSpec, seats: int, seed: str, level: str) -> None:
     """A replay steps through the opening events one by one: the view after each is a view as well."""
     validator = jsonschema.Draft202012Validator(spec.view_schema)
