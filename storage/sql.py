@@ -231,8 +231,7 @@ class SqlStorage:
             self._insert_tokens(conn, game.id, token_hashes)
             self._insert_command(conn, command, stamp)
             # the positions last: on PostgreSQL the lock they take is held from here to the commit
-            positioned = self._positioned(conn, events, stamp)
-            self._insert_events(conn, positioned)
+            positioned = self._insert_positioned(conn, events, stamp)
         return positioned
 
     def import_game(self, game: GameRecord, seed: str, events: Sequence[StoredEvent],
@@ -242,7 +241,7 @@ class SqlStorage:
             self._insert_game(conn, game, stamp)
             conn.execute("INSERT INTO game_seeds (game_id, seed) VALUES (?, ?)", [game.id, seed])
             self._insert_tokens(conn, game.id, token_hashes or {})
-            self._insert_events(conn, self._positioned(conn, events, stamp))
+            self._insert_positioned(conn, events, stamp)
             for command in commands:
                 self._insert_command(conn, command, stamp)
 
