@@ -155,20 +155,23 @@ _PLAIN_COMMAND_FIELDS = frozenset({"type", "args", "expected_version", "label", 
 def plain_command(data: Any) -> dict[str, Any] | None:
     """What CommandRequest's fields load from a body holding only a `type` (a string of 1 to 64
     characters), `args` (an object, or none), `expected_version` (a non-negative int64, null or
-    none) and an action's `label` (a string) and `ranges` (an object), both left out; None for any other body (a command_id, a seat, an unknown field, a value out of bounds),
-    which marshmallow loads or refuses with its own messages. tests/integration/test_command_request.py
-    holds the two to the same answers."""
+    none) and an action's `label` (a string) and `ranges` (an object), both left out; None for any
+    other body (a command_id, a seat, an unknown field, a value out of bounds), which marshmallow
+    loads or refuses with its own messages. tests/integration/test_command_request.py holds the two
+    to the same answers."""
     if type(data) is not dict or not data.keys() <= _PLAIN_COMMAND_FIELDS:
         return None
     type_, args, version = data.get("type"), data.get("args", {}), data.get("expected_version")
-    if type(data.get("label", "")) is not str or type(ranges := data.get("ranges", {})) is not dict or not all(
-            type(key) is str for key in ranges):
-        return None
-    if (type(type_) is not str or not 1 <= len(type_) <= 64 or type(args) is not dict
-            or not all(type(key) is str for key in args)
+    if (type(type_) is not str or not 1 <= len(type_) <= 64 or not _string_keyed(args)
+            or type(data.get("label", "")) is not str or not _string_keyed(data.get("ranges", {}))
             or not (version is None or (type(version) is int and 0 <= version <= INT64_MAX))):
         return None
     return {"type": type_, "args": dict(args), "expected_version": version, "command_id": None, "seat": None}
+
+
+def _string_keyed(value: Any) -> bool:
+    """Whether `value` is a JSON object as marshmallow's `Dict(keys=String())` takes it."""
+    return type(value) is dict and all(type(key) is str for key in value)
 
 
 class EventsQuery(StrictSchema):
