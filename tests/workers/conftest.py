@@ -97,8 +97,8 @@ def start_worker(rq_config: dict[str, Any], tmp_path: Path) -> Iterator[Callable
     for process in started:
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=10)
+            try:  # a worker still reconnecting to a Redis a test took away may not stop: no test waits on it
+                process.wait(timeout=3)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
