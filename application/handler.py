@@ -22,6 +22,8 @@ from application.auth import new_token, token_hash
 from application.chain import GENESIS_HASH, salt_for, text_hash
 from application.seeds import CLIENT_SEED_MODES, SERVER, game_seed
 from domain.core import (
+    Codec,
+    Command,
     DomainError,
     Event,
     GameConfig,
@@ -31,9 +33,18 @@ from domain.core import (
     canonical_json,
     decision_rng,
     opening_events,
+    play_bot,
     play_command,
 )
-from storage import ACTIVE, FINISHED, CommandRecord, GameRecord, Storage, StoredEvent, VersionConflict
+from domain.core.seating import (
+    SEATING_COMMANDS,
+    SEATING_EVENT_TYPES,
+    Seating,
+    decide_seating,
+    evolve_seating,
+    table_set,
+)
+from storage import ACTIVE, FINISHED, OPEN, CommandRecord, GameRecord, Storage, StoredEvent, VersionConflict
 
 
 class UnknownGameId(DomainError):
@@ -57,19 +68,27 @@ class LoadedGame:
     state: Any
     version: int
     head_hash: str
+    seating: Seating | None = None  # None only before the first event is folded
 
     @property
     def finished(self) -> bool:
         return self.spec.result(self.state) is not None
 
     @property
+    def started(self) -> bool:
+        return self.seating is None or self.seating.started
+
+    @property
     def status(self) -> str:
-        return FINISHED if self.finished else ACTIVE
+        return FINISHED if self.finished else ACTIVE if self.started else OPEN
 
     def to_act(self) -> list[int]:
-        return [] if self.finished else sorted(self.spec.to_act(self.state))
+        return [] if self.finished or not self.started else sorted(self.spec.to_act(self.state))
 
     def bot_level(self, seat: int) -> str | None:
+        """The level of the bot playing `seat` now: a bot seat's, a fill's or a takeover's; None for a person."""
+        if self.seating is not None:
+            return self.seating.bots[seat]
         return self.record.seats[seat].get("bot")
 
     def bot_seats_to_act(self) -> list[int]:
@@ -130,6 +149,32 @@ class StateCache:
                 self._items.move_to_end(game_id)
             while len(self._items) > self.capacity:
                 self._items.popitem(last=False)
+
+
+SEATING_CODEC = Codec(SEATING_COMMANDS, "command")
+
+
+def fold_seating(events: Sequence[Event], seating: Seating | None = None) -> Seating:
+    """The seating after `events` (the first of a game being its GameCreated when `seating` is None)."""
+    for event in events:
+        if seating is None:
+            assert isinstance(event, GameCreated)
+            seating = Seating.of(event)
+        elif type(event).TYPE in SEATING_EVENT_TYPES:
+            seating = evolve_seating(seating, event)
+    assert seating is not None
+    return seating
+
+
+def seating_events(spec: GameSpec, seating: Seating, state: Any, command: Command, seed: str,
+                   version: int) -> list[Event]:
+    """The events of a seating command decided at `version`; a timeout's bot plays with that version's RNG."""
+
+    def bot_move(seat: int, level: str) -> tuple[list[Event], Any]:
+        move = play_bot(spec, state, seat, level, seed, version)
+        return play_command(spec, state, seat, move, decision_rng(seed, version))
+
+    return decide_seating(spec, seating, state, command, bot_move)
 
 
 def fingerprint(seat: int | None, type_: str, args: Mapping[str, Any]) -> str:
@@ -230,11 +275,16 @@ class GameService:
         game = cached.game
         unseen = self.store.event_texts(game_id, after=game.version)
         if unseen:
-            state, evolve, decode = game.state, game.spec.evolve, game.spec.events.decode_json
+            state, seating, evolve, decode = game.state, game.seating, game.spec.evolve, game.spec.events.decode_json
             for _seq, type_, text, _hash in unseen:
-                state = evolve(state, decode(type_, text))
+                event = decode(type_, text)
+                state = evolve(state, event)
+                if seating is None:
+                    seating = Seating.of(event)  # type: ignore[arg-type]
+                elif type_ in SEATING_EVENT_TYPES:
+                    seating = evolve_seating(seating, event)
             record = game.record if game.version == 0 else self.record(game_id)
-            game = LoadedGame(record, game.spec, state, unseen[-1][0], unseen[-1][3])
+            game = LoadedGame(record, game.spec, state, unseen[-1][0], unseen[-1][3], seating)
             self.cache.put(game_id, Cached(game, cached.seed))
         return game
 
@@ -256,23 +306,34 @@ class GameService:
         seats: Sequence[SeatConfig],
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
+        open_seats: Sequence[int] = (),
+        players: Mapping[int, str] | None = None,
+        table: Mapping[str, Any] | None = None,
     ) -> Committed:
         """Create a game: its opening events and the secret tokens of its human seats.
 
         A client's `seed` is mixed with 256 bits the server draws, unless the handler was built
-        with `client_seeds="exact"` (application/seeds.py).
+        with `client_seeds="exact"` (application/seeds.py). Seats may be `open_seats` for players
+        to join, or held by `players` (seat -> player id); `table` holds the table's other rules
+        (domain.core.seating.table_set: filling, clock, takeover bot). With any of them the
+        opening ends with a TableSet event; open seats and players' seats get no token here.
 
         Raises:
             UnknownGame: no such game type.
-            InvalidCommand: seat count, bot level or options out of bounds.
+            InvalidCommand: seat count, bot level, options or table rules out of bounds.
         """
         spec = self.registry(type_)
         config = spec.normalize_config(seats, options)
         game_id = uuid.uuid4().hex
         seed, source = game_seed(seed, self.client_seeds)
         events = opening_events(spec, game_id, config, seed)
+        players = dict(players or {})
+        if open_seats or players or table:
+            holders = tuple(players.get(index) for index in range(len(config.seats)))
+            events.append(table_set(spec, len(config.seats), sorted(open_seats), holders, **(table or {})))
         stored = chain(spec, game_id, seed, events, 1, GENESIS_HASH, None, None)
-        return self.open(spec, config, seed, events, stored, "CreateGame", {}, source)
+        return self.open(spec, config, seed, events, stored, "CreateGame", {}, source,
+                         untokened=frozenset(open_seats) | frozenset(players))
 
     def open(
         self,
@@ -284,18 +345,22 @@ class GameService:
         command_type: str,
         command_args: Mapping[str, Any],
         seed_source: str = SERVER,
+        untokened: frozenset[int] = frozenset(),
     ) -> Committed:
-        """Store a new game from its opening events (created, or forked), with tokens for its human seats."""
+        """Store a new game from its opening events (created, or forked), with tokens for its human seats
+        (but the `untokened`: open seats and players' seats)."""
         game_id = stored[0].game_id
         created = events[0]
         assert isinstance(created, GameCreated)
         state = spec.fold(events)
-        tokens = {index: new_token() for index, seat in enumerate(config.seats) if seat.bot is None}
+        seating = fold_seating(events)
+        tokens = {index: new_token() for index, seat in enumerate(config.seats)
+                  if seat.bot is None and index not in untokened}
         record = GameRecord(
             id=game_id,
             type=spec.id,
             rules_version=spec.rules_version,
-            status=FINISHED if spec.result(state) is not None else ACTIVE,
+            status=FINISHED if spec.result(state) is not None else ACTIVE if seating.started else OPEN,
             version=len(stored),
             head_hash=stored[-1].hash,
             seed_commitment=created.seed_commitment,
@@ -313,7 +378,7 @@ class GameService:
         positioned = self.store.create_game(record, seed, {seat: token_hash(t) for seat, t in tokens.items()},
                                             stored, command)
         record = self.record(game_id)
-        game = LoadedGame(record, spec, state, record.version, record.head_hash)
+        game = LoadedGame(record, spec, state, record.version, record.head_hash, seating)
         self.cache.put(game_id, Cached(game, seed))
         return Committed(game, positioned, None, True, tokens)
 
@@ -346,12 +411,10 @@ class GameService:
         attempts = 1 if expected_version is not None else 5
         for attempt in range(attempts):
             game = self.load(game_id)
-            if game.record.rules_version != game.spec.rules_version:
-                raise RulesVersionMismatch(
-                    f"this game was recorded under rules_version {game.record.rules_version}; "
-                    f"the server runs {game.spec.rules_version}"
-                )
+            self._check_rules(game)
             command = game.spec.commands.decode(type_, args)
+            if game.seating is not None and bot is None:
+                game.seating.check_playable(seat)
             if expected_version is not None and expected_version != game.version:
                 earlier = self.store.command(game_id, command_id)
                 if earlier is not None:  # the same command committed meanwhile: its first outcome stands
@@ -360,25 +423,82 @@ class GameService:
             seed = self.seed(game_id)
             events, state = play_command(game.spec, game.state, seat, command, decision_rng(seed, game.version))
             stored = chain(game.spec, game_id, seed, events, game.version + 1, game.head_hash, seat, command_id)
-            finished = game.spec.result(state) is not None
             record = CommandRecord(game_id, command_id, seat, bot, type_, dict(args), game.version, stored[0].seq,
                                    stored[-1].seq, print_)
             try:
-                appended = self.store.append(game_id, game.version, stored, record, FINISHED if finished else ACTIVE)
+                return self._commit(game, seed, stored, record, state, game.seating, print_)
+            except VersionConflict:
+                if attempt + 1 == attempts:
+                    raise
+        raise AssertionError("unreachable")
+
+    def seat_command(self, game_id: str, command: Command, seat: int | None, command_id: str,
+                     expected_version: int | None = None, bot: str | None = None,
+                     tokens: Mapping[int, str] | None = None) -> Committed:
+        """Run one seating command (domain.core.seating: join, fill, timeout, leave) and append its events.
+
+        Decided on the latest version (or on `expected_version`, a conflict otherwise), retried
+        when another writer got there first; a `command_id` already recorded returns its first
+        outcome. `tokens` (seat -> secret) are stored, hashed, with the events.
+
+        Raises:
+            UnknownGameId, IllegalCommand (SeatTaken), RulesVersionMismatch, VersionConflict.
+        """
+        type_, args = SEATING_CODEC.encode(command)
+        print_ = fingerprint(seat, type_, args)
+        earlier = self.store.command(game_id, command_id)
+        if earlier is not None:
+            return self._replayed(game_id, earlier, print_)
+        attempts = 1 if expected_version is not None else 5
+        for attempt in range(attempts):
+            game = self.load(game_id)
+            self._check_rules(game)
+            if expected_version is not None and expected_version != game.version:
+                raise VersionConflict(expected_version, game.version)
+            seed = self.seed(game_id)
+            assert game.seating is not None
+            events = seating_events(game.spec, game.seating, game.state, command, seed, game.version)
+            stored = chain(game.spec, game_id, seed, events, game.version + 1, game.head_hash, seat, command_id)
+            record = CommandRecord(game_id, command_id, seat, bot, type_, args, game.version, stored[0].seq,
+                                   stored[-1].seq, print_)
+            state = game.spec.fold(events, game.state)
+            seating = fold_seating(events, game.seating)
+            hashes = {index: token_hash(token) for index, token in (tokens or {}).items()}
+            try:
+                committed = self._commit(game, seed, stored, record, state, seating, print_, hashes)
             except VersionConflict:
                 if attempt + 1 == attempts:
                     raise
                 continue
-            if not appended.new:
-                return self._replayed(game_id, appended.command, print_)
-            version, head = stored[-1].seq, stored[-1].hash
-            now_record = dataclasses.replace(game.record, version=version, head_hash=head,
-                                             status=FINISHED if finished else ACTIVE,
-                                             updated_at=appended.events[-1].recorded_at)
-            now = LoadedGame(now_record, game.spec, state, version, head)
-            self.cache.put(game_id, Cached(now, seed))
-            return Committed(now, appended.events, seat)
+            return dataclasses.replace(committed, tokens=dict(tokens or {})) if committed.new else committed
         raise AssertionError("unreachable")
+
+    @staticmethod
+    def _check_rules(game: LoadedGame) -> None:
+        if game.record.rules_version != game.spec.rules_version:
+            raise RulesVersionMismatch(
+                f"this game was recorded under rules_version {game.record.rules_version}; "
+                f"the server runs {game.spec.rules_version}"
+            )
+
+    def _commit(self, game: LoadedGame, seed: str, stored: Sequence[StoredEvent], record: CommandRecord, state: Any,
+                seating: Seating | None, print_: str, token_hashes: dict[int, str] | None = None) -> Committed:
+        """Append one command's events and cache the game as it now stands.
+
+        Raises:
+            VersionConflict: another writer moved the game on first.
+        """
+        game_id = game.record.id
+        version, head = stored[-1].seq, stored[-1].hash
+        now = LoadedGame(game.record, game.spec, state, version, head, seating)
+        appended = self.store.append(game_id, game.version, stored, record, now.status, token_hashes)
+        if not appended.new:
+            return self._replayed(game_id, appended.command, print_)
+        now_record = dataclasses.replace(game.record, version=version, head_hash=head, status=now.status,
+                                         updated_at=appended.events[-1].recorded_at)
+        now = dataclasses.replace(now, record=now_record)
+        self.cache.put(game_id, Cached(now, seed))
+        return Committed(now, appended.events, record.seat)
 
     def _replayed(self, game_id: str, earlier: CommandRecord, print_: str) -> Committed:
         """The first outcome of a repeated command id, rebuilt from its events (byte for byte the first answer)."""

@@ -6,6 +6,7 @@ from storage.port import Storage
 from storage.records import (
     ACTIVE,
     FINISHED,
+    OPEN,
     AlreadyStored,
     Appended,
     Checkpoint,
@@ -46,6 +47,7 @@ __all__ = [
     "ACTIVE",
     "UNAVAILABLE",
     "FINISHED",
+    "OPEN",
     "AlreadyStored",
     "Appended",
     "Checkpoint",

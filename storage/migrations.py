@@ -90,6 +90,13 @@ _V1_POSTGRESQL = (
         placings_sum INTEGER, best_score INTEGER, PRIMARY KEY (type, name))""",
 )
 
+_V4 = (
+    "CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, name TEXT NOT NULL, key_hash TEXT NOT NULL UNIQUE,"
+    " created_at TEXT NOT NULL)",
+    "ALTER TABLE summary_seats ADD COLUMN player TEXT",
+    "CREATE INDEX IF NOT EXISTS idx_summary_seats_player ON summary_seats (player)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "release 0.1 schema: games, seeds, seat tokens, events, commands, read models", _V1_SQLITE,
               _V1_POSTGRESQL),
@@ -101,6 +108,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, "games record where their seed came from",
               ("ALTER TABLE games ADD COLUMN seed_source TEXT NOT NULL DEFAULT 'unknown'",),
               ("ALTER TABLE games ADD COLUMN seed_source TEXT NOT NULL DEFAULT 'unknown'",)),
+    # Players (issue 15): an identity with a secret key, kept as its sha256 like a seat token's; the
+    # read model's seats say which player holds each seat (NULL for the games before players).
+    Migration(4, "players, and the players holding the seats of the read model's games", _V4, _V4),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -78,13 +78,26 @@ class Storage(Protocol):
         """
 
     def append(self, game_id: str, expected_version: int, events: Sequence[StoredEvent], command: CommandRecord,
-               status: str) -> Appended:
+               status: str, token_hashes: dict[int, str] | None = None) -> Appended:
         """Append one command's events if the game is still at `expected_version`; a command id
         already recorded for the game returns that first record instead (`new` False).
+        `token_hashes` are seat tokens given with the command (a player joining a seat).
 
         Raises:
             VersionConflict: the game is no longer at `expected_version`.
         """
+
+    # -- players --------------------------------------------------------------------------
+    def create_player(self, player_id: str, name: str, key_hash: str) -> dict[str, Any]:
+        """Store a player with the hash of its key; returns {id, name, created_at}."""
+
+    def player(self, player_id: str) -> dict[str, Any] | None: ...
+
+    def player_by_key(self, key_hash: str) -> dict[str, Any] | None:
+        """The player whose key has this sha256, or None."""
+
+    def player_games(self, player_id: str, limit: int) -> list[dict[str, Any]]:
+        """The player's games as the read model has them, newest first."""
 
     # -- read models ----------------------------------------------------------------------
     def checkpoint(self, name: str) -> Checkpoint: ...

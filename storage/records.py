@@ -11,6 +11,7 @@ from domain.core import PUBLIC, Visibility
 
 ACTIVE = "active"
 FINISHED = "finished"
+OPEN = "open"  # waiting for players to join its open seats (domain/core/seating.py)
 
 
 def now() -> str:

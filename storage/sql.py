@@ -20,6 +20,7 @@ from domain.core import PUBLIC, canonical_json
 from storage.migrations import MIGRATIONS
 from storage.records import (
     FINISHED,
+    OPEN,
     AlreadyStored,
     Appended,
     Checkpoint,
@@ -269,7 +270,7 @@ class SqlStorage:
         return positioned
 
     def append(self, game_id: str, expected_version: int, events: Sequence[StoredEvent], command: CommandRecord,
-               status: str) -> Appended:
+               status: str, token_hashes: dict[int, str] | None = None) -> Appended:
         stamp = now()
         try:
             with self._writer() as conn:
@@ -288,6 +289,8 @@ class SqlStorage:
                 # A command id used before, at an earlier version, breaks the key of `commands`: the earlier
                 # outcome stands (below), and this transaction is rolled back.
                 self._insert_command(conn, command, stamp)
+                if token_hashes:
+                    self._insert_tokens(conn, game_id, token_hashes)
                 # the positions last: on PostgreSQL the lock they take is held from here to the commit
                 positioned = self._insert_positioned(conn, events, stamp)
         except self.INTEGRITY_ERRORS:
@@ -336,6 +339,36 @@ class SqlStorage:
              command.fingerprint, stamp],
         )
 
+    # -- players ----------------------------------------------------------------------------
+
+    def create_player(self, player_id: str, name: str, key_hash: str) -> dict[str, Any]:
+        stamp = now()
+        with self._writer() as conn:
+            conn.execute("INSERT INTO players (id, name, key_hash, created_at) VALUES (?, ?, ?, ?)",
+                         [player_id, name, key_hash, stamp])
+        return {"id": player_id, "name": name, "created_at": stamp}
+
+    def player(self, player_id: str) -> dict[str, Any] | None:
+        with self._reader() as conn:
+            row = conn.execute("SELECT id, name, created_at FROM players WHERE id = ?", [player_id]).fetchone()
+        return {"id": row[0], "name": row[1], "created_at": row[2]} if row else None
+
+    def player_by_key(self, key_hash: str) -> dict[str, Any] | None:
+        with self._reader() as conn:
+            row = conn.execute("SELECT id, name, created_at FROM players WHERE key_hash = ?", [key_hash]).fetchone()
+        return {"id": row[0], "name": row[1], "created_at": row[2]} if row else None
+
+    def player_games(self, player_id: str, limit: int) -> list[dict[str, Any]]:
+        """The player's games in the read model, newest first: id, type, status, version, seat, to_act."""
+        with self._reader() as conn:
+            rows = conn.execute(
+                "SELECT g.id, g.type, g.status, g.version, s.seat, g.to_act, g.winners, g.updated_at"
+                " FROM summary_seats s JOIN game_summaries g ON g.id = s.game_id WHERE s.player = ?"
+                " ORDER BY g.created_position DESC LIMIT ?", [player_id, limit]).fetchall()
+        return [{"id": row[0], "type": row[1], "status": row[2], "version": row[3], "seat": row[4],
+                 "to_act": json.loads(row[5]), "winners": json.loads(row[6]) if row[6] else None,
+                 "updated_at": row[7]} for row in rows]
+
     # -- read models ------------------------------------------------------------------------
 
     def checkpoint(self, name: str) -> Checkpoint:
@@ -378,9 +411,12 @@ class SqlStorage:
              canonical_json(result) if result is not None else None, summary.created_position, summary.created_at,
              summary.updated_at],
         )
-        if previous is None:
-            conn.executemany("INSERT INTO summary_seats (game_id, seat, name, bot) VALUES (?, ?, ?, ?)",
-                             [(summary.id, seat["index"], seat["name"], seat.get("bot")) for seat in summary.seats])
+        if previous is None or previous[0] == OPEN:  # the seats change only while players join
+            conn.executemany("INSERT INTO summary_seats (game_id, seat, name, bot, player) VALUES (?, ?, ?, ?, ?)"
+                             " ON CONFLICT (game_id, seat) DO UPDATE SET name = excluded.name, bot = excluded.bot,"
+                             " player = excluded.player",
+                             [(summary.id, seat["index"], seat["name"], seat.get("bot"), seat.get("player"))
+                              for seat in summary.seats])
         if result is not None and (previous is None or previous[0] != FINISHED):
             self._record_finish(conn, summary, result)
 

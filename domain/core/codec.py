@@ -69,6 +69,14 @@ class Codec:
                 raise ValueError(f"duplicate {kind} type {cls.TYPE!r}")
             self._by_type[cls.TYPE] = cls
 
+    def including(self, classes: Iterable[type[Message]]) -> Codec:
+        """This codec with `classes` added (those it has already are kept as they are)."""
+        clashing = [cls.TYPE for cls in classes if self._by_type.get(cls.TYPE, cls) is not cls]
+        if clashing:
+            raise ValueError(f"{self.kind} type(s) {', '.join(clashing)} are taken by other classes")
+        extra = [cls for cls in classes if cls.TYPE not in self._by_type]
+        return self if not extra else Codec([*self._by_type.values(), *extra], self.kind)
+
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without its decoders, which are rebuilt on first use."""
         return {**self.__dict__, "_decoders": {}}

@@ -125,6 +125,18 @@ class GameSpec:
     view_schema: Mapping[str, Any] = dataclasses.field(default_factory=lambda: {"type": "object"})
     label: Callable[[Any, int, Command], str] = plain_label  # (state, seat, legal command) -> a sentence
     ranges: Callable[[Any, int, Command], Ranges] = no_ranges  # an argument's whole range, by its path
+    # The state with the seats' final names, when a game with open seats starts (seating.py); None:
+    # the game keeps no names in its state.
+    renamed: Callable[[Any, tuple[str, ...]], Any] | None = None
+
+    def __post_init__(self) -> None:
+        """The seating events (seating.py) are every game's: decoded by its codec, folded past its rules."""
+        from domain.core import seating
+
+        if not getattr(self.evolve, "seated", False):
+            object.__setattr__(self, "evolve", seating.seated_evolve(self.evolve, self.renamed))
+            object.__setattr__(self, "describe", seating.seated_describe(self.describe))
+            object.__setattr__(self, "events", self.events.including(seating.SEATING_EVENTS))
 
     def normalize_config(self, seats: Sequence[SeatConfig], options: Mapping[str, Any] | None) -> GameConfig:
         """Check the seat count, bot levels and options; fill option defaults.

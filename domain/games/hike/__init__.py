@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from msgspec.structs import replace
+
 from domain.core import Codec, GameSpec, random_bot
 from domain.games.hike.about import RULES, catalog
 from domain.games.hike.bots import expert_bot
@@ -15,6 +19,11 @@ from domain.games.hike.standings import result
 from domain.games.hike.timeline import describe
 from domain.games.hike.view_schema import VIEW_SCHEMA
 from domain.games.hike.views import view
+
+def renamed(state: Any, names: tuple[str, ...]) -> Any:
+    """The state with the seats' final names (a game whose open seats were joined; domain/core/seating.py)."""
+    return replace(state, names=names)
+
 
 SPEC = GameSpec(
     id="hike",
@@ -39,6 +48,7 @@ SPEC = GameSpec(
     view_schema=VIEW_SCHEMA,
     label=label,
     ranges=ranges,
+    renamed=renamed,
 )
 
 __all__ = ["SPEC"]

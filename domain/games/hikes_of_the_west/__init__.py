@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from msgspec.structs import replace
+
 from domain.core import Codec, GameSpec
 from domain.games.hikes_of_the_west.about import RULES
 from domain.games.hikes_of_the_west.bots import planner_bot, random_bot
@@ -14,6 +18,11 @@ from domain.games.hikes_of_the_west.rules import decide, legal_commands, to_act
 from domain.games.hikes_of_the_west.timeline import describe
 from domain.games.hikes_of_the_west.view_schema import VIEW_SCHEMA
 from domain.games.hikes_of_the_west.views import result, view
+
+def renamed(state: Any, names: tuple[str, ...]) -> Any:
+    """The state with the seats' final names (a game whose open seats were joined; domain/core/seating.py)."""
+    return replace(state, hiker=names[0])
+
 
 SPEC = GameSpec(
     id="hikes-of-the-west",
@@ -39,6 +48,7 @@ SPEC = GameSpec(
     view_schema=VIEW_SCHEMA,
     label=label,
     ranges=ranges,
+    renamed=renamed,
 )
 
 __all__ = ["SPEC"]

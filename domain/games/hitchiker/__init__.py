@@ -6,6 +6,10 @@ fill its gaps are in data/RULINGS.md.
 
 from __future__ import annotations
 
+from typing import Any
+
+from msgspec.structs import replace
+
 from domain.core import Codec, GameSpec, random_bot
 from domain.games.hitchiker.about import RULES
 from domain.games.hitchiker.bots import hustler_bot
@@ -32,6 +36,11 @@ OPTIONS_SCHEMA = {
     "additionalProperties": False,
 }
 
+def renamed(state: Any, names: tuple[str, ...]) -> Any:
+    """The state with the seats' final names (a game whose open seats were joined; domain/core/seating.py)."""
+    return replace(state, players=tuple(replace(player, name=name) for player, name in zip(state.players, names, strict=True)))
+
+
 SPEC = GameSpec(
     id="hitchiker",
     title="Hitchiker",
@@ -55,4 +64,5 @@ SPEC = GameSpec(
     view_schema=VIEW_SCHEMA,
     label=label,
     ranges=ranges,
+    renamed=renamed,
 )

@@ -7,6 +7,10 @@ describes itself to clients (about.py, catalog.py, view_schema.py, labels.py; do
 
 from __future__ import annotations
 
+from typing import Any
+
+from msgspec.structs import replace
+
 from domain.core import Codec, GameSpec, random_bot
 from domain.games.nanga_parbat.about import RULES
 from domain.games.nanga_parbat.bots import greedy_bot
@@ -19,6 +23,11 @@ from domain.games.nanga_parbat.rules import decide, legal_commands, to_act
 from domain.games.nanga_parbat.timeline import describe
 from domain.games.nanga_parbat.view_schema import VIEW_SCHEMA
 from domain.games.nanga_parbat.views import result, view
+
+def renamed(state: Any, names: tuple[str, ...]) -> Any:
+    """The state with the seats' final names (a game whose open seats were joined; domain/core/seating.py)."""
+    return replace(state, names=names)
+
 
 SPEC = GameSpec(
     id="nanga-parbat",
@@ -54,4 +63,5 @@ SPEC = GameSpec(
     view_schema=VIEW_SCHEMA,
     label=label,
     ranges=ranges,
+    renamed=renamed,
 )

@@ -6,6 +6,10 @@ is in data/RULINGS.md.
 
 from __future__ import annotations
 
+from typing import Any
+
+from msgspec.structs import replace
+
 from domain.core import Codec, GameSpec, random_bot
 from domain.games.peaks.about import RULES, ranges
 from domain.games.peaks.bots import guide_bot
@@ -19,6 +23,11 @@ from domain.games.peaks.rules import decide, legal_commands, to_act
 from domain.games.peaks.scoring import result
 from domain.games.peaks.view_schema import VIEW_SCHEMA
 from domain.games.peaks.views import view
+
+def renamed(state: Any, names: tuple[str, ...]) -> Any:
+    """The state with the seats' final names (a game whose open seats were joined; domain/core/seating.py)."""
+    return replace(state, names=names)
+
 
 SPEC = GameSpec(
     id="peaks",
@@ -43,4 +52,5 @@ SPEC = GameSpec(
     view_schema=VIEW_SCHEMA,
     label=label,
     ranges=ranges,
+    renamed=renamed,
 )

@@ -9,6 +9,7 @@ import pytest
 from hk_scenario import created, opening, script
 from support.scenario import after, given, illegal, then, when
 
+from domain.core.seating import SEATING_EVENT_TYPES
 from domain.core import (
     Command,
     Decision,
@@ -141,7 +142,7 @@ def test_the_same_seed_gives_the_same_game() -> None:
 
 
 def test_every_event_has_an_applier_a_codec_entry_and_a_line_of_description() -> None:
-    assert set(SPEC.events.types) == {event.TYPE for event in EVENTS}
+    assert set(SPEC.events.types) == {event.TYPE for event in EVENTS} | SEATING_EVENT_TYPES
     assert {event for event in EVENTS if event.TYPE != "GameCreated"} == set(_LINES)
     config = SPEC.normalize_config([SeatConfig(name=f"p{i}", bot="random") for i in range(3)], {"round_limit": 10})
     table = Table(SPEC, config, "describe")
