@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from application.handler import CommandIdReused, Committed, GameService, LoadedGame
 from application.projections import Projector, RunOutcome
-from domain.core import SeatConfig, play_bot
+from domain.core import Command, SeatConfig, play_bot
 from storage import Storage, StorageClosed, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -144,14 +144,22 @@ class MessageBus:
     # -- what writers call ------------------------------------------------------------------
 
     def create(self, type_: str, seats: Sequence[SeatConfig], options: Mapping[str, Any] | None = None,
-               seed: str | None = None) -> Committed:
-        committed = self.games.create(type_, seats, options, seed)
+               seed: str | None = None, open_seats: Sequence[int] = (), players: Mapping[int, str] | None = None,
+               table: Mapping[str, Any] | None = None) -> Committed:
+        committed = self.games.create(type_, seats, options, seed, open_seats, players, table)
         self.follow(committed)
         return committed
 
     def submit(self, game_id: str, seat: int, type_: str, args: Mapping[str, Any],
                expected_version: int | None = None, command_id: str | None = None) -> Committed:
         committed = self.games.submit(game_id, seat, type_, args, expected_version, command_id)
+        self.follow(committed)
+        return committed
+
+    def seat_command(self, game_id: str, command: Command, seat: int | None, command_id: str,
+                     expected_version: int | None = None, bot: str | None = None,
+                     tokens: Mapping[int, str] | None = None) -> Committed:
+        committed = self.games.seat_command(game_id, command, seat, command_id, expected_version, bot, tokens)
         self.follow(committed)
         return committed
 

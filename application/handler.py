@@ -22,7 +22,6 @@ from application.auth import new_token, token_hash
 from application.chain import GENESIS_HASH, salt_for, text_hash
 from application.seeds import CLIENT_SEED_MODES, SERVER, game_seed
 from domain.core import (
-    Codec,
     Command,
     DomainError,
     Event,
@@ -33,15 +32,15 @@ from domain.core import (
     canonical_json,
     decision_rng,
     opening_events,
-    play_bot,
     play_command,
 )
 from domain.core.seating import (
-    SEATING_COMMANDS,
+    SEATING_CODEC,
     SEATING_EVENT_TYPES,
     Seating,
-    decide_seating,
     evolve_seating,
+    fold_seating,
+    seating_events,
     table_set,
 )
 from storage import ACTIVE, FINISHED, OPEN, CommandRecord, GameRecord, Storage, StoredEvent, VersionConflict
@@ -149,32 +148,6 @@ class StateCache:
                 self._items.move_to_end(game_id)
             while len(self._items) > self.capacity:
                 self._items.popitem(last=False)
-
-
-SEATING_CODEC = Codec(SEATING_COMMANDS, "command")
-
-
-def fold_seating(events: Sequence[Event], seating: Seating | None = None) -> Seating:
-    """The seating after `events` (the first of a game being its GameCreated when `seating` is None)."""
-    for event in events:
-        if seating is None:
-            assert isinstance(event, GameCreated)
-            seating = Seating.of(event)
-        elif type(event).TYPE in SEATING_EVENT_TYPES:
-            seating = evolve_seating(seating, event)
-    assert seating is not None
-    return seating
-
-
-def seating_events(spec: GameSpec, seating: Seating, state: Any, command: Command, seed: str,
-                   version: int) -> list[Event]:
-    """The events of a seating command decided at `version`; a timeout's bot plays with that version's RNG."""
-
-    def bot_move(seat: int, level: str) -> tuple[list[Event], Any]:
-        move = play_bot(spec, state, seat, level, seed, version)
-        return play_command(spec, state, seat, move, decision_rng(seed, version))
-
-    return decide_seating(spec, seating, state, command, bot_move)
 
 
 def fingerprint(seat: int | None, type_: str, args: Mapping[str, Any]) -> str:

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.core import GameSpec
-from storage import FINISHED, GameSummary, Storage, StoredEvent
+from domain.core.seating import SEATING_EVENT_TYPES, Seating, evolve_seating
+from storage import ACTIVE, FINISHED, OPEN, GameSummary, Storage, StoredEvent
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,7 @@ class Folded:
     state: Any
     version: int
     summary: dict[str, Any]
+    seating: Seating | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -121,8 +123,14 @@ class Projector:
 
     @staticmethod
     def _evolve(folded: Folded, event: StoredEvent) -> Folded:
-        state = folded.spec.evolve(folded.state, folded.spec.events.decode_json(event.type, event.data_text))
-        return Folded(folded.spec, state, event.seq, {**folded.summary, "updated_at": event.recorded_at})
+        decoded = folded.spec.events.decode_json(event.type, event.data_text)
+        state = folded.spec.evolve(folded.state, decoded)
+        seating = folded.seating
+        if seating is None:
+            seating = Seating.of(decoded)  # type: ignore[arg-type]
+        elif event.type in SEATING_EVENT_TYPES:
+            seating = evolve_seating(seating, decoded)
+        return Folded(folded.spec, state, event.seq, {**folded.summary, "updated_at": event.recorded_at}, seating)
 
     def _catch_up(self, store: Storage, folded: Folded, up_to: int) -> Folded:
         """Fold a game this process last saw at an earlier version forward to seq `up_to`."""
@@ -142,10 +150,16 @@ class Projector:
     def _summary(folded: Folded) -> GameSummary:
         spec, state, summary = folded.spec, folded.state, folded.summary
         result = spec.result(state)
-        to_act = [] if result is not None else sorted(spec.to_act(state))
+        seating = folded.seating
+        started = seating is None or seating.started
+        to_act = [] if result is not None or not started else sorted(spec.to_act(state))
         seats = summary["seats"]
+        if seating is not None:
+            seats = [{"index": index, "name": seating.names[index], "bot": seating.bots[index],
+                      "player": seating.players[index], "open": index in seating.open} for index in range(len(seats))]
+        status = FINISHED if result is not None else ACTIVE if started else OPEN
         return GameSummary(
-            id=summary["id"], type=spec.id, status=FINISHED if result is not None else "active",
+            id=summary["id"], type=spec.id, status=status,
             version=folded.version, to_act=to_act, bot_to_act=any(seats[seat].get("bot") for seat in to_act),
             seats=seats, result=result, created_position=summary["created_position"],
             created_at=summary["created_at"], updated_at=summary.get("updated_at"),

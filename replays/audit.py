@@ -27,6 +27,7 @@ from domain.core import (
     opening_events,
     play_command,
 )
+from domain.core.seating import SEATING_CODEC, SEATING_COMMAND_TYPES, Seating, fold_seating, seating_events
 from replays.log import GameLog, RawEvent
 
 CHECKS = ("chain", "head", "rules_version", "seed_commitment", "rederivation")
@@ -185,6 +186,7 @@ def rederive(log: GameLog, spec: GameSpec, datas: list[Any], report: AuditReport
     created = events[0]
     check_coverage(log)
     state: Any = None
+    seating = Seating.of(created)  # type: ignore[arg-type]
     for command in log.commands:
         recorded = log.events[command.first_seq - 1 : command.last_seq]
         if command.type == "CreateGame":
@@ -193,12 +195,25 @@ def rederive(log: GameLog, spec: GameSpec, datas: list[Any], report: AuditReport
             compare(spec, derived, recorded, None, None)
         elif command.type == "ForkGame":
             check_inherited(log, created, recorded, report)
+        elif command.type in SEATING_COMMAND_TYPES:
+            check_claimed_version(command)
+            decoded = SEATING_CODEC.decode(command.type, command.args)
+            try:
+                derived = seating_events(spec, seating, state, decoded, log.seed,  # type: ignore[arg-type]
+                                         command.first_seq - 1)
+            except DomainError as error:
+                raise fail(command.first_seq, "rederivation", f"the table refuses the recorded command "
+                                                              f"{command.type}: {error.reason}") from None
+            compare(spec, derived, recorded, command.seat, command.command_id)
         else:
-            if command.expected_version != command.first_seq - 1:
-                raise fail(command.first_seq, "rederivation",
-                           f"command {command.command_id} claims version {command.expected_version} but its events "
-                           f"start at seq {command.first_seq}")
+            check_claimed_version(command)
             decoded = spec.commands.decode(command.type, command.args)
+            if command.bot is None:
+                try:
+                    seating.check_playable(command.seat)  # type: ignore[arg-type]
+                except DomainError as error:
+                    raise fail(command.first_seq, "rederivation", f"the table refuses the recorded command "
+                                                                  f"{command.type}: {error.reason}") from None
             try:
                 derived, after = play_command(spec, state, command.seat, decoded,  # type: ignore[arg-type]
                                               decision_rng(log.seed, command.first_seq - 1))  # type: ignore[arg-type]
@@ -208,9 +223,18 @@ def rederive(log: GameLog, spec: GameSpec, datas: list[Any], report: AuditReport
             compare(spec, derived, recorded, command.seat, command.command_id)
             state = after  # the derived events are the recorded ones, byte for byte
             continue
-        state = spec.fold(events[command.first_seq - 1 : command.last_seq], state)
+        own = events[command.first_seq - 1 : command.last_seq]
+        state = spec.fold(own, state)
+        seating = fold_seating(own, seating)
     if log.finished and spec.result(state) is None:
         raise fail(len(log.events), "rederivation", "the game is marked finished but its log stops before the end")
+
+
+def check_claimed_version(command: Any) -> None:
+    if command.expected_version != command.first_seq - 1:
+        raise fail(command.first_seq, "rederivation",
+                   f"command {command.command_id} claims version {command.expected_version} but its events "
+                   f"start at seq {command.first_seq}")
 
 
 def check_coverage(log: GameLog) -> None:

@@ -7,16 +7,19 @@ from typing import Any
 import msgspec
 
 from flask import Blueprint, Response, current_app, g, request
+from marshmallow import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from application.auth import same_hash, token_hash
+from application.auth import new_token, same_hash, token_hash
 from application.game_types import described, game_type
 from application.seeds import seed_parts
 from application.handler import Committed, GameService, LoadedGame, envelope
 from domain.core import Command, GameSpec, SeatConfig
+from domain.core.seating import JoinSeat, LeaveSeat, SeatTaken
 from service import schemas
 from service.problems import BadRequest, Forbidden, Unauthorized
 from service.runtime import game_service, message_bus
+from storage import VersionConflict
 
 games_api = Blueprint("games_api", __name__, url_prefix="/api/v1")
 
@@ -28,6 +31,8 @@ _created = schemas.CreatedGame()
 _game_view = schemas.GameView()
 _actions = schemas.Actions()
 _event_page = schemas.EventPage()
+_join_request = schemas.JoinRequest()
+_joined = schemas.Joined()
 
 
 def json_body() -> dict[str, Any]:
@@ -96,8 +101,34 @@ def body_bytes() -> bytes:
     return data
 
 
+def bearer_player(games: GameService) -> dict[str, Any] | None:
+    """The player whose key the request carries, or None (no bearer, or a seat token's)."""
+    token = bearer_token()
+    if token is None:
+        return None
+    players: dict[str, dict[str, Any] | None] = g.setdefault("bearer_players", {})
+    if token not in players:
+        players[token] = games.store.player_by_key(token_hash(token))
+    return players[token]
+
+
+def required_player(games: GameService) -> dict[str, Any]:
+    """The player whose key the request carries.
+
+    Raises:
+        Unauthorized: no key, or one that matches no player.
+    """
+    if request.headers.get("Authorization") is None:
+        raise Unauthorized("this call needs a player key: send Authorization: Bearer <key> (POST /api/v1/players)")
+    player = bearer_player(games)
+    if player is None:
+        raise Unauthorized("the key matches no player")
+    return player
+
+
 def caller_seat(games: GameService, game_id: str, required: bool = False) -> int | None:
-    """The seat whose token the request carries; None for a spectator.
+    """The seat whose token the request carries, or the seat its player key holds in this game;
+    None for a spectator.
 
     A token of this game proves the game exists; on every refusal the game's existence is
     checked first, so that an unknown game is a 404 whatever the token.
@@ -105,27 +136,39 @@ def caller_seat(games: GameService, game_id: str, required: bool = False) -> int
     Raises:
         UnknownGameId: no such game.
         Unauthorized: a required token is missing, or a token is malformed or unknown.
-        Forbidden: the token belongs to another game.
+        Forbidden: the token belongs to another game, or the player holds no seat in it.
     """
     refusal: Unauthorized | Forbidden
     if request.headers.get("Authorization") is None:
         if not required:
             return None
-        refusal = Unauthorized("this call needs a seat token: send Authorization: Bearer <token>")
+        refusal = Unauthorized("this call needs a seat token or a player key: send Authorization: Bearer <token>")
     elif (token := bearer_token()) is None:
         refusal = Unauthorized("the Authorization header must be 'Bearer <token>'")
-    elif (owner := token_owner(token)) is None:
-        refusal = Unauthorized("the token matches no seat")
-    elif same_hash(owner[0], game_id):
-        return owner[1]
-    else:
+    elif (owner := token_owner(token)) is not None:
+        if same_hash(owner[0], game_id):
+            return owner[1]
         refusal = Forbidden("the token belongs to a seat of another game")
+    elif (player := bearer_player(games)) is not None:
+        seating = games.load(game_id).seating  # an unknown game is a 404
+        seat = seating.seat_of(player["id"]) if seating is not None else None
+        if seat is not None:
+            return seat
+        refusal = Forbidden("you hold no seat in this game")
+    else:
+        refusal = Unauthorized("the token matches no seat and the key no player")
     games.record(game_id)  # an unknown game is a 404 first
     raise refusal
 
 
 def seat_rows(game: LoadedGame) -> list[dict[str, Any]]:
-    return [{"index": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(game.record.seats)]
+    """Each seat as it is now: its name, the bot playing it, its player, whether it is open or gone."""
+    seating = game.seating
+    if seating is None:
+        return [{"index": i, "name": s["name"], "bot": s.get("bot"), "player": None, "open": False, "gone": False}
+                for i, s in enumerate(game.record.seats)]
+    return [{"index": i, "name": seating.names[i], "bot": seating.bots[i], "player": seating.players[i],
+             "open": i in seating.open, "gone": i in seating.gone} for i in range(len(seating.names))]
 
 
 def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[str, Any]:
@@ -190,11 +233,31 @@ def get_game_type(type: str) -> Response:  # noqa: A002 - the path parameter's n
     return response
 
 
+TABLE_FIELDS = ("fill_with_bots_after", "turn_seconds", "initial_seconds", "increment_seconds", "takeover_bot",
+                "missed_turns_limit")
+
+
 @games_api.post("/games")
 def create_game() -> tuple[Any, int, dict[str, str]]:
     body = _create_request.load(json_body())
-    seats = [SeatConfig(name=seat["name"], bot=seat["bot"]) for seat in body["seats"]]
-    committed = message_bus().create(body["type"], seats, body["options"], body["seed"])
+    games = game_service()
+    seats, open_seats, players = [], [], {}
+    for index, seat in enumerate(body["seats"]):
+        if seat["open"]:
+            open_seats.append(index)
+            seats.append(SeatConfig(name=seat["name"] or f"Open seat {index}"))
+        elif seat["player"] is not None:
+            player = games.store.player(seat["player"])
+            if player is None:
+                raise ValidationError({"seats": {index: {"player": [f"no player with id {seat['player']!r}"]}}})
+            if seat["player"] in players.values():
+                raise ValidationError({"seats": {index: {"player": ["a player holds one seat of a game"]}}})
+            players[index] = seat["player"]
+            seats.append(SeatConfig(name=player["name"]))
+        else:
+            seats.append(SeatConfig(name=seat["name"], bot=seat["bot"]))
+    table = {name: body[name] for name in TABLE_FIELDS if body[name] is not None}
+    committed = message_bus().create(body["type"], seats, body["options"], body["seed"], open_seats, players, table)
     game = game_service().load(committed.game.record.id)  # as it stands after the follow-ups (bot turns)
     created = created_body(game, dict(committed.tokens))
     return _created.dump(created), 201, {"Location": f"/api/v1/games/{game.record.id}"}
@@ -276,3 +339,60 @@ def get_events(game_id: str) -> Any:
             "has_more": has_more,
         }
     )
+
+
+@games_api.post("/games/<game_id>/join")
+def join_game(game_id: str) -> tuple[Any, int]:
+    """A player takes an open seat (the one asked for, or the first): a seat token, shown only here.
+
+    Two players racing for the last seat: both are decided on the same version, one append
+    wins, the other is decided again on the new version and finds the seat taken (409).
+    """
+    games = game_service()
+    player = required_player(games)
+    body = _join_request.load(json_body() if request.get_data() else {})
+    for _attempt in range(5):
+        game = games.load(game_id)
+        seating = game.seating
+        assert seating is not None
+        held = seating.seat_of(player["id"])
+        if held is not None:
+            raise SeatTaken(f"you already hold seat {held} of this game; your key acts for it")
+        seat = body["seat"]
+        if seat is None:
+            if not seating.open:
+                raise SeatTaken("no seat of this game is open")
+            seat = seating.open[0]
+        elif not 0 <= seat < len(seating.names):
+            raise ValidationError({"seat": [f"the game has seats 0 to {len(seating.names) - 1}"]})
+        token = new_token()
+        try:
+            committed = message_bus().seat_command(
+                game_id, JoinSeat(seat=seat, player=player["id"], name=player["name"]), seat,
+                f"join:{seat}:{player['id']}", expected_version=game.version, tokens={seat: token})
+        except VersionConflict:
+            continue  # another writer went first: decide again on what it left
+        now = committed.game
+        return _joined.dump({"game_id": game_id, "seat": seat, "token": token, "status": now.status,
+                             "version": now.version, "head_hash": now.head_hash}), 201
+    raise VersionConflict(game.version, games.load(game_id).version)
+
+
+@games_api.post("/games/<game_id>/leave")
+def leave_game(game_id: str) -> tuple[Any, int]:
+    """The caller's seat is played by the takeover bot for the rest of the game."""
+    return _left(game_id, resigned=False)
+
+
+@games_api.post("/games/<game_id>/resign")
+def resign_game(game_id: str) -> tuple[Any, int]:
+    """As leave, recorded as a resignation (the seat's standing is what the bot then makes of it)."""
+    return _left(game_id, resigned=True)
+
+
+def _left(game_id: str, resigned: bool) -> tuple[Any, int]:
+    games = game_service()
+    seat = caller_seat(games, game_id, required=True)
+    assert seat is not None
+    committed = message_bus().seat_command(game_id, LeaveSeat(seat=seat, resigned=resigned), seat, f"leave:{seat}")
+    return committed.response(), 201

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, request
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
 from service import schemas
 from service.runtime import game_service, trailhead
@@ -15,7 +15,8 @@ lobby_api = Blueprint("lobby_api", __name__, url_prefix="/api/v1")
 
 class GamesQuery(schemas.StrictSchema):
     type = fields.String(load_default=None, validate=validate.Length(min=1, max=64))
-    status = fields.String(load_default=None, validate=validate.OneOf(["active", "finished"]))
+    status = fields.String(load_default=None, validate=validate.OneOf(["open", "active", "finished"]))
+    open = fields.Boolean(load_default=False)  # true: the games with an open seat (status "open")
     seat_name = fields.String(load_default=None, validate=validate.Length(min=1, max=64))
     limit = schemas.Int64(load_default=20, minimum=1, maximum=200)
     cursor = schemas.Int64(load_default=None, minimum=0)
@@ -39,6 +40,10 @@ def caught_up() -> None:
 @lobby_api.get("/games")
 def games_list() -> Any:
     query = _games_query.load(request.args.to_dict())
+    if query["open"]:
+        if query["status"] not in (None, "open"):
+            raise ValidationError({"open": ["open=true lists the games with status open"]})
+        query["status"] = "open"
     caught_up()
     games = game_service()
     summaries, cursor = games.store.summaries(

@@ -9,6 +9,7 @@ from flask import Flask, Response, json, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from domain.core.seating import SeatTaken
 from domain.core import IllegalCommand, InvalidCommand, UnknownGame
 from application.handler import CommandIdReused, RulesVersionMismatch, UnknownGameId
 from storage import UNAVAILABLE, VersionConflict
@@ -74,6 +75,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(RulesVersionMismatch)
     def _rules(error: RulesVersionMismatch) -> Response:
         return problem(409, "rules-version-mismatch", "Rules version mismatch", error.reason)
+
+    @app.errorhandler(SeatTaken)
+    def _seat_taken(error: SeatTaken) -> Response:
+        return problem(409, "seat-taken", "Seat taken", error.reason)
 
     @app.errorhandler(IllegalCommand)
     def _illegal(error: IllegalCommand) -> Response:

@@ -35,7 +35,8 @@ from service.problems import problem
 
 log = logging.getLogger(__name__)
 
-CREATE_ENDPOINTS = frozenset({"games_api.create_game", "replays_api.fork", "replays_api.import_replay"})
+CREATE_ENDPOINTS = frozenset({"games_api.create_game", "replays_api.fork", "replays_api.import_replay",
+                              "players_api.create_player"})
 COMMAND_ENDPOINTS = frozenset({"games_api.post_command"})
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 WHAT_IS_COUNTED = {"create": "game creations", "command": "commands", "read": "reads"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
 BOT_COMMAND_PREFIX = "bot:"  # the server's bots' command ids (application.bus.bot_command_id)
 
@@ -101,16 +101,58 @@ def printable(text: str) -> str:
 # -- requests ------------------------------------------------------------------------------
 
 
+PLAYER_NAME = [validate.Length(min=1, max=64), printable]
+PLAYER_ID = validate.Regexp(r"^[0-9a-f]{32}$", error="must be a player id (32 lowercase hex digits)")
+
+
 class SeatRequest(StrictSchema):
-    name = fields.String(required=True, validate=[validate.Length(min=1, max=64), printable])
+    """A seat of a fork: a person's or a bot's."""
+
+    name = fields.String(required=True, validate=PLAYER_NAME)
     bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=32))
+
+
+class TableSeatRequest(StrictSchema):
+    """A seat of a new game: a person's or a bot's (`name`, `bot`), one open for a player to join, or a player's."""
+
+    name = fields.String(load_default=None, allow_none=False, validate=PLAYER_NAME)
+    bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=32))
+    open = fields.Boolean(load_default=False)
+    player = fields.String(load_default=None, allow_none=False, validate=PLAYER_ID)
+
+    @validates_schema
+    def _one_kind(self, data: dict[str, Any], **_: Any) -> None:
+        if data["open"] and (data["player"] is not None or data["bot"] is not None):
+            raise ValidationError("an open seat has no player and no bot", "open")
+        if data["player"] is not None and data["bot"] is not None:
+            raise ValidationError("a player's seat has no bot", "player")
+        if data["name"] is None and not data["open"] and data["player"] is None:
+            raise ValidationError("Missing data for required field.", "name")
+
+
+SECONDS = {"minimum": 1, "maximum": 7 * 24 * 3600}  # a week at most
 
 
 class CreateGameRequest(StrictSchema):
     type = fields.String(required=True, validate=validate.Length(min=1, max=64))
-    seats = fields.List(fields.Nested(SeatRequest), required=True, validate=validate.Length(min=1, max=12))
+    seats = fields.List(fields.Nested(TableSeatRequest), required=True, validate=validate.Length(min=1, max=12))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=256))
+    # the table's rules (domain/core/seating.py): filling open seats, the clock, the takeover bot
+    fill_with_bots_after = Int64(strict=True, load_default=None, allow_none=True, **SECONDS)
+    turn_seconds = Int64(strict=True, load_default=None, allow_none=True, **SECONDS)
+    initial_seconds = Int64(strict=True, load_default=None, allow_none=True, **SECONDS)
+    increment_seconds = Int64(strict=True, load_default=None, allow_none=True, minimum=0, maximum=SECONDS["maximum"])
+    takeover_bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=32))
+    missed_turns_limit = Int64(strict=True, load_default=None, allow_none=True, minimum=1, maximum=100)
+
+
+class PlayerRequest(StrictSchema):
+    name = fields.String(required=True, validate=PLAYER_NAME)
+
+
+class JoinRequest(StrictSchema):
+    seat = Int64(strict=True, load_default=None, allow_none=True, minimum=0, maximum=11)
 
 
 def _not_a_bot_id(value: str) -> None:
@@ -196,6 +238,9 @@ class SeatResponse(Schema):
     index = fields.Integer()
     name = fields.String()
     bot = fields.String(allow_none=True)
+    player = fields.String(allow_none=True)
+    open = fields.Boolean()
+    gone = fields.Boolean()
     token = fields.String()
 
 
@@ -295,3 +340,19 @@ class Leaderboard(Schema):
     type = fields.String()
     score_order = fields.String()
     players = fields.List(fields.Nested(PlayerRow))
+
+
+class Player(Schema):
+    id = fields.String()
+    name = fields.String()
+    key = fields.String()
+    created_at = fields.String()
+
+
+class Joined(Schema):
+    game_id = fields.String()
+    seat = fields.Integer()
+    token = fields.String()
+    status = fields.String()
+    version = fields.Integer()
+    head_hash = fields.String()

@@ -21,6 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from msgspec.structs import replace
+
+from domain.core.codec import Codec
+from domain.core.cycle import decision_rng, play_bot, play_command
 from domain.core.errors import IllegalCommand, InvalidCommand
 from domain.core.protocol import Command, Event, GameCreated, Value
 
@@ -170,8 +174,6 @@ def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 def evolve_seating(seating: Seating, event: Event) -> Seating:
     """Apply one seating event (any other event leaves the seating as it is)."""
-    from msgspec.structs import replace
-
     match event:
         case TableSet():
             return replace(seating, rules=event, open=event.open_seats, started=not event.open_seats,
@@ -342,3 +344,28 @@ def seated_describe(describe: Callable[[Event], str]) -> Callable[[Event], str]:
 
 
 _SEATING_CLASSES = frozenset(SEATING_EVENTS)
+
+SEATING_CODEC = Codec(SEATING_COMMANDS, "command")
+
+
+def fold_seating(events: Sequence[Event], seating: Seating | None = None) -> Seating:
+    """The seating after `events` (the first of a game being its GameCreated when `seating` is None)."""
+    for event in events:
+        if seating is None:
+            assert isinstance(event, GameCreated)
+            seating = Seating.of(event)
+        elif type(event).TYPE in SEATING_EVENT_TYPES:
+            seating = evolve_seating(seating, event)
+    assert seating is not None
+    return seating
+
+
+def seating_events(spec: GameSpec, seating: Seating, state: Any, command: Command, seed: str,
+                   version: int) -> list[Event]:
+    """The events of a seating command decided at `version`; a timeout's bot plays with that version's RNG."""
+
+    def bot_move(seat: int, level: str) -> tuple[list[Event], Any]:
+        move = play_bot(spec, state, seat, level, seed, version)
+        return play_command(spec, state, seat, move, decision_rng(seed, version))
+
+    return decide_seating(spec, seating, state, command, bot_move)

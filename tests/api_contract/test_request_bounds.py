@@ -59,7 +59,9 @@ def pairs() -> Iterator[tuple[str, Schema, dict[str, Any]]]:
     create = body(doc, "/api/v1/games", "post")
     document_schema = body(doc, "/api/v1/replays", "post")
     yield "createGame", schemas.CreateGameRequest(), create
-    yield "createGame seats", schemas.SeatRequest(), resolved(doc, create["properties"]["seats"]["items"])
+    yield "createGame seats", schemas.TableSeatRequest(), resolved(doc, create["properties"]["seats"]["items"])
+    yield "createPlayer", schemas.PlayerRequest(), body(doc, "/api/v1/players", "post")
+    yield "joinGame", schemas.JoinRequest(), body(doc, "/api/v1/games/{game_id}/join", "post")
     yield "sendCommand", schemas.CommandRequest(), body(doc, "/api/v1/games/{game_id}/commands", "post")
     yield "forkGame", replays_api.ForkRequest(), body(doc, "/api/v1/games/{game_id}/fork", "post")
     yield "importReplay", replays_api.ReplayDocument(), document_schema

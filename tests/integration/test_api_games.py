@@ -78,7 +78,7 @@ def test_create_returns_tokens_only_for_human_seats(client: FlaskClient) -> None
     human, bot = created["seats"]
     assert {k: human[k] for k in ("index", "name", "bot")} == {"index": 0, "name": "ann", "bot": None}
     assert isinstance(human["token"], str) and human["token"]
-    assert bot == {"index": 1, "name": "hal", "bot": "random"}
+    assert bot == {"index": 1, "name": "hal", "bot": "random", "player": None, "open": False, "gone": False}
     assert re.fullmatch(r"[0-9a-f]{64}", created["seed_commitment"])
     # The token is shown once: never again in the game's view or log.
     for url in (f"{API}/games/{created['id']}", f"{API}/games/{created['id']}/events"):
