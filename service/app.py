@@ -15,6 +15,7 @@ from service import problems
 from service.api import games_api
 from service.lobby import lobby_api
 from service.meta import meta_api
+from service.player_stream import player_stream_api
 from service.players import players_api
 from service.rate_limits import limit_requests
 from service.replays_api import replays_api
@@ -60,7 +61,8 @@ class SortedJSON(DefaultJSONProvider):
 
 # The blueprints whose answers can carry a seat's data: its token (a new or forked game), its view
 # and legal actions, its hidden events, a replay with its eyes, an export with every secret.
-SEAT_DATA_BLUEPRINTS = frozenset({games_api.name, stream_api.name, replays_api.name, players_api.name})
+SEAT_DATA_BLUEPRINTS = frozenset({games_api.name, stream_api.name, replays_api.name, players_api.name,
+                                  player_stream_api.name})
 
 
 #: Routes of those blueprints that never answer a seat's data: a game type's description is public,
@@ -117,6 +119,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(games_api)
     app.register_blueprint(lobby_api)
     app.register_blueprint(players_api)
+    app.register_blueprint(player_stream_api)
     app.register_blueprint(stream_api)
     app.register_blueprint(replays_api)
     app.register_blueprint(meta_api)

@@ -46,12 +46,14 @@ from uvicorn_worker import UvicornWorker
 
 from service.app import create_app
 from service.problems import PROBLEM_TYPE
+from service.player_stream import PLAYER_ADMISSION
 from service.stream import ADMISSION
 from service.streams import Hub
 
 log = logging.getLogger(__name__)
 
 STREAM_PATH = "/api/v1/games/{game_id}/stream"
+PLAYER_STREAM_PATH = "/api/v1/players/me/stream"
 REQUEST_SECONDS = 10.0
 KEEP_ALIVE_SECONDS = 5
 GRACEFUL_SHUTDOWN_SECONDS = 3
@@ -70,7 +72,10 @@ def create_asgi_app(config: Mapping[str, Any] | None = None, threads: int = 8) -
         return everything_else_to(Starlette(), wsgi)
     hub = Hub(flask_app.extensions["trailhead"], flask_app.config)
     flask_app.extensions["trailhead_streams"] = hub  # /healthz reports streams_open
-    return everything_else_to(Starlette(routes=[Route(STREAM_PATH, StreamEndpoint(hub, wsgi), methods=None)]), wsgi)
+    return everything_else_to(Starlette(routes=[
+        Route(STREAM_PATH, StreamEndpoint(hub, wsgi), methods=None),
+        Route(PLAYER_STREAM_PATH, StreamEndpoint(hub, wsgi, PLAYER_ADMISSION), methods=None),
+    ]), wsgi)
 
 
 def everything_else_to(app: Starlette, wsgi: Any) -> Starlette:
@@ -105,11 +110,13 @@ def dev_app() -> Starlette:
 
 
 class StreamEndpoint:
-    """GET (and HEAD) of a game's stream; other methods go to Flask (its 405 problem)."""
+    """GET (and HEAD) of a game's stream, or of a player's (`key` PLAYER_ADMISSION); other methods
+    go to Flask (its 405 problem)."""
 
-    def __init__(self, hub: Hub, wsgi: WSGIMiddleware) -> None:
+    def __init__(self, hub: Hub, wsgi: WSGIMiddleware, key: str = ADMISSION) -> None:
         self.hub = hub
         self.wsgi = wsgi
+        self.key = key
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["method"] not in ("GET", "HEAD"):
@@ -126,7 +133,7 @@ class StreamEndpoint:
         async def keep(message: Message) -> None:
             replies.append(message)
 
-        await self.wsgi({**scope, ADMISSION: admission}, receive, keep)
+        await self.wsgi({**scope, self.key: admission}, receive, keep)
         if "client" not in admission:  # Flask refused it (a problem) or failed: its reply, as it is
             for reply in replies:
                 await send(reply)
@@ -146,20 +153,26 @@ class StreamEndpoint:
                           f"this client has {self.hub.per_client} streams open, its maximum; close one first",
                           scope, {"Retry-After": str(RETRY_AFTER_SECONDS), **headers})(scope, receive, send)
             return
-        game_id = admission["game_id"]
-        wake = self.hub.subscribe(game_id)
+        if "player" in admission:
+            wake, watch = self.hub.subscribe_player(admission["player"], admission["games"])
+            messages = self.hub.player_messages(watch, admission["after"], wake)
+        else:
+            wake = self.hub.subscribe(admission["game_id"])
+            messages = self.hub.messages(admission["game_id"], admission["seat"], admission["after"], wake)
         try:
             headers.update({"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
             if scope["method"] == "HEAD":
                 response: Response = Response(media_type="text/event-stream", headers=headers)
             else:
-                body = self.hub.messages(game_id, admission["seat"], admission["after"], wake)
-                response = StreamingResponse(body, media_type="text/event-stream", headers=headers)
+                response = StreamingResponse(messages, media_type="text/event-stream", headers=headers)
             await response(scope, receive, send)
         except OSError:  # the client went away mid-write
             pass
         finally:
-            self.hub.unsubscribe(game_id, wake)
+            if "player" in admission:
+                self.hub.unsubscribe_player(wake)
+            else:
+                self.hub.unsubscribe(admission["game_id"], wake)
             self.hub.release(client)
 
 

@@ -28,10 +28,24 @@ from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 from application.container import Trailhead
+from application.clocks import seat_deadline
 from application.handler import Committed, envelope
-from storage import ACTIVE, FINISHED, StoredEvent
+from domain.core.seating import Seating, fold_seating
+from service.player_stream import GameProgress, PlayerMessage, current_only, game_messages
+from storage import ACTIVE, FINISHED, OPEN, StoredEvent
 
 log = logging.getLogger(__name__)
+
+PLAYER_EVENTS = frozenset({"TableSet", "SeatJoined"})  # the events that give a game to a player
+
+
+@dataclasses.dataclass(slots=True)
+class PlayerWatch:
+    """A player's stream: the player, the games watched for it, and those it started with."""
+
+    player: str
+    games: set[str]
+    initial: frozenset[str]
 
 WATCH_BATCH = 1000  # events read per tick at most; a longer backlog takes several ticks back to back
 SEND_BATCH = 500  # events sent per write while a stream catches up
@@ -57,18 +71,33 @@ class Timeline:
         self.game_id = game_id
         self.spec = spec
         self.state: Any = None
+        self.seating: Seating | None = None
         self.events: list[StoredEvent] = []
         self.marks: list[Mark] = []
         self.version = 0
+        self.deadlines: dict[tuple[int, int], str | None] = {}  # (seat, version) -> deadline, clocked games
 
     def apply(self, event: StoredEvent) -> None:
         spec = self.spec
-        state = spec.evolve(self.state, spec.events.decode_json(event.type, event.data_text))
+        decoded = spec.events.decode_json(event.type, event.data_text)
+        state = spec.evolve(self.state, decoded)
+        self.seating = fold_seating([decoded], self.seating)
         finished = spec.result(state) is not None
         self.state = state
         self.events.append(event)
-        self.marks.append(Mark(FINISHED if finished else ACTIVE, () if finished else tuple(sorted(spec.to_act(state)))))
+        if finished:
+            mark = Mark(FINISHED, ())
+        elif not self.seating.started:
+            mark = Mark(OPEN, ())
+        else:
+            mark = Mark(ACTIVE, tuple(sorted(spec.to_act(state))))
+        self.marks.append(mark)
         self.version = event.seq
+
+    def ends_commit(self, index: int) -> bool:
+        """Whether event `index` (0-based) is the last of its command: the game is at rest after it."""
+        following = index + 1
+        return following == len(self.events) or self.events[following].command_id != self.events[index].command_id
 
     def finished_at(self, version: int) -> bool:
         return version > 0 and self.marks[version - 1].status == FINISHED
@@ -95,6 +124,7 @@ class Hub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self.player_watches: dict[asyncio.Event, PlayerWatch] = {}
         app.bus.on_commit(self._on_commit)
 
     # -- caps -------------------------------------------------------------------------------
@@ -127,6 +157,74 @@ class Hub:
         assert self._wake is not None
         self._wake.set()  # the watcher loads the game's timeline now
         return wake
+
+    def subscribe_player(self, player: str, games: list[str]) -> tuple[asyncio.Event, PlayerWatch]:
+        """Watch a player's games, and the games the log gives the player from now on."""
+        self._start()
+        wake = asyncio.Event()
+        watch = PlayerWatch(player, set(games), frozenset(games))
+        self.player_watches[wake] = watch
+        for game_id in games:
+            self.waiters.setdefault(game_id, set()).add(wake)
+        assert self._wake is not None
+        self._wake.set()
+        return wake, watch
+
+    def unsubscribe_player(self, wake: asyncio.Event) -> None:
+        watch = self.player_watches.pop(wake, None)
+        for game_id in watch.games if watch is not None else ():
+            self.unsubscribe(game_id, wake)
+
+    def _found_player_games(self, found: list[tuple[str, str]]) -> bool:
+        """Add the games the log just gave to watched players; whether any was new."""
+        added = False
+        for player, game_id in found:
+            for wake, watch in self.player_watches.items():
+                if watch.player == player and game_id not in watch.games:
+                    watch.games.add(game_id)
+                    self.waiters.setdefault(game_id, set()).add(wake)
+                    added = True
+        return added
+
+    async def player_messages(self, watch: PlayerWatch, after: int | None, wake: asyncio.Event) -> AsyncIterator[str]:
+        """The SSE text of a player's stream (service/player_stream.py) until the client goes away."""
+        yield "retry: 1000\n\n"
+        last_sent = time.monotonic()
+        progress: dict[str, GameProgress] = {}
+        while True:
+            wake.clear()
+            ready = all(game_id in self.timelines for game_id in watch.games)
+            batch: list[PlayerMessage] = []
+            for game_id in sorted(watch.games) if ready or progress else ():
+                timeline = self.timelines.get(game_id)
+                if timeline is None:
+                    continue
+                fresh = game_id not in progress
+                state = progress.setdefault(game_id, GameProgress())
+                found = game_messages(timeline, watch.player, state, self.deadline)
+                if after is not None:
+                    found = [m for m in found if m.position > after]
+                elif fresh and game_id in watch.initial:
+                    found = current_only(found, timeline.events[-1].position if timeline.events else 0)
+                batch.extend(found)
+            if batch:
+                batch.sort(key=lambda m: m.position)
+                yield "".join(m.sse() for m in batch)
+                last_sent = time.monotonic()
+            idle = self.heartbeat_seconds - (time.monotonic() - last_sent)
+            if idle <= 0:
+                yield ": keep-alive\n\n"
+                last_sent = time.monotonic()
+                continue
+            try:
+                await asyncio.wait_for(wake.wait(), idle)
+            except TimeoutError:
+                pass
+
+    def deadline(self, game_id: str, seat: int, version: int) -> str | None:
+        """The seat's deadline at `version`, from the timeline's clock (None: no clock, or not known)."""
+        timeline = self.timelines.get(game_id)
+        return timeline.deadlines.get((seat, version)) if timeline is not None else None
 
     def unsubscribe(self, game_id: str, wake: asyncio.Event) -> None:
         waiting = self.waiters.get(game_id)
@@ -193,13 +291,17 @@ class Hub:
         while True:
             self._wake.clear()
             wanted = frozenset(self.waiters)
+            players = frozenset(watch.player for watch in self.player_watches.values())
             more = False
-            if wanted or self.timelines:
+            if wanted or self.timelines or players:
                 try:
-                    touched, self.timelines, more = await loop.run_in_executor(self._executor, self._tick, wanted)
+                    touched, self.timelines, more, found = await loop.run_in_executor(
+                        self._executor, self._tick, wanted, players)
                 except Exception:  # noqa: BLE001 - the next tick tries again
                     log.exception("the stream watcher failed a tick")
-                    touched = set()
+                    touched, found = set(), []
+                if self._found_player_games(found):
+                    more = True  # load the new games' timelines at once
                 for game_id in touched:
                     for wake in self.waiters.get(game_id, ()):
                         wake.set()
@@ -208,15 +310,19 @@ class Hub:
             if more:
                 continue
             try:
-                await asyncio.wait_for(self._wake.wait(), self.poll_seconds if self.waiters else None)
+                polling = self.waiters or self.player_watches
+                await asyncio.wait_for(self._wake.wait(), self.poll_seconds if polling else None)
             except TimeoutError:
                 pass
 
-    def _tick(self, wanted: frozenset[str]) -> tuple[set[str], dict[str, Timeline], bool]:
+    def _tick(self, wanted: frozenset[str],
+              players: frozenset[str] = frozenset()) -> tuple[set[str], dict[str, Timeline], bool, list[tuple[str, str]]]:
         """On the hub's thread: read the log past the watcher's position (one query), extend the
-        watched games' timelines, load those newly watched and drop the others."""
+        watched games' timelines, load those newly watched and drop the others; and find the games
+        the log gives to the watched `players` (TableSet and SeatJoined events naming them)."""
         store = self.app.store
         touched: set[str] = set()
+        found: list[tuple[str, str]] = []
         more = False
         if self._position is None:
             self._position = store.head_position()
@@ -224,6 +330,10 @@ class Hub:
             page = store.events_from(self._position, WATCH_BATCH)
             more = len(page) == WATCH_BATCH
             for event in page:
+                if players and event.type in PLAYER_EVENTS:
+                    data = event.data
+                    named = data["players"] if event.type == "TableSet" else [data["player"]]
+                    found.extend((player, event.game_id) for player in named if player in players)
                 timeline = self._owned.get(event.game_id)
                 if timeline is None or event.seq <= timeline.version:
                     continue
@@ -243,7 +353,19 @@ class Hub:
             if timeline is not None:
                 self._owned[game_id] = timeline
                 touched.add(game_id)
-        return touched, dict(self._owned), more
+        for game_id in touched:
+            self._clock(self._owned.get(game_id))
+        return touched, dict(self._owned), more, found
+
+    def _clock(self, timeline: Timeline | None) -> None:
+        """Note the deadlines of the seats to act at the timeline's version, for a clocked game."""
+        if timeline is None or timeline.seating is None or not timeline.seating.clocked or not timeline.version:
+            return
+        game = self.app.games.load(timeline.game_id)
+        if game.version != timeline.version:
+            return  # the log moved on meanwhile: the next tick notes that version's
+        for seat in game.to_act():
+            timeline.deadlines[(seat, game.version)] = seat_deadline(game, seat)
 
     def _load(self, game_id: str) -> Timeline | None:
         record = self.app.store.game(game_id)

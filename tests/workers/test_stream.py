@@ -15,6 +15,7 @@ import requests
 
 from support.redis_server import free_port
 from support.serving import wait_healthy
+from support.sse import play, sse_messages
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -34,42 +35,10 @@ def server(module_database: str) -> Iterator[str]:
     process.wait(timeout=20)
 
 
-def sse_messages(response: requests.Response) -> Iterator[dict[str, str]]:
-    """Parse a text/event-stream body into messages (comments kept as {'comment': ...})."""
-    fields: dict[str, str] = {}
-    for raw in response.iter_lines(decode_unicode=True):
-        line = raw or ""
-        if not line:
-            if fields:
-                yield fields
-                fields = {}
-            continue
-        if line.startswith(":"):
-            yield {"comment": line[1:].strip()}
-            continue
-        name, _, value = line.partition(":")
-        fields[name] = fields.get(name, "") + value.removeprefix(" ")
-
-
 def new_game(base: str) -> tuple[str, dict[str, str]]:
     created = requests.post(f"{base}/api/v1/games", json={"type": "hikes-of-the-west", "seats": [{"name": "Ann"}]},
                             timeout=10).json()
     return created["id"], {"Authorization": f"Bearer {created['seats'][0]['token']}"}
-
-
-def play(base: str, game_id: str, headers: dict[str, str], commands: int | None = None) -> int:
-    """Send the first legal action until the game ends (or `commands` were sent); returns the version."""
-    sent = 0
-    while commands is None or sent < commands:
-        actions = requests.get(f"{base}/api/v1/games/{game_id}/actions", headers=headers, timeout=10).json()
-        if not actions["actions"]:
-            return actions["version"]
-        action = actions["actions"][0]
-        reply = requests.post(f"{base}/api/v1/games/{game_id}/commands", headers=headers, timeout=10,
-                              json={**action, "expected_version": actions["version"]})
-        assert reply.status_code == 201, reply.text
-        sent += 1
-    return requests.get(f"{base}/api/v1/games/{game_id}", timeout=10).json()["version"]
 
 
 def collect(base: str, game_id: str, headers: dict[str, str], out: list[dict[str, Any]], last_id: int | None = None,
