@@ -33,6 +33,7 @@ from domain.core import (
     decision_rng,
     opening_events,
     play_command,
+    to_plain,
 )
 from domain.core.seating import (
     SEATING_CODEC,
@@ -301,11 +302,14 @@ class GameService:
         seed, source = game_seed(seed, self.client_seeds)
         events = opening_events(spec, game_id, config, seed)
         players = dict(players or {})
+        args: dict[str, Any] = {}
         if open_seats or players or table:
             holders = tuple(players.get(index) for index in range(len(config.seats)))
-            events.append(table_set(spec, len(config.seats), sorted(open_seats), holders, **(table or {})))
+            rules = table_set(spec, len(config.seats), sorted(open_seats), holders, **(table or {}))
+            events.append(rules)
+            args["table"] = to_plain(rules)  # the creator's choice, recorded for the audit to compare
         stored = chain(spec, game_id, seed, events, 1, GENESIS_HASH, None, None)
-        return self.open(spec, config, seed, events, stored, "CreateGame", {}, source,
+        return self.open(spec, config, seed, events, stored, "CreateGame", args, source,
                          untokened=frozenset(open_seats) | frozenset(players))
 
     def open(

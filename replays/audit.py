@@ -24,10 +24,18 @@ from domain.core import (
     GameSpec,
     canonical_json,
     decision_rng,
+    from_plain,
     opening_events,
     play_command,
 )
-from domain.core.seating import SEATING_CODEC, SEATING_COMMAND_TYPES, Seating, fold_seating, seating_events
+from domain.core.seating import (
+    SEATING_CODEC,
+    SEATING_COMMAND_TYPES,
+    Seating,
+    TableSet,
+    fold_seating,
+    seating_events,
+)
 from replays.log import GameLog, RawEvent
 
 CHECKS = ("chain", "head", "rules_version", "seed_commitment", "rederivation")
@@ -192,6 +200,8 @@ def rederive(log: GameLog, spec: GameSpec, datas: list[Any], report: AuditReport
         if command.type == "CreateGame":
             config = GameConfig(seats=created.seats, options=created.options)  # type: ignore[attr-defined]
             derived = opening_events(spec, created.game_id, config, log.seed, created.forked_from)  # type: ignore
+            if "table" in command.args:  # the table's rules: the creator's choice, as the command recorded it
+                derived.append(from_plain(TableSet, command.args["table"], "table"))
             compare(spec, derived, recorded, None, None)
         elif command.type == "ForkGame":
             check_inherited(log, created, recorded, report)
