@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.core import PUBLIC, GameSpec, to_plain
+from domain.core.seating import SEATING_COMMAND_TYPES
 from storage import CommandRecord, StoredEvent
 
 
@@ -36,9 +37,12 @@ def timeline(spec: GameSpec, events: list[StoredEvent], seat: int | None, finish
     The first event of each command also carries the command's `label`, worded as its seat read it
     in the list of actions (the label of that command in the state before it), when the caller may
     know what was chosen: after the end, as the seat that chose, or when every event of the command
-    is public. Otherwise, and for events no command caused (setup, bot-free chance), `label` is None.
+    is public. Otherwise, and for events no command caused (setup, bot-free chance) or a seating
+    command caused, `label` is None.
     """
-    by_first = {record.first_seq: record for record in commands if record.seat is not None}
+    # seating commands (join, leave, timeout: domain/core/seating.py) are told by their events' lines
+    by_first = {record.first_seq: record for record in commands
+                if record.seat is not None and record.type not in SEATING_COMMAND_TYPES}
     entries = []
     state = None
     for event in events:

@@ -147,6 +147,9 @@ def test_a_player_who_leaves_is_played_by_the_bot_and_the_game_audits(api: Api, 
     assert any(e["seat"] == 0 and e["command_id"].startswith("bot:") for e in log if e["seq"] > left["version"])
     report = api.call("GET", f"{API}/games/{game_id}/audit", 200).json()
     assert report["ok"] and report["checks"]["rederivation"] == "ok", report
+    lines = api.call("GET", f"{API}/games/{game_id}/timeline", 200).json()["entries"]
+    assert {"seq": left["version"], "type": "SeatLeft", "seat": 0, "label": None,
+            "text": "Seat 0 resigned; the random bot plays it from now on"} in lines
     exported = api.call("GET", f"{API}/games/{game_id}/export", 200).json()
     assert api.call("POST", f"{API}/replays", 200, json=exported).json()["id"] == game_id  # stored here already
     elsewhere = create_app({"DATABASE": str(tmp_path / "elsewhere.sqlite"), "RATE_LIMITS": "off"})
