@@ -23,7 +23,7 @@ def fork_game(
 
     Raises:
         UnknownGameId: no such source game.
-        IllegalCommand: the source is still running, or `at` is outside its play.
+        IllegalCommand: the source is still running, has a table (seating.py), or `at` is outside its play.
         InvalidCommand: seats of the wrong number or with an unknown bot level.
     """
     source = games.load(source_id)
@@ -34,6 +34,10 @@ def fork_game(
     if not first <= at < source.version:
         raise IllegalCommand(f"a fork point must be an event from {first} (the end of the set-up) to "
                              f"{source.version - 1} (before the last); got {at}")
+    if source.seating is not None and source.seating.rules is not None:
+        # Its inherited seating events would hand the fork's seats to the source's players, with its
+        # table's clock: not what a what-if game means. Not supported until a fork can reset its table.
+        raise IllegalCommand("a game with a table (open seats, players or a clock) cannot be forked")
     spec = source.spec
     previous = [SeatConfig(name=s["name"], bot=s.get("bot")) for s in source.record.seats]
     if seats is not None and len(seats) != len(previous):
