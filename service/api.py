@@ -394,5 +394,6 @@ def _left(game_id: str, resigned: bool) -> tuple[Any, int]:
     games = game_service()
     seat = caller_seat(games, game_id, required=True)
     assert seat is not None
-    committed = message_bus().seat_command(game_id, LeaveSeat(seat=seat, resigned=resigned), seat, f"leave:{seat}")
+    command_id = f"{'resign' if resigned else 'leave'}:{seat}"  # sent again: the first answer
+    committed = message_bus().seat_command(game_id, LeaveSeat(seat=seat, resigned=resigned), seat, command_id)
     return committed.response(), 201

@@ -137,6 +137,7 @@ def test_a_player_who_leaves_is_played_by_the_bot_and_the_game_audits(api: Api, 
         ("SeatLeft", 0, {"seat": 0, "bot": "random", "reason": "left", "resigned": True})]
     again = api.call("POST", f"{API}/games/{game_id}/resign", 201, token=ann["key"]).json()
     assert again == left  # sent again: the first answer
+    assert "already left" in api.call("POST", f"{API}/games/{game_id}/leave", 422, token=ann["key"]).json()["detail"]
     refused = api.call("POST", f"{API}/games/{game_id}/commands", 422, token=ann["key"],
                        json={"type": "EndTurn", "args": {}})
     assert "left the game" in refused.json()["detail"]

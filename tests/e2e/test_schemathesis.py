@@ -53,6 +53,11 @@ OPERATION_STATUSES = {
     "replayAt": ["400"],
     # importReplay: a document verifies only if it re-derives from its seed (422).
     "importReplay": ["422"],
+    # joinGame: a seat the game has (400). leaveGame, resignGame: a game that has started, is not
+    # over, and a seat that has not left yet (422).
+    "joinGame": ["400"],
+    "leaveGame": ["422"],
+    "resignGame": ["422"],
 }
 
 
