@@ -29,6 +29,13 @@ TURN_SECONDS = 60  # how long a human waits for the bots to answer (they play af
 pytestmark = pytest.mark.slow  # a real server, real processes
 
 
+@pytest.fixture(scope="module")
+def module_database(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """SQLite only: these whole games test the games and the contract, not the storage. Both backends
+    serve e2e/test_http.py, e2e/test_players_http.py and the store tests (the suite's time budget)."""
+    return str(tmp_path_factory.mktemp("database") / "trailhead.sqlite")
+
+
 # -- the client side of a game ---------------------------------------------------------------
 
 
