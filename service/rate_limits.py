@@ -30,8 +30,9 @@ from flask_limiter import ApplicationLimit, Limiter, RateLimitExceeded, RequestL
 from limits import RateLimitItem
 
 from application.auth import token_hash
-from service.api import bearer_token, token_owner
+from service.api import bearer_player, bearer_token, token_owner
 from service.problems import problem
+from service.runtime import game_service
 
 log = logging.getLogger(__name__)
 
@@ -58,16 +59,16 @@ def address_key() -> str:
 
 
 def client_key() -> str:
-    """The seat of a token that matches one, else the address."""
+    """The seat of a token that matches one, the player of a key that matches one, else the address."""
     token = bearer_token()
     if token is not None:
         try:
-            owner = token_owner(token)
+            if token_owner(token) is not None:
+                return f"seat:{token_hash(token)}"
+            if bearer_player(game_service()) is not None:  # kept for the view's own lookup
+                return f"player:{token_hash(token)}"
         except Exception:  # noqa: BLE001 - a failed lookup must not fail the limiter; the view will look again
             log.exception("rate limits: the token lookup failed; counting this request by address")
-            owner = None
-        if owner is not None:
-            return f"seat:{token_hash(token)}"
     return address_key()
 
 

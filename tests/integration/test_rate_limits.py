@@ -131,6 +131,16 @@ def test_a_token_that_matches_no_seat_counts_by_address(database: str) -> None:
     assert game.send(0, "Bid", {"amount": 1}).status_code == 201  # a real token still has its own allowance
 
 
+def test_a_player_key_has_its_own_allowance(database: str) -> None:
+    client = limited(database, "read=2/minute")
+    ann = client.post(f"{API}/players", json={"name": "Ann"}).get_json()
+    bob = client.post(f"{API}/players", json={"name": "Bob"}).get_json()
+    for _ in range(2):
+        assert client.get(f"{API}/players/me", headers=bearer(ann["key"])).status_code == 200
+    assert_rate_limited(client.get(f"{API}/players/me", headers=bearer(ann["key"])), 2)
+    assert client.get(f"{API}/players/me", headers=bearer(bob["key"])).status_code == 200  # same address
+
+
 def test_reads_are_limited_per_client_across_every_get(database: str) -> None:
     client = limited(database, "read=3/minute")
     game = ToyGame(client)
