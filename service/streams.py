@@ -211,15 +211,20 @@ class Hub:
                 batch.sort(key=lambda m: m.position)
                 yield "".join(m.sse() for m in batch)
                 last_sent = time.monotonic()
-            idle = self.heartbeat_seconds - (time.monotonic() - last_sent)
-            if idle <= 0:
+            if await self._keep_alive_due(wake, last_sent):
                 yield ": keep-alive\n\n"
                 last_sent = time.monotonic()
-                continue
-            try:
-                await asyncio.wait_for(wake.wait(), idle)
-            except TimeoutError:
-                pass
+
+    async def _keep_alive_due(self, wake: asyncio.Event, last_sent: float) -> bool:
+        """Wait for a wake-up until a keep-alive is due; whether one is due now."""
+        idle = self.heartbeat_seconds - (time.monotonic() - last_sent)
+        if idle <= 0:
+            return True
+        try:
+            await asyncio.wait_for(wake.wait(), idle)
+        except TimeoutError:
+            pass
+        return False
 
     def deadline(self, game_id: str, seat: int, version: int) -> str | None:
         """The seat's deadline at `version`, from the timeline's clock (None: no clock, or not known)."""
@@ -253,15 +258,9 @@ class Hub:
                 if finished:
                     yield "event: end\ndata: {}\n\n"
                     return
-            idle = self.heartbeat_seconds - (time.monotonic() - last_sent)
-            if idle <= 0:
+            if await self._keep_alive_due(wake, last_sent):
                 yield ": keep-alive\n\n"
                 last_sent = time.monotonic()
-                continue
-            try:
-                await asyncio.wait_for(wake.wait(), idle)
-            except TimeoutError:
-                pass
 
     # -- the watcher ------------------------------------------------------------------------
 

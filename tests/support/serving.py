@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import subprocess
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import requests
+
+from support.redis_server import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@contextlib.contextmanager
+def serving(database: str, **env: str) -> Iterator[str]:
+    """`trailhead serve` (two workers, inline jobs) on `database` with `env` added; yields its base URL."""
+    port = free_port()
+    variables = {**os.environ, "TRAILHEAD_DB": database, "REDIS_URL": "", **env}
+    process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "2"],
+                               cwd=ROOT, env=variables, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(base, process)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
 
 
 def wait_healthy(base: str, process: subprocess.Popen[bytes], timeout: float = 30.0,

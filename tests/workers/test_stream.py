@@ -2,37 +2,23 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import requests
 
-from support.redis_server import free_port
-from support.serving import wait_healthy
+from support.serving import serving
 from support.sse import play, sse_messages
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def server(module_database: str) -> Iterator[str]:
-    port = free_port()
-    env = {**os.environ, "TRAILHEAD_DB": module_database, "REDIS_URL": "",
-           "TRAILHEAD_STREAM_HEARTBEAT_SECONDS": "0.3"}
-    process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "2"],
-                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    wait_healthy(base, process)
-    yield base
-    process.terminate()
-    process.wait(timeout=20)
+    with serving(module_database, TRAILHEAD_STREAM_HEARTBEAT_SECONDS="0.3") as base:
+        yield base
 
 
 def new_game(base: str) -> tuple[str, dict[str, str]]:
