@@ -18,7 +18,8 @@ from typing import Any
 
 from domain.core import GameSpec
 from domain.core.seating import SEATING_EVENT_TYPES, Seating, evolve_seating
-from storage import ACTIVE, FINISHED, OPEN, GameSummary, Storage, StoredEvent
+from application.ratings import entry, marker, pools_of, rate_game
+from storage import ACTIVE, FINISHED, OPEN, GameSummary, Rating, Storage, StoredEvent
 
 log = logging.getLogger(__name__)
 
@@ -82,10 +83,12 @@ class Projector:
         if not events:
             return RunOutcome(0, start.position)
         touched: dict[str, Folded] = {}
+        last_positions: dict[str, int] = {}
         position, halted_at, error, applied = start.position, None, None, 0
         for event in events:
             try:
                 touched[event.game_id] = self._apply(store, event, touched.get(event.game_id))
+                last_positions[event.game_id] = event.position  # type: ignore[assignment]
             except Exception as failure:  # noqa: BLE001 - any failure halts the projection visibly
                 halted_at, error = event.position, f"{type(failure).__name__}: {failure}"
                 log.error("projection halted at position %s (%s seq %s): %s", halted_at, event.game_id, event.seq, error)
@@ -93,10 +96,30 @@ class Projector:
             position = event.position  # type: ignore[assignment]
             applied += 1
         summaries = [self._summary(folded) for folded in touched.values()]
-        if not store.write_projection(PROJECTION, start.position, position, summaries, halted_at, error):
+        # A game gets no event after its last: one finished now finished in this batch. Rated in the
+        # order they finished, so a rebuild rates them alike.
+        finished = sorted((s for s in summaries if s.result is not None), key=lambda s: last_positions[s.id])
+        ratings = self._rate(store, finished)
+        if not store.write_projection(PROJECTION, start.position, position, summaries, halted_at, error, ratings):
             return None
         self._games.update(touched)
         return RunOutcome(applied, position, halted_at, error)
+
+    @staticmethod
+    def _rate(store: Storage, finished: list[GameSummary]) -> list[Rating]:
+        """The new ratings of the entries of games that finished (application/ratings.py), in order."""
+        known: dict[tuple[str, str, str], Rating] = {}
+        for summary in finished:
+            assert summary.result is not None and summary.rated is not None
+            for pool in pools_of(summary.rated):
+                entries = sorted({entry(seat) for seat in summary.seats})
+                missing = [e for e in entries if (pool, summary.type, e) not in known]
+                for found in store.ratings(pool, summary.type, missing).values():
+                    known[(pool, summary.type, found.entry)] = found
+                current = {e: known[(pool, summary.type, e)] for e in entries if (pool, summary.type, e) in known}
+                for rating in rate_game(summary.type, pool, summary.seats, summary.result, current):
+                    known[(pool, summary.type, rating.entry)] = rating
+        return list(known.values())
 
     def _apply(self, store: Storage, event: StoredEvent, folded: Folded | None) -> Folded:
         if event.seq == 1:
@@ -118,6 +141,7 @@ class Projector:
             "seats": [{"index": i, **seat} for i, seat in enumerate(data["seats"])],
             "created_position": event.position,
             "created_at": event.recorded_at,
+            "imported": data["game_id"] != event.game_id,  # an import keeps the original's GameCreated
         }
         return Folded(spec, None, 0, summary)
 
@@ -164,4 +188,5 @@ class Projector:
             seats=seats, result=result, created_position=summary["created_position"],
             created_at=summary["created_at"], updated_at=summary.get("updated_at"),
             lower_score_wins=spec.lower_score_wins,
+            rated=marker(seats, summary["imported"]) if result is not None else None,
         )

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, request
 from marshmallow import fields, validate
 
+from application.ratings import POOLS, RATED
 from service import schemas
 from service.runtime import game_service, trailhead
 
@@ -24,6 +25,8 @@ class GamesQuery(schemas.StrictSchema):
 
 class LeaderboardQuery(schemas.StrictSchema):
     type = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    # rated: games among players only, played here (the default); all: also games with bots and imported ones
+    pool = fields.String(load_default=RATED, validate=validate.OneOf(POOLS))
 
 
 _games_query = GamesQuery()
@@ -58,7 +61,6 @@ def leaderboard_of_type() -> Any:
     games = game_service()
     spec = games.registry(query["type"])
     caught_up()
-    return _leaderboard.dump(
-        {"type": spec.id, "score_order": "low" if spec.lower_score_wins else "high",
-         "players": games.store.leaderboard(spec.id)}
-    )
+    return _leaderboard.dump({"type": spec.id, "pool": query["pool"], "score_order": "low" if spec.lower_score_wins
+                              else "high", "players": games.store.leaderboard(spec.id, query["pool"]),
+                              "seat_names": games.store.seat_name_stats(spec.id)})

@@ -9,6 +9,7 @@ from flask import Blueprint
 from werkzeug.exceptions import NotFound
 
 from application.auth import new_token, token_hash
+from application.ratings import RATED
 from service import schemas
 from service.api import json_body, required_player
 from service.runtime import game_service, trailhead
@@ -31,7 +32,8 @@ def create_player() -> tuple[Any, int, dict[str, str]]:
 
 @players_api.get("/players/<player_id>")
 def get_player(player_id: str) -> Any:
-    """A player's public profile: name, and recent games from the read model (`me`: the key's player)."""
+    """A player's public profile: name, ratings per game type (the rated pool) and recent games, from the
+    read models (`me`: the key's player)."""
     games = game_service()
     player = games.store.player(player_id)
     if player_id == "me":
@@ -39,4 +41,5 @@ def get_player(player_id: str) -> Any:
     if player is None:
         raise NotFound(f"no player with id {player_id!r}")
     trailhead().runner.catch_up()
-    return {**player, "recent_games": games.store.player_games(player_id, RECENT_GAMES)}
+    return {**player, "ratings": games.store.player_ratings(player["id"], RATED),
+            "recent_games": games.store.player_games(player["id"], RECENT_GAMES)}

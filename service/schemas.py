@@ -321,6 +321,7 @@ class Summary(Schema):
     winners = fields.Raw(allow_none=True)
     created_at = fields.String(allow_none=True)
     updated_at = fields.String(allow_none=True)
+    rated = fields.String(allow_none=True)
 
 
 class SummaryPage(Schema):
@@ -329,6 +330,15 @@ class SummaryPage(Schema):
 
 
 class PlayerRow(Schema):
+    player = fields.String()
+    name = fields.String()
+    rating = fields.Float()
+    mu = fields.Float()
+    sigma = fields.Float()
+    games = fields.Integer()
+
+
+class SeatNameRow(Schema):
     name = fields.String()
     games_played = fields.Integer()
     games_won = fields.Integer()
@@ -338,8 +348,10 @@ class PlayerRow(Schema):
 
 class Leaderboard(Schema):
     type = fields.String()
+    pool = fields.String()
     score_order = fields.String()
     players = fields.List(fields.Nested(PlayerRow))
+    seat_names = fields.List(fields.Nested(SeatNameRow))
 
 
 class Player(Schema):

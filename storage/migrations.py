@@ -97,6 +97,12 @@ _V4 = (
     "CREATE INDEX IF NOT EXISTS idx_summary_seats_player ON summary_seats (player)",
 )
 
+_V5 = ("ALTER TABLE game_summaries ADD COLUMN rated TEXT",)
+_V5_SQLITE = ("CREATE TABLE IF NOT EXISTS ratings (pool TEXT, type TEXT, entry TEXT, mu REAL NOT NULL,"
+              " sigma REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (pool, type, entry))", *_V5)
+_V5_POSTGRESQL = ("CREATE TABLE IF NOT EXISTS ratings (pool TEXT, type TEXT, entry TEXT, mu DOUBLE PRECISION NOT NULL,"
+                  " sigma DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (pool, type, entry))", *_V5)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "release 0.1 schema: games, seeds, seat tokens, events, commands, read models", _V1_SQLITE,
               _V1_POSTGRESQL),
@@ -111,6 +117,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # Players (issue 15): an identity with a secret key, kept as its sha256 like a seat token's; the
     # read model's seats say which player holds each seat (NULL for the games before players).
     Migration(4, "players, and the players holding the seats of the read model's games", _V4, _V4),
+    # Ratings (issue 15): players' OpenSkill ratings per pool and game type, a read model rebuilt
+    # from the log; the summaries say how a finished game counts.
+    Migration(5, "players' ratings, and how each finished game counts for them", _V5_SQLITE, _V5_POSTGRESQL),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from storage.records import Appended, Checkpoint, CommandRecord, GameRecord, GameSummary, StoredEvent
+from storage.records import Appended, Checkpoint, CommandRecord, GameRecord, GameSummary, Rating, StoredEvent
 
 
 class Storage(Protocol):
@@ -103,8 +103,8 @@ class Storage(Protocol):
     def checkpoint(self, name: str) -> Checkpoint: ...
 
     def write_projection(self, name: str, expected: int, position: int, summaries: Sequence[GameSummary],
-                         halted_at: int | None, error: str | None) -> bool:
-        """Write summaries, the statistics of games that just finished and the new checkpoint in
+                         halted_at: int | None, error: str | None, ratings: Sequence[Rating] = ()) -> bool:
+        """Write summaries, the new ratings of games that just finished and the new checkpoint in
         one transaction, only if the checkpoint is still at `expected`; False if it moved."""
 
     def reset_read_models(self, name: str) -> None: ...
@@ -115,7 +115,17 @@ class Storage(Protocol):
     def summaries(self, type_: str | None, status: str | None, seat_name: str | None, limit: int,
                   cursor: int | None) -> tuple[list[dict[str, Any]], int | None]: ...
 
-    def leaderboard(self, type_: str) -> list[dict[str, Any]]: ...
+    def ratings(self, pool: str, type_: str, entries: Sequence[str]) -> dict[str, Rating]:
+        """The stored ratings of these entries (players' ids, `bot:<level>`), by entry; absent ones left out."""
+
+    def seat_name_stats(self, type_: str) -> list[dict[str, Any]]:
+        """Results by seat name (games played, won, mean placing, best score): every finished game counts."""
+
+    def leaderboard(self, type_: str, pool: str) -> list[dict[str, Any]]:
+        """Players' rows {player, name, rating, mu, sigma, games}, best rating (mu - 3 sigma) first."""
+
+    def player_ratings(self, player_id: str, pool: str) -> dict[str, dict[str, Any]]:
+        """A player's {rating, mu, sigma, games} by game type."""
 
     def projected_version(self, game_id: str) -> int: ...
 

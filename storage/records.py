@@ -139,3 +139,21 @@ class GameSummary:
     created_at: str | None
     updated_at: str | None
     lower_score_wins: bool = False
+    rated: str | None = None  # a finished game: how it counts for ratings (application/ratings.py)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rating:
+    """An entry's rating in one pool and game type: a player's id, or `bot:<level>` (application/ratings.py)."""
+
+    pool: str
+    type: str
+    entry: str
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def rating(self) -> float:
+        """The conservative rating the leaderboard ranks by: mu - 3 sigma."""
+        return self.mu - 3 * self.sigma

@@ -27,6 +27,7 @@ from storage.records import (
     CommandRecord,
     GameRecord,
     GameSummary,
+    Rating,
     StoredEvent,
     VersionConflict,
     now,
@@ -37,7 +38,7 @@ COMMAND_COLUMNS = ("game_id, command_id, seat, bot, type, args, expected_version
                    " recorded_at")
 GAME_COLUMNS = ("id, type, rules_version, status, version, head_hash, seed_commitment, seats, options, original_id,"
                 " forked_from, created_at, updated_at, seed_source")
-READ_MODEL_TABLES = ("game_summaries", "summary_seats", "player_stats")
+READ_MODEL_TABLES = ("game_summaries", "summary_seats", "player_stats", "ratings")
 TOKEN_OWNERS_KEPT = 4096  # token owners found, kept per storage (SqlStorage.token_owner)
 
 
@@ -379,12 +380,18 @@ class SqlStorage:
         return Checkpoint(name, 0) if row is None else Checkpoint(name, row[0], row[1], row[2], row[3])
 
     def write_projection(self, name: str, expected: int, position: int, summaries: Sequence[GameSummary],
-                         halted_at: int | None, error: str | None) -> bool:
+                         halted_at: int | None, error: str | None, ratings: Sequence[Rating] = ()) -> bool:
         with self._writer() as conn:
             if self._checkpoint_for_update(conn, name) != expected:
                 return False
             for summary in summaries:
                 self._write_summary(conn, summary)
+            if ratings:
+                conn.executemany(
+                    "INSERT INTO ratings (pool, type, entry, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (pool, type, entry) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+                    " games = excluded.games",
+                    [(r.pool, r.type, r.entry, r.mu, r.sigma, r.games) for r in ratings])
             conn.execute("UPDATE projection_checkpoints SET position = ?, halted_at = ?, error = ?, updated_at = ?"
                          " WHERE name = ?", [position, halted_at, error, now(), name])
         return True
@@ -401,15 +408,16 @@ class SqlStorage:
         previous = conn.execute("SELECT status FROM game_summaries WHERE id = ?", [summary.id]).fetchone()
         conn.execute(
             "INSERT INTO game_summaries (id, type, status, version, to_act, bot_to_act, seats, winners, result,"
-            " created_position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " created_position, created_at, updated_at, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (id) DO UPDATE SET status = excluded.status, version = excluded.version,"
             " to_act = excluded.to_act, bot_to_act = excluded.bot_to_act, winners = excluded.winners,"
-            " result = excluded.result, updated_at = excluded.updated_at",
+            " result = excluded.result, updated_at = excluded.updated_at, seats = excluded.seats,"
+            " rated = excluded.rated",
             [summary.id, summary.type, summary.status, summary.version, canonical_json(summary.to_act),
              int(summary.bot_to_act), canonical_json(summary.seats),
              canonical_json(result["winners"]) if result is not None else None,
              canonical_json(result) if result is not None else None, summary.created_position, summary.created_at,
-             summary.updated_at],
+             summary.updated_at, summary.rated],
         )
         if previous is None or previous[0] == OPEN:  # the seats change only while players join
             conn.executemany("INSERT INTO summary_seats (game_id, seat, name, bot, player) VALUES (?, ?, ?, ?, ?)"
@@ -460,8 +468,8 @@ class SqlStorage:
         if cursor is not None:
             where.append("created_position < ?")
             params.append(cursor)
-        sql = ("SELECT id, type, status, version, to_act, seats, winners, created_at, updated_at, created_position"
-               " FROM game_summaries")
+        sql = ("SELECT id, type, status, version, to_act, seats, winners, created_at, updated_at, created_position,"
+               " rated FROM game_summaries")
         if where:
             sql += " WHERE " + " AND ".join(where)
         with self._reader() as conn:
@@ -471,11 +479,20 @@ class SqlStorage:
         return [
             {"id": row[0], "type": row[1], "status": row[2], "version": row[3], "to_act": json.loads(row[4]),
              "seats": json.loads(row[5]), "winners": json.loads(row[6]) if row[6] else None, "created_at": row[7],
-             "updated_at": row[8]}
+             "updated_at": row[8], "rated": row[10]}
             for row in page
         ], next_cursor
 
-    def leaderboard(self, type_: str) -> list[dict[str, Any]]:
+    def ratings(self, pool: str, type_: str, entries: Sequence[str]) -> dict[str, Rating]:
+        if not entries:
+            return {}
+        marks = ", ".join("?" * len(entries))
+        with self._reader() as conn:
+            rows = conn.execute(f"SELECT entry, mu, sigma, games FROM ratings WHERE pool = ? AND type = ?"
+                                f" AND entry IN ({marks})", [pool, type_, *entries]).fetchall()
+        return {row[0]: Rating(pool, type_, row[0], row[1], row[2], row[3]) for row in rows}
+
+    def seat_name_stats(self, type_: str) -> list[dict[str, Any]]:
         with self._reader() as conn:
             rows = conn.execute(
                 "SELECT name, games_played, games_won, placings_sum, best_score FROM player_stats WHERE type = ?"
@@ -483,6 +500,21 @@ class SqlStorage:
             ).fetchall()
         return [{"name": row[0], "games_played": row[1], "games_won": row[2],
                  "mean_placing": round(row[3] / row[1], 4), "best_score": row[4]} for row in rows]
+
+    def leaderboard(self, type_: str, pool: str) -> list[dict[str, Any]]:
+        with self._reader() as conn:
+            rows = conn.execute(
+                "SELECT r.entry, p.name, r.mu, r.sigma, r.games FROM ratings r JOIN players p ON p.id = r.entry"
+                " WHERE r.pool = ? AND r.type = ? ORDER BY r.mu - 3 * r.sigma DESC, r.entry", [pool, type_]).fetchall()
+        return [{"player": row[0], "name": row[1], "rating": row[2] - 3 * row[3], "mu": row[2], "sigma": row[3],
+                 "games": row[4]} for row in rows]
+
+    def player_ratings(self, player_id: str, pool: str) -> dict[str, dict[str, Any]]:
+        with self._reader() as conn:
+            rows = conn.execute("SELECT type, mu, sigma, games FROM ratings WHERE pool = ? AND entry = ? ORDER BY type",
+                                [pool, player_id]).fetchall()
+        return {row[0]: {"rating": row[1] - 3 * row[2], "mu": row[1], "sigma": row[2], "games": row[3]}
+                for row in rows}
 
     def projected_version(self, game_id: str) -> int:
         with self._reader() as conn:

@@ -108,7 +108,7 @@ def test_the_lobby_the_leaderboard_and_the_service(finished: tuple[Client, SeatH
     assert len(page["games"]) == 1 and page["games"][0]["type"] == "hitchiker"
     assert seat.game_id in {g["id"] for g in client.iter_games(type_="hitchiker", seat_name="sdk", limit=1)}
     board = client.leaderboard("hitchiker")
-    assert board["type"] == "hitchiker" and "sdk" in {p["name"] for p in board["players"]}
+    assert board["type"] == "hitchiker" and "sdk" in {p["name"] for p in board["seat_names"]}
     assert client.healthz()["status"] in ("ok", "degraded")
     assert client.openapi().startswith("openapi: 3.1")
 

@@ -46,7 +46,8 @@ def test_a_player_gets_a_key_once_and_a_public_profile(api: Api) -> None:
     ann = new_player(api, "Ann")
     assert len(ann["id"]) == 32 and len(ann["key"]) >= 43 and ann["name"] == "Ann"
     profile = api.call("GET", f"{API}/players/{ann['id']}", 200).json()
-    assert profile == {"id": ann["id"], "name": "Ann", "created_at": ann["created_at"], "recent_games": []}
+    assert profile == {"id": ann["id"], "name": "Ann", "created_at": ann["created_at"], "ratings": {},
+                       "recent_games": []}
     assert api.call("GET", f"{API}/players/me", 200, token=ann["key"]).json()["id"] == ann["id"]
     assert "key" not in json.dumps(profile)
     api.call("GET", f"{API}/players/{'0' * 32}", 404)

@@ -33,7 +33,7 @@ from support.redis_server import redis_server_url, redis_url  # noqa: F401 - fix
 from support.toy import SPEC as TOY
 
 ROOT = Path(__file__).resolve().parents[2]
-READ_MODEL_TABLES = ("game_summaries", "summary_seats", "player_stats")
+READ_MODEL_TABLES = ("game_summaries", "summary_seats", "player_stats", "ratings")
 
 
 @pytest.fixture

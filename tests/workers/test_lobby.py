@@ -44,7 +44,7 @@ def test_the_leaderboard_counts_games_wins_placings_and_the_best_score(client_fo
         create(client, "hikes-of-the-west", [{"name": "walker", "bot": "planner"}], f"board-{i}")
     board = client.get("/api/v1/leaderboard?type=hikes-of-the-west").get_json()
     assert board["score_order"] == "low"
-    (walker,) = board["players"]
+    (walker,) = board["seat_names"]
     scores = [g["result"]["score"] for g in (client.get(f"/api/v1/games/{s['id']}").get_json()
                                              for s in client.get("/api/v1/games").get_json()["games"])]
     wins = sum(1 for g in client.get("/api/v1/games").get_json()["games"] if g["winners"])

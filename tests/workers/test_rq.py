@@ -99,7 +99,7 @@ def test_projections_converge_after_hundreds_of_commands(rq_config: dict[str, An
                  what="bot games")
     wait_for(lambda: projected(database), what="the projection to catch up")
     assert snapshot(database) == rebuilt_snapshot(database)
-    board = client.get("/api/v1/leaderboard?type=hikes-of-the-west").get_json()["players"]
+    board = client.get("/api/v1/leaderboard?type=hikes-of-the-west").get_json()["seat_names"]
     assert sum(row["games_played"] for row in board) == 6
 
 

@@ -211,9 +211,10 @@ class Client:
 
     # -- the service --------------------------------------------------------------------------
 
-    def leaderboard(self, type_: str) -> Leaderboard:
-        """Per-player results of one game type [leaderboard]."""
-        return cast(Leaderboard, self._get("/leaderboard", params={"type": type_}))
+    def leaderboard(self, type_: str, pool: Literal["rated", "all"] = "rated") -> Leaderboard:
+        """Players ranked by rating in one game type (`pool` all: games with bots and imported ones
+        too), and results by seat name [leaderboard]."""
+        return cast(Leaderboard, self._get("/leaderboard", params={"type": type_, "pool": pool}))
 
     def healthz(self) -> Health:
         """The service's health: ok, degraded or failing, with reasons [healthz]."""

@@ -209,6 +209,8 @@ class ImportedGame(TypedDict):
 
 
 class LeaderboardRow(TypedDict):
+    """Results by seat name."""
+
     name: str
     games_played: int
     games_won: int
@@ -216,10 +218,23 @@ class LeaderboardRow(TypedDict):
     best_score: int | None
 
 
+class RatingRow(TypedDict):
+    """A registered player's rating (mu - 3 sigma) in a game type."""
+
+    player: str
+    name: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+
+
 class Leaderboard(TypedDict):
     type: str
+    pool: Literal["rated", "all"]
     score_order: Literal["low", "high"]
-    players: list[LeaderboardRow]
+    players: list[RatingRow]
+    seat_names: list[LeaderboardRow]
 
 
 class Health(TypedDict):

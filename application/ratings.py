@@ -1,0 +1,70 @@
+"""Players' ratings per game type: OpenSkill's Plackett-Luce model, free-for-all with ties.
+
+A projection (application/projections.py) rates each game in the order it finished, so folding
+the log again gives the same ratings. Which games count, and where:
+- `rated` (the default pool, the leaderboard's): every seat held by a registered player, at least
+  two seats, the game played here (not imported).
+- `all`: also games with bot seats (a bot seat, a seat bots filled, a seat a bot took over for
+  good), rated as entries `bot:<level>`, and imported games. A game with a seat that is neither a
+  player's nor a bot's (a seat token's only) is in neither pool; solo games are unrated.
+A game's `rated` marker in the read model says which applies: "rated", "bots", "imported",
+"solo" or "unrated".
+
+openskill does the mathematics; this module only picks the entries and the ranks (each seat's
+`place` in the game's result: lower is better, equal places tie).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from storage import Rating
+
+RATED, ALL = "rated", "all"
+POOLS = (RATED, ALL)
+MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3; rating = mu - 3 sigma
+
+
+def marker(seats: Sequence[Mapping[str, Any]], imported: bool) -> str:
+    """How a finished game counts: rated, bots, imported, solo or unrated (see the module's docstring)."""
+    if len(seats) < 2:
+        return "solo"
+    if any(seat.get("player") is None and seat.get("bot") is None for seat in seats):
+        return "unrated"
+    if any(seat.get("bot") is not None for seat in seats):
+        return "bots"
+    return "imported" if imported else RATED
+
+
+def pools_of(mark: str) -> tuple[str, ...]:
+    return (RATED, ALL) if mark == RATED else (ALL,) if mark in ("bots", "imported") else ()
+
+
+def entry(seat: Mapping[str, Any]) -> str:
+    return seat["player"] if seat.get("bot") is None else f"bot:{seat['bot']}"
+
+
+def rate_game(type_: str, pool: str, seats: Sequence[Mapping[str, Any]], result: Mapping[str, Any],
+              current: Mapping[str, Rating]) -> list[Rating]:
+    """The new ratings of a finished game's entries, from their `current` ones (absent: new entries).
+
+    Two seats of one entry (two bots of a level) are rated as one entry, at the better place.
+    """
+    places: dict[str, int] = {}
+    for row in result["standings"]:
+        who = entry(seats[row["seat"]])
+        places[who] = min(places.get(who, row["place"]), row["place"])
+    if len(places) < 2:
+        return []
+    entries = sorted(places)
+    teams = []
+    for who in entries:
+        known = current.get(who)
+        teams.append([MODEL.rating(name=who) if known is None else MODEL.rating(mu=known.mu, sigma=known.sigma,
+                                                                                name=who)])
+    rated = MODEL.rate(teams, ranks=[places[who] for who in entries])
+    return [Rating(pool, type_, who, team[0].mu, team[0].sigma, (current[who].games if who in current else 0) + 1)
+            for who, team in zip(entries, rated, strict=True)]
