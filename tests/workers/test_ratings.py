@@ -15,8 +15,10 @@ from application.handler import GameService
 from application.projections import PROJECTION, Projector
 from application.ratings import ALL, RATED, marker, pools_of, rate_game
 from domain.core import SeatConfig
+from domain.core.seating import LeaveSeat
 from storage import Rating, open_storage
 from support.databases import rows
+from support.handler import play_bots
 
 from .conftest import REGISTRY, open_games, play_bot_game, snapshot
 
@@ -129,5 +131,33 @@ def test_the_projection_rates_each_game_once_in_the_order_games_finish(database:
     assert snapshot(database) == before
     # a rebuild from scratch, in other batches, gives the very same floats
     assert rebuilt_snapshot(database) == before
+    store.close()
+    games.store.close()
+
+
+def test_a_seat_a_bot_took_over_moves_the_game_to_pool_all(database: str, rebuilt_snapshot) -> None:
+    games = open_games(database)
+    ann, bob = new_player(games, "Ann"), new_player(games, "Bob")
+    store = open_storage(database)
+    projector = Projector(REGISTRY)
+    created = games.create("toy", [SeatConfig(name="Ann"), SeatConfig(name="Bob")], {"pile": 3}, "duel-0",
+                           players={0: ann, 1: bob})
+    game_id = created.game.record.id
+    for index, type_, args in MOVES[:2]:
+        games.submit(game_id, index, type_, args)
+        projector.run(store)
+    games.seat_command(game_id, LeaveSeat(seat=0, resigned=True), 0, uuid.uuid4().hex)
+    projector.run(store)
+    while games.load(game_id).status != "finished":  # the bot plays Ann's seat; Bob takes a stone a turn
+        if play_bots(games, game_id) == 0:
+            games.submit(game_id, 1, "Take", {"count": 1})
+        projector.run(store)
+    assert rows(database, "SELECT rated FROM game_summaries") == [("bots",)]
+    assert rows(database, "SELECT seat, bot, player FROM summary_seats ORDER BY seat") == [(0, "careful", ann),
+                                                                                          (1, None, bob)]
+    rated = sorted(rows(database, "SELECT pool, entry, games FROM ratings"))
+    assert rated == sorted([(ALL, "bot:careful", 1), (ALL, bob, 1)])  # Ann's seat counts as the bot's
+    assert store.leaderboard("toy", RATED) == [] and [row["player"] for row in store.leaderboard("toy", ALL)] == [bob]
+    assert snapshot(database) == rebuilt_snapshot(database)
     store.close()
     games.store.close()
