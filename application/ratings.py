@@ -5,8 +5,9 @@ the log again gives the same ratings. Which games count, and where:
 - `rated` (the default pool, the leaderboard's): every seat held by a registered player, at least
   two seats, the game played here (not imported).
 - `all`: also games with bot seats (a bot seat, a seat bots filled, a seat a bot took over for
-  good), rated as entries `bot:<level>`, and imported games. A game with a seat that is neither a
-  player's nor a bot's (a seat token's only) is in neither pool; solo games are unrated.
+  good), rated as entries `bot:<level>`, and imported games.
+- neither: solo games, games without a player at any seat (bots only), and games with a seat that is
+  neither a player's nor a bot's (a seat token's only).
 A game's `rated` marker in the read model says which applies: "rated", "bots", "imported",
 "solo" or "unrated".
 
@@ -32,8 +33,10 @@ def marker(seats: Sequence[Mapping[str, Any]], imported: bool) -> str:
     """How a finished game counts: rated, bots, imported, solo or unrated (see the module's docstring)."""
     if len(seats) < 2:
         return "solo"
+    if all(seat.get("player") is None for seat in seats):
+        return "unrated"  # bots (or seat tokens) only: no player to rate
     if any(seat.get("player") is None and seat.get("bot") is None for seat in seats):
-        return "unrated"
+        return "unrated"  # a seat token's seat: no one to rate it as
     if any(seat.get("bot") is not None for seat in seats):
         return "bots"
     return "imported" if imported else RATED

@@ -20,7 +20,6 @@ from domain.core import PUBLIC, canonical_json
 from storage.migrations import MIGRATIONS
 from storage.records import (
     FINISHED,
-    OPEN,
     AlreadyStored,
     Appended,
     Checkpoint,
@@ -405,7 +404,8 @@ class SqlStorage:
 
     def _write_summary(self, conn: Connection, summary: GameSummary) -> None:
         result = summary.result
-        previous = conn.execute("SELECT status FROM game_summaries WHERE id = ?", [summary.id]).fetchone()
+        previous = conn.execute("SELECT status, seats FROM game_summaries WHERE id = ?", [summary.id]).fetchone()
+        seats = canonical_json(summary.seats)
         conn.execute(
             "INSERT INTO game_summaries (id, type, status, version, to_act, bot_to_act, seats, winners, result,"
             " created_position, created_at, updated_at, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -414,12 +414,14 @@ class SqlStorage:
             " result = excluded.result, updated_at = excluded.updated_at, seats = excluded.seats,"
             " rated = excluded.rated",
             [summary.id, summary.type, summary.status, summary.version, canonical_json(summary.to_act),
-             int(summary.bot_to_act), canonical_json(summary.seats),
+             int(summary.bot_to_act), seats,
              canonical_json(result["winners"]) if result is not None else None,
              canonical_json(result) if result is not None else None, summary.created_position, summary.created_at,
              summary.updated_at, summary.rated],
         )
-        if previous is None or previous[0] == OPEN:  # the seats change only while players join
+        # Seats change as players join and bots take over; a batch may also end between a game's
+        # GameCreated and its TableSet (which names the players): write them whenever they changed.
+        if previous is None or previous[1] != seats:
             conn.executemany("INSERT INTO summary_seats (game_id, seat, name, bot, player) VALUES (?, ?, ?, ?, ?)"
                              " ON CONFLICT (game_id, seat) DO UPDATE SET name = excluded.name, bot = excluded.bot,"
                              " player = excluded.player",
