@@ -180,7 +180,8 @@ class Projector:
         seats = summary["seats"]
         if seating is not None:
             seats = [{"index": index, "name": seating.names[index], "bot": seating.bots[index],
-                      "player": seating.players[index], "open": index in seating.open} for index in range(len(seats))]
+                      "player": seating.players[index], "open": index in seating.open,
+                      "gone": index in seating.gone} for index in range(len(seats))]
         status = FINISHED if result is not None else ACTIVE if started else OPEN
         return GameSummary(
             id=summary["id"], type=spec.id, status=status,

@@ -4,8 +4,11 @@ A projection (application/projections.py) rates each game in the order it finish
 the log again gives the same ratings. Which games count, and where:
 - `rated` (the default pool, the leaderboard's): every seat held by a registered player, at least
   two seats, the game played here (not imported).
-- `all`: also games with bot seats (a bot seat, a seat bots filled, a seat a bot took over for
-  good), rated as entries `bot:<level>`, and imported games.
+  A player who left or resigned (a bot played the seat on) is rated there all the same, as
+  ranked below every seat that stayed, whatever the bot then made of the seat: leaving a game
+  one is losing must not spare one the loss (BGA counts an abandoned game as lost).
+- `all`: also games with bot seats (a bot seat, a seat bots filled), rated as entries
+  `bot:<level>`, and imported games.
 - neither: solo games, games without a player at any seat (bots only), and games with a seat that is
   neither a player's nor a bot's (a seat token's only).
 A game's `rated` marker in the read model says which applies: "rated", "bots", "imported",
@@ -37,7 +40,7 @@ def marker(seats: Sequence[Mapping[str, Any]], imported: bool) -> str:
         return "unrated"  # bots (or seat tokens) only: no player to rate
     if any(seat.get("player") is None and seat.get("bot") is None for seat in seats):
         return "unrated"  # a seat token's seat: no one to rate it as
-    if any(seat.get("bot") is not None for seat in seats):
+    if any(seat.get("player") is None for seat in seats):
         return "bots"
     return "imported" if imported else RATED
 
@@ -47,19 +50,24 @@ def pools_of(mark: str) -> tuple[str, ...]:
 
 
 def entry(seat: Mapping[str, Any]) -> str:
-    return seat["player"] if seat.get("bot") is None else f"bot:{seat['bot']}"
+    """Who a seat is rated as: its player (even one who left), else its bot level."""
+    return seat["player"] if seat.get("player") is not None else f"bot:{seat['bot']}"
 
 
 def rate_game(type_: str, pool: str, seats: Sequence[Mapping[str, Any]], result: Mapping[str, Any],
               current: Mapping[str, Rating]) -> list[Rating]:
     """The new ratings of a finished game's entries, from their `current` ones (absent: new entries).
 
-    Two seats of one entry (two bots of a level) are rated as one entry, at the better place.
+    Two seats of one entry (two bots of a level) are rated as one entry, at the better place. A seat
+    whose player left (`gone`) ranks below every seat that stayed; several who left tie.
     """
+    last = 1 + max(row["place"] for row in result["standings"])
     places: dict[str, int] = {}
     for row in result["standings"]:
-        who = entry(seats[row["seat"]])
-        places[who] = min(places.get(who, row["place"]), row["place"])
+        seat = seats[row["seat"]]
+        place = last if seat.get("gone") else row["place"]
+        who = entry(seat)
+        places[who] = min(places.get(who, place), place)
     if len(places) < 2:
         return []
     entries = sorted(places)

@@ -38,7 +38,7 @@ def test_which_finished_games_count_and_in_which_pool() -> None:
         ([seat("a"), seat("b")], False, "rated", (RATED, ALL)),
         ([seat("a"), seat("b")], True, "imported", (ALL,)),
         ([seat("a"), seat(bot="greedy")], False, "bots", (ALL,)),
-        ([seat("a"), seat("b", bot="greedy")], False, "bots", (ALL,)),  # b left: a bot took the seat over
+        ([seat("a"), seat("b", bot="greedy")], False, "rated", (RATED, ALL)),  # b left: rated all the same
         ([seat(bot="random"), seat(bot="greedy")], False, "unrated", ()),  # no player at all
         ([seat("a"), seat()], False, "unrated", ()),  # a seat token's seat
     ]
@@ -135,7 +135,7 @@ def test_the_projection_rates_each_game_once_in_the_order_games_finish(database:
     games.store.close()
 
 
-def test_a_seat_a_bot_took_over_moves_the_game_to_pool_all(database: str, rebuilt_snapshot) -> None:
+def test_a_player_who_resigns_is_rated_last_whatever_the_bot_makes_of_the_seat(database: str, rebuilt_snapshot) -> None:
     games = open_games(database)
     ann, bob = new_player(games, "Ann"), new_player(games, "Bob")
     store = open_storage(database)
@@ -152,12 +152,17 @@ def test_a_seat_a_bot_took_over_moves_the_game_to_pool_all(database: str, rebuil
         if play_bots(games, game_id) == 0:
             games.submit(game_id, 1, "Take", {"count": 1})
         projector.run(store)
-    assert rows(database, "SELECT rated FROM game_summaries") == [("bots",)]
+    assert rows(database, "SELECT rated FROM game_summaries") == [("rated",)]
     assert rows(database, "SELECT seat, bot, player FROM summary_seats ORDER BY seat") == [(0, "careful", ann),
                                                                                           (1, None, bob)]
     rated = sorted(rows(database, "SELECT pool, entry, games FROM ratings"))
-    assert rated == sorted([(ALL, "bot:careful", 1), (ALL, bob, 1)])  # Ann's seat counts as the bot's
-    assert store.leaderboard("toy", RATED) == [] and [row["player"] for row in store.leaderboard("toy", ALL)] == [bob]
+    assert rated == sorted([(pool, who, 1) for pool in (RATED, ALL) for who in (ann, bob)])  # no bot entry
+    model = PlackettLuce()
+    loser, winner = (team[0] for team in model.rate([[model.rating()], [model.rating()]], ranks=[2, 1]))
+    for pool in (RATED, ALL):  # Ann ranked last, as if she had lost, whatever the bot did with her seat
+        board = {row["player"]: row for row in store.leaderboard("toy", pool)}
+        assert [row["player"] for row in store.leaderboard("toy", pool)] == [bob, ann]
+        assert (board[ann]["mu"], board[bob]["mu"]) == (pytest.approx(loser.mu), pytest.approx(winner.mu))
     assert snapshot(database) == rebuilt_snapshot(database)
     store.close()
     games.store.close()
