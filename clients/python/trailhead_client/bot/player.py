@@ -27,6 +27,13 @@ from trailhead_client.types import Joined, PlayerMessage, Summary
 
 #: How many open games one look at the lobby considers (newest first).
 OPEN_GAMES_PAGE = 50
+_OUTPUT = threading.Lock()
+
+
+def say(text: str, error: bool = False) -> None:
+    """One whole line to stdout (or stderr), never cut into by the other thread's."""
+    with _OUTPUT:
+        print(text, file=sys.stderr if error else sys.stdout, flush=True)
 
 
 class PlayerRun:
@@ -81,7 +88,7 @@ class PlayerRun:
         """A seat the joining thread took: held from now on."""
         with self.lock:
             self.playing.setdefault(joined["game_id"], joined["seat"])
-        print(f"joined {joined['game_id']} seat {joined['seat']} ({joined['status']})", flush=True)
+        say(f"joined {joined['game_id']} seat {joined['seat']} ({joined['status']})")
 
     def receive(self, message: PlayerMessage) -> None:
         """One message of the stream: a turn to play, or a game's end to record."""
@@ -124,7 +131,7 @@ class PlayerRun:
             self.over.add(outcome.game_id)
             self.outcomes.append(outcome)
             number = len(self.outcomes)
-        print(line(number, self.games, outcome), flush=True)
+        say(line(number, self.games, outcome))
 
 
 class Joiner(threading.Thread):
@@ -148,7 +155,7 @@ class Joiner(threading.Thread):
                 try:
                     self.join_open_seats(client)
                 except TrailheadError as error:
-                    print(f"trailhead-bot: looking for open seats: {error}", file=sys.stderr, flush=True)
+                    say(f"trailhead-bot: looking for open seats: {error}", error=True)
                 self.stopped.wait(self.poll)
 
     def join_open_seats(self, client: Client) -> None:
