@@ -165,7 +165,7 @@ def test_as_a_player_the_runner_plays_two_games_at_once_through_the_players_stre
                                     seed=f"runner-player-{number}")["id"] for number in range(2)}
     script, transcript = tmp_path / "recorder.py", tmp_path / "lines.jsonl"
     script.write_text(RECORDER)
-    done = run(str(BOT), "--url", server.base_url, "--key", player["key"], "--games", "2",
+    done = run(str(BOT), "--url", server.base_url, f"--key={player['key']}", "--games", "2",
                "--engine", f"{shlex.quote(sys.executable)} {script} {transcript}")
     assert done.returncode == 0, done.stderr
     first, *results, last = done.stdout.splitlines()
@@ -208,4 +208,4 @@ def test_the_runner_registers_a_player_and_joins_an_open_seat_of_another_game(se
 
 def test_joining_needs_a_player() -> None:
     done = run(str(BOT), "--url", "http://127.0.0.1:9", "--join", "--level", "random")
-    assert done.returncode == 2 and "--join needs a player: --key KEY or --player NAME" in done.stderr
+    assert done.returncode == 2 and "--join needs a player: --key=KEY or --player NAME" in done.stderr

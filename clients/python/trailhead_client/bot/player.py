@@ -1,4 +1,4 @@
-"""trailhead-bot as a player (`--key KEY` or `--player NAME`): every game of the player, several at once.
+"""trailhead-bot as a player (`--key=KEY` or `--player NAME`): every game of the player, several at once.
 
 The player's stream (`Client.player_stream`) says when each of the player's games starts, each
 time the player's seat is to act in one (`yourTurn`, with the game's version) and when one ends.

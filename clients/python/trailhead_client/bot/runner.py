@@ -1,11 +1,11 @@
 """trailhead-bot: play seats of Trailhead games with an engine, and print each game's result.
 
     trailhead-bot --url URL --type TYPE [--seats N] [--games K] [--engine 'CMD ...' | --level random]
-    trailhead-bot --url URL --key KEY [--join [TYPE]] [--games K] [--engine 'CMD ...' | --level random]
+    trailhead-bot --url URL --key=KEY [--join [TYPE]] [--games K] [--engine 'CMD ...' | --level random]
 
 Three sources of seats. By default the runner creates games: your seat (seat 0) and, in the
 others, the server's strongest bot of the type (or `--opponent LEVEL`), played one after another.
-`--seat GAME_ID:TOKEN` plays seats you already hold. `--key KEY` (or `--player NAME`, which
+`--seat GAME_ID:TOKEN` plays seats you already hold. `--key=KEY` (or `--player NAME`, which
 registers a player first) plays as a player: it follows the player's stream and plays every turn
 of every game of the player, several games at once, and with `--join` it also takes open seats of
 other people's games as they appear (bot/player.py). The engine is told about each decision on
@@ -50,7 +50,8 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seat", action="append", default=[], metavar="GAME_ID:TOKEN",
                         help="play this seat of an existing game instead of creating games (repeatable)")
     player = parser.add_mutually_exclusive_group()
-    player.add_argument("--key", help="play as this player (its key): every game of the player, through its stream")
+    player.add_argument("--key", help="play as this player (its key): every game of the player, through its stream; "
+                                      "write --key=KEY, since a key may begin with '-'")
     player.add_argument("--player", metavar="NAME", help="register a player of this name and play as it (as --key)")
     parser.add_argument("--join", nargs="?", const="", metavar="TYPE",
                         help="as a player, also join open seats of other people's games (of TYPE, else of --type, "
@@ -69,7 +70,7 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     if as_player and args.seat:
         parser.error("--seat plays seats you hold; --key and --player play a player's games: choose one")
     if args.join is not None and not as_player:
-        parser.error("--join needs a player: --key KEY or --player NAME")
+        parser.error("--join needs a player: --key=KEY or --player NAME")
     if not as_player and not args.type_:
         parser.error("--type is needed to create games and with --seat")
     if args.games < (0 if as_player else 1) or args.at_once < 1:
