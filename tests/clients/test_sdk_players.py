@@ -127,6 +127,11 @@ def test_the_player_stream_brings_every_turn_and_resumes_after_a_drop(client: Cl
     assert not any(h.lower().startswith("last-event-id:") for h in heads[0])
     resumed = [int(h.split(":")[1]) for h in heads[1] if h.lower().startswith("last-event-id:")]
     assert len(resumed) == 1 and resumed[0] in positions[1:-1]
+    later = client.player_stream(ann["key"], after=messages[-2]["position"])  # from a message kept
+    try:
+        assert next(later) == finish
+    finally:
+        later.close()
 
 
 def test_a_player_who_resigns_or_leaves_is_played_by_the_takeover_bot(client: Client) -> None:
