@@ -152,3 +152,60 @@ def test_the_example_engine_sets_a_ranged_value_to_its_smallest() -> None:
              "ranges": {"amount": {"min": 1000, "max": 50000, "step": 1000}}}
     answer = Heuristic().choose(decide([{"type": "PassHand", "args": {}, "label": "Pass"}, wager]))
     assert answer == {"type": "choose", "command": {"type": "PlaceWager", "args": {"amount": 1000, "game": "dice"}}}
+
+
+PLAYED = re.compile(r"^game (\d+)/(\d+) ([0-9a-f]{32}) seat (\d+): (won|lost), place (\d+) of 2(, score -?\d+)?$")
+
+
+def test_as_a_player_the_runner_plays_two_games_at_once_through_the_players_stream(server: Served,
+                                                                                     tmp_path: Path) -> None:
+    with Client(server.base_url) as client:
+        player = client.create_player("Runner")
+        games = {client.create_game("nanga-parbat", [{"player": player["id"]}, {"name": "Bot", "bot": "random"}],
+                                    seed=f"runner-player-{number}")["id"] for number in range(2)}
+    script, transcript = tmp_path / "recorder.py", tmp_path / "lines.jsonl"
+    script.write_text(RECORDER)
+    done = run(str(BOT), "--url", server.base_url, f"--key={player['key']}", "--games", "2",
+               "--engine", f"{shlex.quote(sys.executable)} {script} {transcript}")
+    assert done.returncode == 0, done.stderr
+    first, *results, last = done.stdout.splitlines()
+    assert first == f"player Runner: id {player['id']}"
+    found = [PLAYED.match(result) for result in results]
+    assert all(found) and len(found) == 2, done.stdout
+    assert [(m[1], m[2], m[4]) for m in found if m] == [("1", "2", "0"), ("2", "2", "0")]
+    assert {m[3] for m in found if m} == games
+    for match in found:
+        assert match is not None
+        check_finished(server, match[3], int(match[6]), match[5] == "won")
+    assert re.fullmatch(r"2 game\(s\) of nanga-parbat with recorder: \d won, \d lost, 0 abandoned", last), last
+    lines = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert [line["type"] for line in lines].count("hello") == 1  # one engine for the one game type
+    overs = [index for index, line in enumerate(lines) if line["type"] == "over"]
+    assert len(overs) == 2 and {lines[index]["game_id"] for index in overs} == games
+    before_an_end = {line["game_id"] for line in lines[:overs[0]] if line["type"] == "decide"}
+    assert before_an_end == games  # both games were under way at once
+
+
+def test_the_runner_registers_a_player_and_joins_an_open_seat_of_another_game(server: Served) -> None:
+    with Client(server.base_url) as client:
+        table = client.create_game("nanga-parbat", [{"name": "Host", "bot": "random"}, {"open": True}],
+                                   seed="runner-join")
+        assert table["status"] == "open"
+        done = run(str(BOT), "--url", server.base_url, "--player", "Joiner", "--join", "nanga-parbat", "--games", "1",
+                   "--poll", "0.2", "--level", "random", "--rng-seed", "5")
+        assert done.returncode == 0, done.stderr
+        registered, joined, result, last = done.stdout.splitlines()
+        named = re.fullmatch(r"player Joiner: id ([0-9a-f]{32}), key (\S+) \(shown once: keep it\)", registered)
+        assert named, registered
+        assert joined == f"joined {table['id']} seat 1 (active)"
+        played = PLAYED.match(result)
+        assert played and played.group(1, 2, 3, 4) == ("1", "1", table["id"], "1"), result
+        assert last.startswith("1 game(s) of nanga-parbat with random: ")
+        game = client.game(table["id"], named[2])
+        assert game["status"] == "finished" and game["you"] == 1 and game["seats"][1].get("player") == named[1]
+        assert client.player("me", named[2])["recent_games"][0]["id"] == table["id"]
+
+
+def test_joining_needs_a_player() -> None:
+    done = run(str(BOT), "--url", "http://127.0.0.1:9", "--join", "--level", "random")
+    assert done.returncode == 2 and "--join needs a player: --key=KEY or --player NAME" in done.stderr

@@ -25,7 +25,7 @@ def test_the_parser_reads_events_split_anywhere_with_any_line_ending() -> None:
     split = [event for char in text for event in pieces.feed(char)]
     expected = [SseEvent("message", '{"a":\n1}', "7"), SseEvent("end", "{}", "7")]
     assert whole == split == expected  # the event cut off at the end is not dispatched
-    assert pieces.retry_ms == 1000 and pieces.last_event_id == "8"
+    assert pieces.retry_ms == 1000 and pieces.last_event_id == "8" and pieces.comments == 1  # the keep-alive
 
 
 def test_listed_actions_keep_their_version_and_index() -> None:

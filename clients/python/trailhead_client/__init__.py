@@ -14,7 +14,7 @@ from trailhead_client.actions import Action, ActionList, Range
 from trailhead_client.client import LISTED, Client, new_command_id
 from trailhead_client.errors import (
     BadRequest, CommandIdReused, ConnectionFailed, Forbidden, IllegalCommand, NotFound, ProblemError, ProtocolError,
-    RateLimited, TrailheadError, Unauthorized, Unavailable, VersionConflict,
+    RateLimited, SeatTaken, TrailheadError, Unauthorized, Unavailable, VersionConflict,
 )
 from trailhead_client.seat import SeatHandle, Turn
 
@@ -23,5 +23,5 @@ __version__ = "0.1.0"
 __all__ = [
     "LISTED", "Action", "ActionList", "BadRequest", "Client", "CommandIdReused", "ConnectionFailed", "Forbidden",
     "IllegalCommand", "NotFound", "ProblemError", "ProtocolError", "Range", "RateLimited", "SeatHandle",
-    "TrailheadError", "Turn", "Unauthorized", "Unavailable", "VersionConflict", "new_command_id",
+    "SeatTaken", "TrailheadError", "Turn", "Unauthorized", "Unavailable", "VersionConflict", "new_command_id",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any, Final, Literal, Self, cast
 from urllib.parse import quote
 
@@ -15,14 +15,18 @@ from trailhead_client.seat import SeatHandle
 from trailhead_client.sse import resuming_events
 from trailhead_client.transport import API_PREFIX, Transport
 from trailhead_client.types import (
-    AuditReport, CommandResponse, CreatedGame, Envelope, EventPage, GameType, GameTypeDetail, GameView, Health,
-    ImportedGame, Leaderboard, Replay, ReplayDocument, SeatRequest, StreamMessage, SummaryPage, Timeline,
+    AuditReport, CommandResponse, CreatedGame, CreatedPlayer, Envelope, EventPage, GameType, GameTypeDetail, GameView,
+    Health, ImportedGame, Joined, Leaderboard, PlayerMessage, PlayerProfile, Replay, ReplayDocument, SeatRequest,
+    StreamMessage, SummaryPage, Timeline,
 )
 
 #: `play`'s default: the version the action was listed at.
 LISTED: Final = "listed"
-#: Seat requests may be given as a name (a human seat) or as a dict (`{"name": ..., "bot": ...}`).
+#: Seat requests may be given as a name (a human seat) or as a dict (`{"name": ..., "bot": ...}`,
+#: `{"open": True}`, `{"player": id}`).
 Seats = Sequence[SeatRequest | Mapping[str, Any] | str]
+#: The kinds of message a player's stream sends (others, from a newer server, are skipped).
+PLAYER_MESSAGES: Final = frozenset({"gameStart", "yourTurn", "gameFinish"})
 
 
 def new_command_id() -> str:
@@ -85,24 +89,41 @@ class Client:
     # -- games --------------------------------------------------------------------------------
 
     def create_game(self, type_: str, seats: Seats, *, options: Mapping[str, Any] | None = None,
-                    seed: str | None = None) -> CreatedGame:
+                    seed: str | None = None, fill_with_bots_after: int | None = None,
+                    turn_seconds: int | None = None, initial_seconds: int | None = None,
+                    increment_seconds: int | None = None, takeover_bot: str | None = None,
+                    missed_turns_limit: int | None = None) -> CreatedGame:
         """Create a game; human seats' tokens are in the answer's `seats`, only there [createGame].
 
-        A seat is a name (a human seat) or `{"name": ..., "bot": LEVEL}`. Not retried after a
-        connection error (it could make two games); 429 and 503 are.
+        A seat is a name (a human seat, which gets a token), `{"name": ..., "bot": LEVEL}`,
+        `{"open": True}` (a player takes it with `join`; the game's status is `open` until every
+        open seat is taken) or `{"player": PLAYER_ID}` (that player's: their key acts for it, and
+        it gets no token). The table's rules, all optional: `fill_with_bots_after` seconds, after
+        which bots take the seats still open; a clock, either `turn_seconds` per decision or
+        `initial_seconds` plus `increment_seconds` per seat (Fischer); the `takeover_bot` level
+        that plays a seat out of time or left; `missed_turns_limit`, the timeouts after which it
+        plays the seat for good. Not retried after a connection error (it could make two games);
+        429 and 503 are.
         """
         body: dict[str, Any] = {"type": type_, "seats": [_seat(s) for s in seats]}
         if options is not None:
             body["options"] = dict(options)
-        if seed is not None:
-            body["seed"] = seed
+        body.update(_params(seed=seed, fill_with_bots_after=fill_with_bots_after, turn_seconds=turn_seconds,
+                            initial_seconds=initial_seconds, increment_seconds=increment_seconds,
+                            takeover_bot=takeover_bot, missed_turns_limit=missed_turns_limit))
         return cast(CreatedGame, self.transport.json("POST", f"{API_PREFIX}/games", json=body))
 
     def games(self, *, type_: str | None = None, status: str | None = None, seat_name: str | None = None,
-              limit: int | None = None, cursor: int | None = None) -> SummaryPage:
-        """One page of game summaries, newest first [listGames]."""
-        params = _params(type=type_, status=status, seat_name=seat_name, limit=limit, cursor=cursor)
+              open_: bool | None = None, limit: int | None = None, cursor: int | None = None) -> SummaryPage:
+        """One page of game summaries, newest first; `open_=True`: only games with a seat to join [listGames]."""
+        params = _params(type=type_, status=status, seat_name=seat_name, open=_flag(open_), limit=limit, cursor=cursor)
         return cast(SummaryPage, self._get("/games", params=params))
+
+    def open_games(self, type_: str | None = None, *, limit: int | None = None,
+                   cursor: int | None = None) -> SummaryPage:
+        """One page of the games waiting for players, newest first: their seats with `open` true are
+        there to `join` [listGames, open=true]."""
+        return self.games(type_=type_, open_=True, limit=limit, cursor=cursor)
 
     def iter_games(self, **filters: Any) -> Iterator[Any]:
         """Every summary matching the filters of `games`, page after page."""
@@ -173,9 +194,75 @@ class Client:
         after it; resumes after a dropped connection (Last-Event-ID); ends when the game is over
         and every event was sent [streamEvents]."""
         path = f"{API_PREFIX}/games/{_seg(game_id)}/stream"
-        for event in resuming_events(self.transport, path, token=token, after=after, read_timeout=read_timeout):
+        for event in resuming_events(self.transport, path, token=token, after=after or None,
+                                     read_timeout=read_timeout):
             if event.event == "message":
                 yield cast(StreamMessage, json.loads(event.data))
+
+    # -- players ------------------------------------------------------------------------------
+
+    def create_player(self, name: str) -> CreatedPlayer:
+        """Register a player; its secret `key` is in this answer only: keep it [createPlayer].
+
+        The key joins games (`join`), and acts for the player's seat wherever a seat token is taken
+        (`seat(game_id, key)`, `play`, `leave`...). Not retried after a connection error (it could
+        register two players).
+        """
+        return cast(CreatedPlayer, self.transport.json("POST", f"{API_PREFIX}/players", json={"name": name}))
+
+    def player(self, id: str = "me", key: str | None = None) -> PlayerProfile:  # noqa: A002 - the API's word
+        """A player's public profile: name, ratings by game type, recent games; `me` (with `key`): the
+        key's player [getPlayer]."""
+        return cast(PlayerProfile, self._get(f"/players/{_seg(id)}", token=key))
+
+    def join(self, game_id: str, key: str, seat: int | None = None) -> Joined:
+        """Take an open seat of a game with a player's key: `seat`, or the first open one [joinGame].
+
+        The answer's `token` is the seat's; the key acts for the seat as well. Filling the last open
+        seat starts the game. Not retried after a connection error: the seat may have been taken
+        for you all the same (joining again then says so, and `player("me", key)` lists the game).
+
+        Raises:
+            SeatTaken: the seat was taken meanwhile, none is open, or the player holds a seat of
+                the game already.
+        """
+        body = {} if seat is None else {"seat": seat}
+        return cast(Joined, self.transport.json("POST", f"{API_PREFIX}/games/{_seg(game_id)}/join", token=key,
+                                                json=body))
+
+    def leave(self, game_id: str, token: str) -> CommandResponse:
+        """Leave a game: the game's takeover bot plays the seat (the token's, or the key's) from now on,
+        and the token and key send it no more commands [leaveGame]. Sent again, the first answer
+        comes back, so it is retried after a lost answer.
+
+        Raises:
+            IllegalCommand: the seat has left already, or the game is over.
+        """
+        return cast(CommandResponse, self.transport.json("POST", f"{API_PREFIX}/games/{_seg(game_id)}/leave",
+                                                         token=token, safe=True))
+
+    def resign(self, game_id: str, token: str) -> CommandResponse:
+        """Resign: as `leave`, recorded as a resignation [resignGame]."""
+        return cast(CommandResponse, self.transport.json("POST", f"{API_PREFIX}/games/{_seg(game_id)}/resign",
+                                                         token=token, safe=True))
+
+    def player_stream(self, key: str, *, after: int | None = None,
+                      read_timeout: float = 60.0) -> Generator[PlayerMessage, None, None]:
+        """The player's games as they go, across all of them: `gameStart` when a game starts,
+        `yourTurn` each time the player's seat is to act (with the game's `version` then), and
+        `gameFinish` with the winners [streamPlayer].
+
+        Without `after` it starts from now (a `gameStart` for each ongoing game, a `yourTurn` where
+        the player is to act); with `after` (a message's `position`) it brings every message after
+        that one. It resumes after a dropped connection from the last message received, nothing lost
+        and nothing twice, and never ends of itself: close the iterator (or stop iterating) when done.
+        """
+        path = f"{API_PREFIX}/players/me/stream"
+        for event in resuming_events(self.transport, path, token=key, after=after, read_timeout=read_timeout):
+            if event.event in PLAYER_MESSAGES:
+                message = json.loads(event.data)
+                message["position"] = int(event.id) if event.id is not None else None
+                yield cast(PlayerMessage, message)
 
     # -- replays ------------------------------------------------------------------------------
 
@@ -225,7 +312,8 @@ class Client:
         return self.transport.request("GET", "/openapi.yaml").text
 
     def seat(self, game_id: str, token: str, index: int | None = None) -> SeatHandle:
-        """A handle on one seat of a game (its token), with `turns()`: see trailhead_client.seat."""
+        """A handle on one seat of a game (its token, or the key of the player holding it), with
+        `turns()`: see trailhead_client.seat."""
         return SeatHandle(self, game_id, token, index)
 
     def seats_of(self, created: CreatedGame) -> list[SeatHandle]:
@@ -239,6 +327,10 @@ def _seat(seat: SeatRequest | Mapping[str, Any] | str) -> dict[str, Any]:
 
 def _seg(value: str) -> str:
     return quote(str(value), safe="")
+
+
+def _flag(value: bool | None) -> str | None:
+    return None if value is None else str(value).lower()
 
 
 def _params(**values: Any) -> dict[str, Any]:

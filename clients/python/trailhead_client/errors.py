@@ -1,8 +1,10 @@
 """Errors the SDK raises: one exception per problem family of the API (RFC 9457 problem details).
 
 Every answer of 400 or more is a problem (`application/problem+json`); `ProblemError.from_response`
-picks the subclass by status, so a caller catches what it can act on (`VersionConflict`: list the
-actions again; `IllegalCommand`: choose another; `RateLimited`: wait `retry_after` seconds).
+picks the subclass by the problem's type where one has its own (`SeatTaken`, `CommandIdReused`), else
+by status, so a caller catches what it can act on (`VersionConflict`: list the actions again;
+`IllegalCommand`: choose another; `SeatTaken`: join another game; `RateLimited`: wait `retry_after`
+seconds).
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ class ProblemError(TrailheadError):
 
     @staticmethod
     def from_response(response: requests.Response) -> ProblemError:
-        """The exception for an error response: the subclass of its status, else ProblemError itself."""
+        """The exception for an error response: the subclass of its problem type, else of its status,
+        else ProblemError itself."""
         try:
             body = response.json()
         except ValueError:
@@ -58,9 +61,8 @@ class ProblemError(TrailheadError):
         if not isinstance(body, dict):
             body = {"detail": response.text[:500] or response.reason or ""}
         status = response.status_code
-        kind = _BY_STATUS.get(status, ProblemError)
-        if kind is IllegalCommand and str(body.get("type", "")).endswith(":command-id-reused"):
-            kind = CommandIdReused
+        slug = str(body.get("type", "")).rsplit(":", 1)[-1]
+        kind = _BY_TYPE.get((status, slug)) or _BY_STATUS.get(status, ProblemError)
         return kind(status, str(body.get("type", "about:blank")), str(body.get("title", response.reason or "")),
                     str(body.get("detail", "")), body, response.headers)
 
@@ -91,6 +93,11 @@ class VersionConflict(ProblemError):
     def current_version(self) -> int | None:
         value = self.body.get("current_version")
         return value if isinstance(value, int) else None
+
+
+class SeatTaken(ProblemError):
+    """409 (`seat-taken`): joining failed: the seat was taken meanwhile, no seat is open any more, or the
+    player already holds a seat of the game (its key acts for it). Nothing was changed."""
 
 
 class IllegalCommand(ProblemError):
@@ -124,6 +131,12 @@ def retry_after(headers: Any) -> float | None:
     except ValueError:
         return None
 
+
+#: Problems with a class of their own, by status and the last part of their type.
+_BY_TYPE: dict[tuple[int, str], type[ProblemError]] = {
+    (409, "seat-taken"): SeatTaken,
+    (422, "command-id-reused"): CommandIdReused,
+}
 
 _BY_STATUS: dict[int, type[ProblemError]] = {
     400: BadRequest,

@@ -7,7 +7,8 @@ fields; a blank line dispatches the event; an event cut off by the end of the st
 The reader (`resuming_events`) reconnects whenever the connection drops or the server closes it
 before its `end` event, sending the last seen id as `Last-Event-ID`, so no event is lost or
 repeated; it waits the server's `retry` between attempts and gives up after `retries` attempts
-in a row without a new event.
+in a row that brought neither a new event nor a keep-alive (a connection that stayed up long
+enough to be kept alive was a working one, however quiet: a player's stream may be quiet for hours).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ class SseParser:
     def __init__(self) -> None:
         self.last_event_id: str | None = None
         self.retry_ms: int | None = None
+        self.comments = 0  # comment lines read (the server's keep-alives)
         self._line = ""
         self._after_cr = False
         self._event = ""
@@ -63,6 +65,7 @@ class SseParser:
         if not line:
             return self._dispatch()
         if line.startswith(":"):
+            self.comments += 1
             return None  # a comment
         name, colon, value = line.partition(":")
         if colon and value.startswith(" "):
@@ -92,18 +95,20 @@ def events_of(response: requests.Response, parser: SseParser) -> Iterator[SseEve
         yield from parser.feed(decoder.decode(chunk))
 
 
-def resuming_events(transport: Transport, path: str, *, token: str | None = None, after: int = 0,
+def resuming_events(transport: Transport, path: str, *, token: str | None = None, after: int | None = None,
                     read_timeout: float = 60.0) -> Iterator[SseEvent]:
-    """The events of a stream from after `after`, across reconnections, until its `end` event.
+    """The events of a stream from after `after` (sent as `Last-Event-ID`; None: the server's
+    default start), across reconnections, until its `end` event (a stream without one goes on
+    until the caller closes the iterator).
 
     Each connection after the first sends `Last-Event-ID` (the last id received), as a browser's
     EventSource does. Problems on opening (404, 401, ...) are raised; 429 and 503 are retried by
     the transport.
 
     Raises:
-        ConnectionFailed: `transport.retries` connections in a row brought no new event.
+        ConnectionFailed: `transport.retries` connections in a row brought no new event and no keep-alive.
     """
-    last = str(after) if after else None
+    last = str(after) if after is not None else None
     failures = 0
     delay = 1.0
     while True:
@@ -132,7 +137,7 @@ def resuming_events(transport: Transport, path: str, *, token: str | None = None
                 response.close()
             if parser.retry_ms is not None:
                 delay = parser.retry_ms / 1000
-        failures = 0 if progress else failures + 1
+        failures = 0 if progress or parser.comments else failures + 1
         if failures > transport.retries:
             raise ConnectionFailed(f"GET {path}: the event stream broke off {failures} times without a new event")
         transport.sleep(delay if failures else 0)

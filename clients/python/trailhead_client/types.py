@@ -1,13 +1,15 @@
 """The shapes of the API's answers (openapi.yaml, components/schemas), as TypedDicts over the decoded JSON.
 
-They are the JSON objects themselves, typed for editors and type checkers: nothing is converted.
+They are the JSON objects themselves, typed for editors and type checkers: nothing is converted
+(one addition: a `PlayerMessage`'s `position`, which the SDK takes from the event stream's `id`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-Status = Literal["active", "finished"]
+#: open: waiting for players to join its open seats; active: being played; finished.
+Status = Literal["open", "active", "finished"]
 
 
 class GameType(TypedDict):
@@ -33,14 +35,22 @@ class GameTypeDetail(GameType):
 
 
 class SeatRequest(TypedDict, total=False):
-    name: str  # required by the server
+    """A seat of a new game: a person's or a bot's (`name`, and `bot` for a bot), an open one for a
+    player to join (`open`, and its `name` until then), or a registered player's (`player`, its id)."""
+
+    name: str  # required by the server, but for an open seat or a player's
     bot: str | None
+    open: bool
+    player: str
 
 
 class Seat(TypedDict):
     index: int
-    name: str
-    bot: str | None
+    name: str  # a player's name once a player holds the seat
+    bot: str | None  # the bot playing it now: a bot seat, a seat filled by a bot, a seat whose player left
+    player: NotRequired[str | None]  # the id of the player holding it
+    open: NotRequired[bool]  # waiting for a player to join it
+    gone: NotRequired[bool]  # its player left (or missed too many turns): a bot plays it for good
     token: NotRequired[str]  # a human seat's secret, only in the creation's answer
 
 
@@ -93,6 +103,8 @@ class SummarySeat(TypedDict):
     index: int
     name: str
     bot: str | None
+    player: NotRequired[str | None]
+    open: NotRequired[bool]
 
 
 class Summary(TypedDict):
@@ -105,6 +117,7 @@ class Summary(TypedDict):
     winners: list[int] | None
     created_at: str | None
     updated_at: str | None
+    rated: NotRequired[Literal["rated", "bots", "imported", "solo", "unrated"] | None]
 
 
 class SummaryPage(TypedDict):
@@ -206,6 +219,68 @@ class ImportedGame(TypedDict):
     status: Status
     version: int
     head_hash: str
+
+
+class CreatedPlayer(TypedDict):
+    """A new player: `key` is its secret (a bearer credential acting for the player's seats), shown only here."""
+
+    id: str
+    name: str
+    key: str
+    created_at: str
+
+
+class Rating(TypedDict):
+    rating: float  # mu - 3 sigma
+    mu: float
+    sigma: float
+    games: int
+
+
+class PlayerGame(TypedDict):
+    """One of a player's recent games, from the read model."""
+
+    id: str
+    type: str
+    status: Status
+    version: int
+    seat: int
+    to_act: list[int]
+    winners: list[int] | None
+    updated_at: str | None
+
+
+class PlayerProfile(TypedDict):
+    id: str
+    name: str
+    created_at: str
+    ratings: dict[str, Rating]  # by game type (the rated pool)
+    recent_games: list[PlayerGame]  # newest first, at most 20
+
+
+class Joined(TypedDict):
+    """An open seat taken: `token` is the seat's secret (the player's key acts for the seat too)."""
+
+    game_id: str
+    seat: int
+    token: str
+    status: Status
+    version: int
+    head_hash: str
+
+
+class PlayerMessage(TypedDict):
+    """One message of a player's stream: `type` gameStart, yourTurn or gameFinish."""
+
+    type: Literal["gameStart", "yourTurn", "gameFinish"]
+    game_id: str
+    game_type: str
+    seat: int  # the player's seat in that game
+    version: int  # the game's version after the commit the message is about (yourTurn: the expected_version)
+    status: Status
+    deadline: NotRequired[str | None]  # yourTurn: the seat's deadline (ISO 8601, UTC) when the game has a clock
+    winners: NotRequired[list[int]]  # gameFinish
+    position: int  # the stream's id: pass it as `after` to resume after this message
 
 
 class LeaderboardRow(TypedDict):

@@ -1,4 +1,5 @@
-"""Engines the runner can play with: an external program speaking the line protocol, or a built-in level."""
+"""Engines the runner can play with: an external program speaking the line protocol, or a built-in level;
+and the set of them a runner keeps, one per game type."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import shlex
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from trailhead_client.bot.protocol import EngineError, check_ready, encode
+from trailhead_client.bot.protocol import EngineError, check_ready, encode, hello
+from trailhead_client.types import GameTypeDetail
 
 #: Seconds an engine may take to answer `hello` (it may load things) and each `decide`.
 HELLO_SECONDS = 30.0
@@ -135,3 +138,37 @@ class RandomEngine:
 
 LEVELS = {"random": RandomEngine}
 
+
+
+class EngineSet:
+    """One engine per game type, started on the first game of its type and told that type's `hello`.
+
+    The protocol's `hello` describes one game type, so a runner that meets several types (playing
+    as a player, whose games may be of any type) starts the engine once for each.
+    """
+
+    def __init__(self, make: Callable[[], Engine], describe: Callable[[str], GameTypeDetail], runner: str) -> None:
+        self.make = make
+        self.describe = describe
+        self.runner = runner
+        self.started: dict[str, Engine] = {}
+
+    def for_type(self, type_: str) -> Engine:
+        """The engine of `type_`, started and greeted on first use.
+
+        Raises:
+            EngineError: it did not start, or did not answer its hello.
+        """
+        engine = self.started.get(type_)
+        if engine is None:
+            engine = self.started[type_] = self.make()
+            engine.start(hello(self.runner, self.describe(type_)))
+        return engine
+
+    def names(self) -> list[str]:
+        """The engines' names (from their `ready` lines), each once."""
+        return list(dict.fromkeys(engine.name for engine in self.started.values()))
+
+    def close(self) -> None:
+        for engine in self.started.values():
+            engine.close()

@@ -1,10 +1,15 @@
-"""trailhead-bot: create games (or take seats you hold), play your seat through the stream, print results.
+"""trailhead-bot: play seats of Trailhead games with an engine, and print each game's result.
 
     trailhead-bot --url URL --type TYPE [--seats N] [--games K] [--engine 'CMD ...' | --level random]
+    trailhead-bot --url URL --key=KEY [--join [TYPE]] [--games K] [--engine 'CMD ...' | --level random]
 
-Each game has your seat (seat 0) and, in the others, the server's strongest bot of the type (or
-`--opponent LEVEL`). The engine is told about each decision on its stdin and answers on its
-stdout (docs/bot-protocol.md); `--level random` plays without one.
+Three sources of seats. By default the runner creates games: your seat (seat 0) and, in the
+others, the server's strongest bot of the type (or `--opponent LEVEL`), played one after another.
+`--seat GAME_ID:TOKEN` plays seats you already hold. `--key=KEY` (or `--player NAME`, which
+registers a player first) plays as a player: it follows the player's stream and plays every turn
+of every game of the player, several games at once, and with `--join` it also takes open seats of
+other people's games as they appear (bot/player.py). The engine is told about each decision on
+its stdin and answers on its stdout (docs/bot-protocol.md); `--level random` plays without one.
 """
 
 from __future__ import annotations
@@ -12,54 +17,65 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from trailhead_client import __version__
-from trailhead_client.bot import protocol
-from trailhead_client.bot.engines import LEVELS, Engine, ExternalEngine
+from trailhead_client.bot.engines import LEVELS, Engine, EngineSet, ExternalEngine
+from trailhead_client.bot.player import play_as_player
+from trailhead_client.bot.playing import Outcome, line, play, summary
 from trailhead_client.bot.protocol import EngineError
 from trailhead_client.client import Client
-from trailhead_client.errors import BadRequest, IllegalCommand, TrailheadError, VersionConflict
+from trailhead_client.errors import TrailheadError
 from trailhead_client.seat import SeatHandle
 from trailhead_client.types import GameType
 
-#: How often the runner asks the engine again after the server refused its choice, before giving up the game.
-MAX_REFUSALS = 3
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One game as the runner's seat ended it: `over` is the protocol's over message, or None if abandoned."""
-
-    game_id: str
-    seat: int
-    over: dict[str, Any] | None
-    note: str = ""
+RUNNER = f"trailhead-bot/{__version__}"
 
 
 def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="trailhead-bot", description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", required=True, help="the server, e.g. http://localhost:8000")
-    parser.add_argument("--type", required=True, dest="type_", metavar="TYPE", help="the game type, e.g. peaks")
+    parser.add_argument("--type", dest="type_", metavar="TYPE",
+                        help="the game type, e.g. peaks (needed to create games and with --seat)")
     parser.add_argument("--seats", type=int, help="seats per game (default: the fewest the type allows)")
-    parser.add_argument("--games", type=int, default=1, help="how many games to play, one after another")
+    parser.add_argument("--games", type=int, default=1,
+                        help="how many games to play (created: one after another; as a player: as they come, "
+                             "0 for no end)")
     parser.add_argument("--opponent", metavar="LEVEL", help="the bot level of the other seats (default: strongest)")
     parser.add_argument("--name", default="trailhead-bot", help="your seat's name")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                         help="a game option, e.g. round_limit=10 (repeatable)")
     parser.add_argument("--seed", help="the games' seed (game i gets SEED-i)")
-    # Joining open seats comes with open seats (a later issue): --join will take seats listed by
-    # GET /games?open=true through POST /games/{id}/join, a third source of seats beside these two.
     parser.add_argument("--seat", action="append", default=[], metavar="GAME_ID:TOKEN",
                         help="play this seat of an existing game instead of creating games (repeatable)")
+    player = parser.add_mutually_exclusive_group()
+    player.add_argument("--key", help="play as this player (its key): every game of the player, through its stream; "
+                                      "write --key=KEY, since a key may begin with '-'")
+    player.add_argument("--player", metavar="NAME", help="register a player of this name and play as it (as --key)")
+    parser.add_argument("--join", nargs="?", const="", metavar="TYPE",
+                        help="as a player, also join open seats of other people's games (of TYPE, else of --type, "
+                             "else of any type) as they appear, until it holds --games games")
+    parser.add_argument("--at-once", type=int, default=4, metavar="N",
+                        help="with --join and --games 0: the most games it plays at once (default 4)")
+    parser.add_argument("--poll", type=float, default=2.0, metavar="SECONDS",
+                        help="with --join: how often it looks for open seats (default 2)")
     engine = parser.add_mutually_exclusive_group(required=True)
     engine.add_argument("--engine", metavar="'CMD ...'", help="an engine program speaking docs/bot-protocol.md")
     engine.add_argument("--level", choices=sorted(LEVELS), help="a built-in engine instead of a program")
     parser.add_argument("--engine-timeout", type=float, default=30.0, help="seconds the engine may think per move")
     parser.add_argument("--rng-seed", type=int, help="the seed of a built-in level's choices")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    as_player = args.key is not None or args.player is not None
+    if as_player and args.seat:
+        parser.error("--seat plays seats you hold; --key and --player play a player's games: choose one")
+    if args.join is not None and not as_player:
+        parser.error("--join needs a player: --key=KEY or --player NAME")
+    if not as_player and not args.type_:
+        parser.error("--type is needed to create games and with --seat")
+    if args.games < (0 if as_player else 1) or args.at_once < 1:
+        parser.error("--games must be at least 1 (0 with --key or --player: no end), --at-once at least 1")
+    return args
 
 
 def options(pairs: Sequence[str]) -> dict[str, Any] | None:
@@ -96,76 +112,50 @@ def given_seats(client: Client, pairs: Sequence[str]) -> Iterator[SeatHandle]:
         yield client.seat(game_id, token)
 
 
-def play(seat: SeatHandle, game_type: str, engine: Engine) -> Outcome:
-    """Play one seat to the end of its game with the engine; the over message is sent to it.
-
-    Raises:
-        EngineError: the engine broke the protocol.
-    """
-    for turn in seat.turns():
-        decide = protocol.decision(turn, game_type)
-        for _ in range(MAX_REFUSALS + 1):
-            answer = engine.choose(decide)
-            action = protocol.chosen_action(answer, turn.actions)
-            try:
-                turn.seat.play(action)
-                break
-            except VersionConflict:
-                break  # the game moved on meanwhile (another seat acted): the next turn tells
-            except (IllegalCommand, BadRequest) as refused:
-                decide = {**decide, "refused": {"answer": answer, "status": refused.status, "detail": refused.detail}}
-        else:
-            return Outcome(seat.game_id, seat.index, None, f"abandoned: the server refused {MAX_REFUSALS + 1} choices")
-    over = protocol.over(seat.view(), seat.index)
-    engine.game_over(over)
-    return Outcome(seat.game_id, seat.index, over)
+def engine_maker(args: argparse.Namespace) -> Callable[[], Engine]:
+    """A function starting a new engine of the kind asked for (a built-in level, or the program)."""
+    if args.level:
+        return lambda: LEVELS[args.level](args.rng_seed)
+    return lambda: ExternalEngine(args.engine, args.engine_timeout)
 
 
-def line(number: int, total: int, outcome: Outcome) -> str:
-    """One game's result in a line."""
-    head = f"game {number}/{total} {outcome.game_id} seat {outcome.seat}:"
-    if outcome.over is None:
-        return f"{head} {outcome.note}"
-    result = outcome.over["result"]
-    mine: dict[str, Any] = next((s for s in result["standings"] if s["seat"] == outcome.seat), {})
-    score = f", score {mine['score']}" if mine.get("score") is not None else ""
-    verdict = "won" if outcome.over["won"] else "lost"
-    return f"{head} {verdict}, place {outcome.over['place']} of {len(result['standings'])}{score}"
+def play_seats(client: Client, args: argparse.Namespace, engines: EngineSet, outcomes: list[Outcome]) -> None:
+    """The created games' seats, or those given with --seat, one after another."""
+    engine = engines.for_type(args.type_)
+    seats = given_seats(client, args.seat) if args.seat else created_seats(client, args, client.game_type(args.type_))
+    total = len(args.seat) or args.games
+    for number, seat in enumerate(seats, start=1):
+        outcome = play(seat, args.type_, engine)
+        outcomes.append(outcome)
+        print(line(number, total, outcome), flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = arguments(argv)
     client = Client(args.url)
+    engines = EngineSet(engine_maker(args), client.game_type, RUNNER)
+    outcomes: list[Outcome] = []
     try:
-        game_type = client.game_type(args.type_)
-        if args.level:
-            engine: Engine = LEVELS[args.level](args.rng_seed)
-        else:
-            engine = ExternalEngine(args.engine, args.engine_timeout)
         try:
-            engine.start(protocol.hello(f"trailhead-bot/{__version__}", game_type))
-            seats = given_seats(client, args.seat) if args.seat else created_seats(client, args, game_type)
-            total = len(args.seat) or args.games
-            outcomes = []
-            for number, seat in enumerate(seats, start=1):
-                outcome = play(seat, args.type_, engine)
-                outcomes.append(outcome)
-                print(line(number, total, outcome), flush=True)
+            if args.key is not None or args.player is not None:
+                play_as_player(client, args, engines, outcomes)
+            else:
+                play_seats(client, args, engines, outcomes)
         finally:
-            engine.close()
+            engines.close()
     except EngineError as error:
         print(f"trailhead-bot: engine error: {error}", file=sys.stderr)
         return 2
     except TrailheadError as error:
         print(f"trailhead-bot: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print(summary(outcomes, engines), flush=True)
+        return 130
     finally:
         client.close()
-    won = sum(1 for o in outcomes if o.over and o.over["won"])
-    abandoned = sum(1 for o in outcomes if o.over is None)
-    print(f"{len(outcomes)} game(s) of {args.type_} with {engine.name}: {won} won, "
-          f"{len(outcomes) - won - abandoned} lost, {abandoned} abandoned")
-    return 1 if abandoned else 0
+    print(summary(outcomes, engines))
+    return 1 if any(o.over is None for o in outcomes) else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,202 @@
+"""trailhead-bot as a player (`--key=KEY` or `--player NAME`): every game of the player, several at once.
+
+The player's stream (`Client.player_stream`) says when each of the player's games starts, each
+time the player's seat is to act in one (`yourTurn`, with the game's version) and when one ends.
+The runner answers each `yourTurn` as it comes with the engine of the game's type (one engine per
+type: engines.EngineSet), so any number of games go on at once, interleaved, without a thread
+per game. It stops once `--games` games are over (never with `--games 0`).
+
+With `--join`, a second thread looks for open seats (`GET /games?open=true`) every `--poll`
+seconds and joins them while the runner holds fewer games than it is to play (`--games`; with
+`--games 0`, fewer than `--at-once` at a time). A game it joins then comes through the stream like
+any other: its `gameStart` once its last seat is filled, then its turns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+
+from trailhead_client.bot import protocol
+from trailhead_client.bot.engines import EngineSet
+from trailhead_client.bot.playing import Outcome, abandoned_note, line, play_turn
+from trailhead_client.client import Client
+from trailhead_client.errors import SeatTaken, TrailheadError
+from trailhead_client.types import Joined, PlayerMessage, Summary
+
+#: How many open games one look at the lobby considers (newest first).
+OPEN_GAMES_PAGE = 50
+_OUTPUT = threading.Lock()
+
+
+def say(text: str, error: bool = False) -> None:
+    """One whole line to stdout (or stderr), never cut into by the other thread's."""
+    with _OUTPUT:
+        print(text, file=sys.stderr if error else sys.stdout, flush=True)
+
+
+class PlayerRun:
+    """One player's games as the stream brings them: their turns played, their ends recorded.
+
+    `playing` (games joined or started, not yet over) is shared with the joining thread, under `lock`.
+    """
+
+    def __init__(self, client: Client, key: str, engines: EngineSet, games: int, at_once: int,
+                 outcomes: list[Outcome]) -> None:
+        self.client = client
+        self.key = key
+        self.engines = engines
+        self.games = games
+        self.at_once = at_once
+        self.outcomes = outcomes
+        self.lock = threading.Lock()
+        self.playing: dict[str, int] = {}  # game id -> the player's seat
+        self.over: set[str] = set()  # games recorded in outcomes
+        self.handled: dict[str, int] = {}  # game id -> the last version a turn was played at
+
+    def run(self) -> None:
+        """Follow the player's stream until `games` games are over.
+
+        Raises:
+            EngineError: an engine broke the protocol.
+            TrailheadError: the server failed (the stream could not be resumed, a request failed).
+        """
+        if self.is_done():
+            return
+        stream = self.client.player_stream(self.key)
+        try:
+            for message in stream:
+                self.receive(message)
+                if self.is_done():
+                    return
+        finally:
+            stream.close()
+
+    def is_done(self) -> bool:
+        with self.lock:
+            return self.games > 0 and len(self.outcomes) >= self.games
+
+    def has_room(self) -> bool:
+        """Whether one more game may be joined: fewer held than `games` (or, without an end, than `at_once`)."""
+        with self.lock:
+            if self.games:
+                return len(self.playing) + len(self.outcomes) < self.games
+            return len(self.playing) < self.at_once
+
+    def joined(self, joined: Joined) -> None:
+        """A seat the joining thread took: held from now on."""
+        with self.lock:
+            self.playing.setdefault(joined["game_id"], joined["seat"])
+        say(f"joined {joined['game_id']} seat {joined['seat']} ({joined['status']})")
+
+    def receive(self, message: PlayerMessage) -> None:
+        """One message of the stream: a turn to play, or a game's end to record."""
+        game_id = message["game_id"]
+        with self.lock:
+            if game_id in self.over:
+                return
+            self.playing.setdefault(game_id, message["seat"])
+        if message["type"] == "yourTurn":
+            self.take_turn(message)
+        elif message["type"] == "gameFinish":
+            self.finish(message)
+
+    def take_turn(self, message: PlayerMessage) -> None:
+        """Play the seat's turn, if it is still to act (once per version); leave a game given up."""
+        game_id, type_ = message["game_id"], message["game_type"]
+        last = self.handled.get(game_id, -1)
+        if message["version"] <= last:
+            return
+        seat = self.client.seat(game_id, self.key, message["seat"])
+        turn = seat.turn()  # the view and the actions at one version; None if no longer to act
+        if turn is None or turn.version <= last:
+            return
+        self.handled[game_id] = turn.version
+        if not play_turn(turn, type_, self.engines.for_type(type_)):
+            self.client.leave(game_id, self.key)  # the game's takeover bot plays on for the others' sake
+            self.record(Outcome(game_id, message["seat"], None, f"{abandoned_note()}; left to the takeover bot",
+                                type_))
+
+    def finish(self, message: PlayerMessage) -> None:
+        """The game is over: its result to the engine and to the output."""
+        game_id, type_ = message["game_id"], message["game_type"]
+        over = protocol.over(self.client.game(game_id, self.key), message["seat"])
+        self.engines.for_type(type_).game_over(over)
+        self.record(Outcome(game_id, message["seat"], over, game_type=type_))
+
+    def record(self, outcome: Outcome) -> None:
+        with self.lock:
+            self.playing.pop(outcome.game_id, None)
+            self.over.add(outcome.game_id)
+            self.outcomes.append(outcome)
+            number = len(self.outcomes)
+        say(line(number, self.games, outcome))
+
+
+class Joiner(threading.Thread):
+    """Joins open seats of other people's games (of `type_`, or any) while the run has room."""
+
+    def __init__(self, url: str, key: str, player_id: str, type_: str | None, poll: float,
+                 player_run: PlayerRun) -> None:
+        super().__init__(name="trailhead-bot-joiner", daemon=True)
+        self.url = url
+        self.key = key
+        self.player_id = player_id
+        self.type_ = type_
+        self.poll = poll
+        self.player_run = player_run
+        self.stopped = threading.Event()
+        self.tried: set[str] = set()  # games looked at once: joined, taken, or the player's own
+
+    def run(self) -> None:
+        with Client(self.url) as client:  # a session of its own: the main thread holds the other
+            while not self.stopped.is_set():
+                try:
+                    self.join_open_seats(client)
+                except TrailheadError as error:
+                    say(f"trailhead-bot: looking for open seats: {error}", error=True)
+                self.stopped.wait(self.poll)
+
+    def join_open_seats(self, client: Client) -> None:
+        for summary in client.open_games(self.type_, limit=OPEN_GAMES_PAGE)["games"]:
+            if not self.player_run.has_room():
+                return
+            if summary["id"] in self.tried:
+                continue
+            self.tried.add(summary["id"])
+            if self.is_mine(summary):
+                continue
+            try:
+                joined = client.join(summary["id"], self.key)
+            except SeatTaken:
+                continue  # taken meanwhile, or the last open seat went to someone else
+            self.player_run.joined(joined)
+
+    def is_mine(self, summary: Summary) -> bool:
+        return any(seat.get("player") == self.player_id for seat in summary["seats"])
+
+
+def play_as_player(client: Client, args: argparse.Namespace, engines: EngineSet, outcomes: list[Outcome]) -> None:
+    """`--key` or `--player`: play the player's games through its stream (and join, with `--join`)."""
+    if args.player is not None:
+        created = client.create_player(args.player)
+        key, player_id, name = created["key"], created["id"], created["name"]
+        print(f"player {name}: id {player_id}, key {key} (shown once: keep it)", flush=True)
+    else:
+        key = args.key
+        profile = client.player("me", key)
+        player_id, name = profile["id"], profile["name"]
+        print(f"player {name}: id {player_id}", flush=True)
+    player_run = PlayerRun(client, key, engines, args.games, args.at_once, outcomes)
+    joiner = None
+    if args.join is not None:
+        joiner = Joiner(client.transport.base_url, key, player_id, args.join or args.type_ or None, args.poll,
+                        player_run)
+        joiner.start()
+    try:
+        player_run.run()
+    finally:
+        if joiner is not None:
+            joiner.stopped.set()
+            joiner.join(timeout=10)
