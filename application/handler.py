@@ -5,6 +5,7 @@ One handler for every writer (the API, the bot turns, forks), its dependencies p
 committed and the message bus (bus.py) runs the follow-ups after it returns. Folded states
 are kept in a small in-process cache keyed by version, so a command's cost does not grow
 with the length of its game: only the events after the cached version are read and folded.
+A clocked game's clock (clocks.py) is folded with its state, one step per commit.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from application.auth import new_token, token_hash
+from application.clocks import Clock, fold_commit
 from application.chain import GENESIS_HASH, salt_for, text_hash
 from application.seeds import CLIENT_SEED_MODES, SERVER, game_seed
 from domain.core import (
@@ -44,7 +46,17 @@ from domain.core.seating import (
     seating_events,
     table_set,
 )
-from storage import ACTIVE, FINISHED, OPEN, CommandRecord, GameRecord, Storage, StoredEvent, VersionConflict
+from storage import (
+    ACTIVE,
+    FINISHED,
+    OPEN,
+    CommandRecord,
+    EventText,
+    GameRecord,
+    Storage,
+    StoredEvent,
+    VersionConflict,
+)
 
 
 class UnknownGameId(DomainError):
@@ -59,6 +71,41 @@ class RulesVersionMismatch(DomainError):
     """The game was recorded under other rules than this server runs (HTTP 409)."""
 
 
+class DecisionTimedOut(VersionConflict):
+    """A seat's command decided on a version its own timeout moved past: the takeover bot played that
+    decision (HTTP 409, as any version conflict, saying so)."""
+
+    def __init__(self, expected: int, current: int, seat: int, bot: str, seq: int) -> None:
+        super().__init__(expected, current)
+        self.args = (f"seat {seat}'s time ran out: the {bot} bot played its decision after version {expected} "
+                     f"(TurnTimedOut, event {seq}), and the game is at version {current} now; read the game "
+                     "again and decide on its current version",)
+
+
+def seats_to_act(spec: GameSpec, state: Any, seating: Seating | None) -> list[int]:
+    """The seats that may act: none once the game is over or while it waits for players."""
+    if spec.result(state) is not None or (seating is not None and not seating.started):
+        return []
+    return sorted(spec.to_act(state))
+
+
+def clock_after(clock: Clock | None, spec: GameSpec, state: Any, seating: Seating | None, seat: int | None,
+                at: str | None) -> Clock | None:
+    """The clock after a commit by `seat` recorded `at` (clocks.py); None for a game without a clock."""
+    if seating is None or not seating.clocked or at is None:
+        return clock
+    assert seating.rules is not None
+    return fold_commit(clock, seating.rules, len(seating.names), seats_to_act(spec, state, seating), seat, at)
+
+
+def commit_ends(rows: Sequence[EventText], index: int) -> bool:
+    """Whether the event at `index` is the last of its commit (the next one has another command or time)."""
+    if index + 1 == len(rows):
+        return True
+    this, following = rows[index], rows[index + 1]
+    return (this.command_id, this.recorded_at) != (following.command_id, following.recorded_at)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class LoadedGame:
     """A game's record and its state folded up to `version`."""
@@ -69,6 +116,7 @@ class LoadedGame:
     version: int
     head_hash: str
     seating: Seating | None = None  # None only before the first event is folded
+    clock: Clock | None = None  # a clocked game's clock at `version` (clocks.py); None without a clock
 
     @property
     def finished(self) -> bool:
@@ -83,7 +131,7 @@ class LoadedGame:
         return FINISHED if self.finished else ACTIVE if self.started else OPEN
 
     def to_act(self) -> list[int]:
-        return [] if self.finished or not self.started else sorted(self.spec.to_act(self.state))
+        return seats_to_act(self.spec, self.state, self.seating)
 
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot playing `seat` now: a bot seat's, a fill's or a takeover's; None for a person."""
@@ -249,16 +297,19 @@ class GameService:
         game = cached.game
         unseen = self.store.event_texts(game_id, after=game.version)
         if unseen:
-            state, seating, evolve, decode = game.state, game.seating, game.spec.evolve, game.spec.events.decode_json
-            for _seq, type_, text, _hash in unseen:
-                event = decode(type_, text)
+            spec, state, seating, clock = game.spec, game.state, game.seating, game.clock
+            evolve, decode = spec.evolve, spec.events.decode_json
+            for index, row in enumerate(unseen):
+                event = decode(row.type, row.data_text)
                 state = evolve(state, event)
                 if seating is None:
                     seating = Seating.of(event)  # type: ignore[arg-type]
-                elif type_ in SEATING_EVENT_TYPES:
+                elif row.type in SEATING_EVENT_TYPES:
                     seating = evolve_seating(seating, event)
+                if seating.clocked and commit_ends(unseen, index):
+                    clock = clock_after(clock, spec, state, seating, row.seat, row.recorded_at)
             record = game.record if game.version == 0 else self.record(game_id)
-            game = LoadedGame(record, game.spec, state, unseen[-1][0], unseen[-1][3], seating)
+            game = LoadedGame(record, spec, state, unseen[-1].seq, unseen[-1].hash, seating, clock)
             self.cache.put(game_id, Cached(game, cached.seed))
         return game
 
@@ -355,7 +406,8 @@ class GameService:
         positioned = self.store.create_game(record, seed, {seat: token_hash(t) for seat, t in tokens.items()},
                                             stored, command)
         record = self.record(game_id)
-        game = LoadedGame(record, spec, state, record.version, record.head_hash, seating)
+        clock = clock_after(None, spec, state, seating, None, positioned[-1].recorded_at)
+        game = LoadedGame(record, spec, state, record.version, record.head_hash, seating, clock)
         self.cache.put(game_id, Cached(game, seed))
         return Committed(game, positioned, None, True, tokens)
 
@@ -396,7 +448,8 @@ class GameService:
                 earlier = self.store.command(game_id, command_id)
                 if earlier is not None:  # the same command committed meanwhile: its first outcome stands
                     return self._replayed(game_id, earlier, print_)
-                raise VersionConflict(expected_version, game.version)
+                raise self._conflict(game, seat, expected_version) if bot is None else VersionConflict(
+                    expected_version, game.version)
             seed = self.seed(game_id)
             events, state = play_command(game.spec, game.state, seat, command, decision_rng(seed, game.version))
             stored = chain(game.spec, game_id, seed, events, game.version + 1, game.head_hash, seat, command_id)
@@ -404,8 +457,10 @@ class GameService:
                                    stored[-1].seq, print_)
             try:
                 return self._commit(game, seed, stored, record, state, game.seating, print_)
-            except VersionConflict:
+            except VersionConflict as conflict:
                 if attempt + 1 == attempts:
+                    if expected_version is not None and bot is None:
+                        raise self._conflict(self.load(game_id), seat, expected_version) from conflict
                     raise
         raise AssertionError("unreachable")
 
@@ -450,6 +505,16 @@ class GameService:
             return dataclasses.replace(committed, tokens=dict(tokens or {})) if committed.new else committed
         raise AssertionError("unreachable")
 
+    def _conflict(self, game: LoadedGame, seat: int, expected: int) -> VersionConflict:
+        """The conflict of a command decided on `expected`: saying so when the seat's own decision timed
+        out meanwhile (a clocked game's TurnTimedOut for this seat after `expected`)."""
+        if game.clock is not None and expected < game.version:
+            scanned = self.store.events(game.record.id, after=expected, limit=min(game.version - expected, 500))
+            for event in scanned:
+                if event.type == "TurnTimedOut" and event.seat == seat:
+                    return DecisionTimedOut(expected, game.version, seat, event.data["bot"], event.seq)
+        return VersionConflict(expected, game.version)
+
     @staticmethod
     def _check_rules(game: LoadedGame) -> None:
         if game.record.rules_version != game.spec.rules_version:
@@ -471,9 +536,11 @@ class GameService:
         appended = self.store.append(game_id, game.version, stored, record, now.status, token_hashes)
         if not appended.new:
             return self._replayed(game_id, appended.command, print_)
+        stamp = appended.events[-1].recorded_at
         now_record = dataclasses.replace(game.record, version=version, head_hash=head, status=now.status,
-                                         updated_at=appended.events[-1].recorded_at)
-        now = dataclasses.replace(now, record=now_record)
+                                         updated_at=stamp)
+        clock = clock_after(game.clock, game.spec, state, seating, record.seat, stamp)
+        now = dataclasses.replace(now, record=now_record, clock=clock)
         self.cache.put(game_id, Cached(now, seed))
         return Committed(now, appended.events, record.seat)
 
