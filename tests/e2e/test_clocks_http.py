@@ -6,14 +6,18 @@ are kept short (1 to 4 seconds) and every wait polls up to a deadline."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from e2e.contract import Api
+import requests
+
+from e2e.contract import Api, Server
 from storage import open_storage
 from support.serving import serving
+from support.sse import sse_messages
 
 API = "/api/v1"
 T = TypeVar("T")
@@ -103,6 +107,21 @@ def test_a_fischer_clock_counts_down_while_the_seat_decides_and_gains_the_increm
     bank = after["clock"]["remaining_seconds"][0]
     assert shrunk + 5 < bank <= 40  # what was left, less the moment the command took, plus 10
     assert after["clock"]["initial_seconds"] == 30 and after["clock"]["increment_seconds"] == 10
+
+
+def test_the_players_stream_tells_the_deadline_of_the_turn(api: Api, server: Server) -> None:
+    ann = api.call("POST", f"{API}/players", 201, json={"name": "Ann"}).json()
+    with requests.get(f"{server.base_url}{API}/players/me/stream", headers={"Authorization": f"Bearer {ann['key']}"},
+                      stream=True, timeout=30) as stream:
+        assert stream.status_code == 200
+        created = api.call("POST", f"{API}/games", 201, json={
+            "type": "nanga-parbat", "seats": [{"player": ann["id"]}, {"name": "Bea", "bot": "random"}],
+            "turn_seconds": 60}).json()
+        turn = next(body for message in sse_messages(stream) if message.get("event") == "yourTurn"
+                    and (body := json.loads(message["data"]))["game_id"] == created["id"])
+    view = game(api, created["id"], ann["key"])
+    assert turn["version"] == view["version"] and turn["seat"] == 0
+    assert turn["deadline"] == view["deadlines"][0]["deadline"]
 
 
 def test_open_seats_are_filled_with_bots_after_the_delay(api: Api) -> None:
