@@ -352,6 +352,10 @@ class InlineRunner:
             log.info("set the timers of %s pending deadline(s) again", len(deadlines))
         return len(waiting)
 
+    def close(self) -> None:
+        """Cancel this process's deadline timers (the container closes): the next start sets them again."""
+        self._timers.close()
+
     def _fire_deadline(self, due: DeadlineDue) -> None:
         """A timer's firing, on a timer thread: the deadline's command, then its follow-ups."""
         bus = self._bus

@@ -43,10 +43,13 @@ class DeadlineTimers:
         self._failures: dict[tuple[str, int], int] = {}
         self._scheduler: BackgroundScheduler | None = None
         self._pid: int | None = None
+        self._closed = False
 
     def set(self, due: DeadlineDue) -> None:
         """Fire at `due.at` (at once if that has passed), unless a later version of the game has a timer."""
         with self._lock:
+            if self._closed:
+                return
             scheduler = self._started()
             pending = self._versions.get(due.game_id)
             if pending is not None and pending > due.version:
@@ -60,7 +63,9 @@ class DeadlineTimers:
             return len(self._versions)
 
     def close(self) -> None:
+        """Cancel every timer; none is set from now on."""
         with self._lock:
+            self._closed = True
             if self._scheduler is not None and self._pid == os.getpid():
                 self._scheduler.shutdown(wait=False)
             self._scheduler = None

@@ -4,10 +4,13 @@ The deadlines firing over real HTTP are tests/e2e/test_clocks_http.py and tests/
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
-from application.clocks import Clock, instant, next_due, seat_deadline
+from application.bus import DeadlineDue
+from application.clocks import Clock, instant, iso, next_due, seat_deadline, utc_now
 from application.handler import DecisionTimedOut, GameService, StateCache
+from application.timers import DeadlineTimers
 from domain.core import SeatConfig
 from domain.core.seating import TableSet, TimeOut
 from storage import VersionConflict
@@ -117,3 +120,23 @@ def test_tabled_games_are_the_unfinished_games_created_with_table_rules(database
         assert plain not in games.store.tabled_games()
     finally:
         games.store.close()
+
+
+def test_a_timer_of_an_earlier_version_never_replaces_a_later_ones() -> None:
+    fired: list[DeadlineDue] = []
+    timers = DeadlineTimers(fired.append)
+    try:
+        soon = utc_now() + timedelta(seconds=0.2)
+        timers.set(DeadlineDue("g", 5, iso(soon)))
+        timers.set(DeadlineDue("g", 4, iso(soon - timedelta(seconds=0.1))))  # a slower thread's older commit
+        timers.set(DeadlineDue("h", 1, iso(utc_now() - timedelta(seconds=5))))  # passed: fires at once
+        deadline = time.monotonic() + 5
+        while len(fired) < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.2)
+        assert sorted((due.game_id, due.version) for due in fired) == [("g", 5), ("h", 1)]
+        assert timers.pending() == 0
+    finally:
+        timers.close()
+    timers.set(DeadlineDue("g", 6, iso(utc_now())))  # closed: set no more
+    assert timers.pending() == 0
