@@ -22,12 +22,11 @@ import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from application.clocks import iso, next_due, utc_now
+from application.deadlines import DeadlineDue, deadline_due, fire_deadline, pending_deadlines
 from application.handler import CommandIdReused, Committed, GameService, LoadedGame
 from application.projections import Projector, RunOutcome
 from application.timers import DeadlineTimers
-from domain.core import Command, IllegalCommand, SeatConfig, play_bot
-from domain.core.seating import FillSeats, TimeOut
+from domain.core import Command, SeatConfig, play_bot
 from storage import Storage, StorageClosed, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -44,15 +43,6 @@ class BotTurnDue:
 
     game_id: str
     version: int
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class DeadlineDue:
-    """The earliest deadline of `game_id` at `version` falls `at` (ISO 8601, UTC): a seat's, or the filling's."""
-
-    game_id: str
-    version: int
-    at: str
 
 
 Message = ProjectionDue | BotTurnDue | DeadlineDue
@@ -73,25 +63,10 @@ def follow_ups(committed: Committed) -> list[Message]:
     return messages
 
 
-def deadline_due(game: LoadedGame) -> DeadlineDue | None:
-    """The timer the game's next deadline at its version calls for, if it has one."""
-    due = next_due(game)
-    return None if due is None else DeadlineDue(game.record.id, game.version, iso(due.at))
-
-
 def bot_command_id(game_id: str, version: int, seat: int) -> str:
     """Deterministic, so a duplicated or retried bot job appends nothing twice; clients may not
     send ids starting with "bot:" (a 400), so no client can take a bot's id."""
     return f"bot:{game_id}:{version}:{seat}"
-
-
-def timeout_command_id(game_id: str, version: int, seat: int) -> str:
-    """Deterministic, so a timer fired twice (two processes, a retried job) times a decision out once."""
-    return f"timeout:{game_id}:{version}:{seat}"
-
-
-def fill_command_id(game_id: str) -> str:
-    return f"fill:{game_id}"
 
 
 def play_bot_turn(games: GameService, game_id: str, known: LoadedGame | None = None) -> Committed | None:
@@ -223,53 +198,17 @@ class MessageBus:
         return follow_ups(committed)
 
     def fire_deadline(self, game_id: str, version: int) -> list[Message]:
-        """Send what a passed deadline of the game at `version` calls for: the seat's TimeOut (its takeover
-        bot plays the decision) or FillSeats; returns the follow-ups of what it committed.
-
-        Nothing is sent if the game moved on from `version` (that commit set its own timer); a timer
-        that woke before the deadline is set again for it.
-        """
-        game = self.games.load(game_id)
-        if game.version != version:
-            return []
-        due = next_due(game)
-        if due is None:
-            return []
-        if due.at > utc_now():
-            return [DeadlineDue(game_id, version, iso(due.at))]
-        command: Command
-        if due.seat is None:
-            command, command_id, bot = FillSeats(), fill_command_id(game_id), None
-        else:
-            assert game.seating is not None and game.seating.rules is not None
-            command, command_id = TimeOut(seat=due.seat), timeout_command_id(game_id, version, due.seat)
-            bot = game.seating.rules.takeover_bot
-        try:
-            committed = self.games.seat_command(game_id, command, due.seat, command_id, expected_version=version,
-                                                bot=bot)
-        except VersionConflict:
-            log.info("the deadline of %s at version %s lost a race to another command", game_id, version)
-            return []
-        except IllegalCommand as refused:  # never expected: the deadline was worked out from this version
-            log.warning("the deadline of %s at version %s was refused: %s", game_id, version, refused.reason)
-            return []
-        self.notify(committed)
-        return follow_ups(committed)
+        """A timer's firing (application/deadlines.py): the follow-ups of what it committed, or the
+        deadline again if the timer woke before it."""
+        outcome = fire_deadline(self.games, game_id, version)
+        if outcome is None or isinstance(outcome, DeadlineDue):
+            return [] if outcome is None else [outcome]
+        self.notify(outcome)
+        return follow_ups(outcome)
 
     def pending_deadlines(self) -> list[DeadlineDue]:
-        """The next deadline of every game that has one, found again from stored data (after a restart)."""
-        pending = []
-        for game_id in self.store.tabled_games():
-            try:
-                due = deadline_due(self.games.load(game_id))
-            except StorageClosed:
-                raise
-            except Exception:  # noqa: BLE001 - one game that cannot be loaded keeps no other's deadline
-                log.exception("could not load game %s to find its deadline", game_id)
-                continue
-            if due is not None:
-                pending.append(due)
-        return pending
+        """The next deadline of every game that has one, found again from the stored games (after a restart)."""
+        return pending_deadlines(self.games)
 
     def play_bots(self, game_id: str, budget_seconds: float | None = None) -> tuple[int, bool]:
         """Play the game's bot seats until a human is to act, it ends, or the budget is spent.

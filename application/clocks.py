@@ -26,7 +26,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from domain.core.seating import TableSet
+from domain.core import GameSpec
+from domain.core.seating import Seating, TableSet
+from storage import EventText, Storage, VersionConflict
 
 if TYPE_CHECKING:
     from application.handler import LoadedGame
@@ -80,10 +82,52 @@ class Clock:
         return Clock(tuple(sorted(now)), tuple(since), None if banks is None else tuple(banks))
 
 
-def fold_commit(clock: Clock | None, rules: TableSet, seats: int, to_act: Sequence[int], seat: int | None,
-                at: str) -> Clock:
-    """`Clock.after`, from the start for a game's first commit (`clock` None)."""
-    return (clock if clock is not None else Clock.start(rules, seats)).after(rules, to_act, seat, at)
+def seats_to_act(spec: GameSpec, state: Any, seating: Seating | None) -> list[int]:
+    """The seats that may act: none once the game is over or while it waits for players."""
+    if spec.result(state) is not None or (seating is not None and not seating.started):
+        return []
+    return sorted(spec.to_act(state))
+
+
+def clock_after(clock: Clock | None, spec: GameSpec, state: Any, seating: Seating | None, seat: int | None,
+                at: str | None) -> Clock | None:
+    """The clock after a commit by `seat` recorded `at` (from the start for a game's first commit); None for
+    a game without a clock."""
+    if seating is None or not seating.clocked or at is None:
+        return clock
+    rules = seating.rules
+    assert rules is not None
+    start = clock if clock is not None else Clock.start(rules, len(seating.names))
+    return start.after(rules, seats_to_act(spec, state, seating), seat, at)
+
+
+def commit_ends(rows: Sequence[EventText], index: int) -> bool:
+    """Whether the event at `index` is the last of its commit (the next one has another command or time)."""
+    if index + 1 == len(rows):
+        return True
+    this, following = rows[index], rows[index + 1]
+    return (this.command_id, this.recorded_at) != (following.command_id, following.recorded_at)
+
+
+class DecisionTimedOut(VersionConflict):
+    """A seat's command decided on a version its own timeout moved past: the takeover bot played that
+    decision (HTTP 409, as any version conflict, saying so)."""
+
+    def __init__(self, expected: int, current: int, seat: int, bot: str, seq: int) -> None:
+        super().__init__(expected, current)
+        self.args = (f"seat {seat}'s time ran out: the {bot} bot played its decision after version {expected} "
+                     f"(TurnTimedOut, event {seq}), and the game is at version {current} now; read the game "
+                     "again and decide on its current version",)
+
+
+def conflict_of(store: Storage, game: LoadedGame, seat: int, expected: int) -> VersionConflict:
+    """The conflict of `seat`'s command decided on `expected`, saying so when the seat's own decision timed
+    out meanwhile (a clocked game's TurnTimedOut for this seat after `expected`)."""
+    if game.clock is not None and expected < game.version:
+        for event in store.events(game.record.id, after=expected, limit=min(game.version - expected, 500)):
+            if event.type == "TurnTimedOut" and event.seat == seat:
+                return DecisionTimedOut(expected, game.version, seat, event.data["bot"], event.seq)
+    return VersionConflict(expected, game.version)
 
 
 # -- what a loaded game's clock says ---------------------------------------------------------------

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from application.auth import new_token, token_hash
-from application.clocks import Clock, fold_commit
+from application.clocks import Clock, clock_after, commit_ends, conflict_of, seats_to_act
 from application.chain import GENESIS_HASH, salt_for, text_hash
 from application.seeds import CLIENT_SEED_MODES, SERVER, game_seed
 from domain.core import (
@@ -46,17 +46,7 @@ from domain.core.seating import (
     seating_events,
     table_set,
 )
-from storage import (
-    ACTIVE,
-    FINISHED,
-    OPEN,
-    CommandRecord,
-    EventText,
-    GameRecord,
-    Storage,
-    StoredEvent,
-    VersionConflict,
-)
+from storage import ACTIVE, FINISHED, OPEN, CommandRecord, GameRecord, Storage, StoredEvent, VersionConflict
 
 
 class UnknownGameId(DomainError):
@@ -69,41 +59,6 @@ class CommandIdReused(DomainError):
 
 class RulesVersionMismatch(DomainError):
     """The game was recorded under other rules than this server runs (HTTP 409)."""
-
-
-class DecisionTimedOut(VersionConflict):
-    """A seat's command decided on a version its own timeout moved past: the takeover bot played that
-    decision (HTTP 409, as any version conflict, saying so)."""
-
-    def __init__(self, expected: int, current: int, seat: int, bot: str, seq: int) -> None:
-        super().__init__(expected, current)
-        self.args = (f"seat {seat}'s time ran out: the {bot} bot played its decision after version {expected} "
-                     f"(TurnTimedOut, event {seq}), and the game is at version {current} now; read the game "
-                     "again and decide on its current version",)
-
-
-def seats_to_act(spec: GameSpec, state: Any, seating: Seating | None) -> list[int]:
-    """The seats that may act: none once the game is over or while it waits for players."""
-    if spec.result(state) is not None or (seating is not None and not seating.started):
-        return []
-    return sorted(spec.to_act(state))
-
-
-def clock_after(clock: Clock | None, spec: GameSpec, state: Any, seating: Seating | None, seat: int | None,
-                at: str | None) -> Clock | None:
-    """The clock after a commit by `seat` recorded `at` (clocks.py); None for a game without a clock."""
-    if seating is None or not seating.clocked or at is None:
-        return clock
-    assert seating.rules is not None
-    return fold_commit(clock, seating.rules, len(seating.names), seats_to_act(spec, state, seating), seat, at)
-
-
-def commit_ends(rows: Sequence[EventText], index: int) -> bool:
-    """Whether the event at `index` is the last of its commit (the next one has another command or time)."""
-    if index + 1 == len(rows):
-        return True
-    this, following = rows[index], rows[index + 1]
-    return (this.command_id, this.recorded_at) != (following.command_id, following.recorded_at)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -448,7 +403,7 @@ class GameService:
                 earlier = self.store.command(game_id, command_id)
                 if earlier is not None:  # the same command committed meanwhile: its first outcome stands
                     return self._replayed(game_id, earlier, print_)
-                raise self._conflict(game, seat, expected_version) if bot is None else VersionConflict(
+                raise conflict_of(self.store, game, seat, expected_version) if bot is None else VersionConflict(
                     expected_version, game.version)
             seed = self.seed(game_id)
             events, state = play_command(game.spec, game.state, seat, command, decision_rng(seed, game.version))
@@ -460,7 +415,7 @@ class GameService:
             except VersionConflict as conflict:
                 if attempt + 1 == attempts:
                     if expected_version is not None and bot is None:
-                        raise self._conflict(self.load(game_id), seat, expected_version) from conflict
+                        raise conflict_of(self.store, self.load(game_id), seat, expected_version) from conflict
                     raise
         raise AssertionError("unreachable")
 
@@ -504,16 +459,6 @@ class GameService:
                 continue
             return dataclasses.replace(committed, tokens=dict(tokens or {})) if committed.new else committed
         raise AssertionError("unreachable")
-
-    def _conflict(self, game: LoadedGame, seat: int, expected: int) -> VersionConflict:
-        """The conflict of a command decided on `expected`: saying so when the seat's own decision timed
-        out meanwhile (a clocked game's TurnTimedOut for this seat after `expected`)."""
-        if game.clock is not None and expected < game.version:
-            scanned = self.store.events(game.record.id, after=expected, limit=min(game.version - expected, 500))
-            for event in scanned:
-                if event.type == "TurnTimedOut" and event.seat == seat:
-                    return DecisionTimedOut(expected, game.version, seat, event.data["bot"], event.seq)
-        return VersionConflict(expected, game.version)
 
     @staticmethod
     def _check_rules(game: LoadedGame) -> None:

@@ -25,7 +25,7 @@ from application.clocks import instant, iso, utc_now
 from storage import StorageClosed
 
 if TYPE_CHECKING:
-    from application.bus import DeadlineDue
+    from application.deadlines import DeadlineDue
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from application.container import Trailhead
-from application.bus import DeadlineDue, ProjectionDue
+from application.bus import ProjectionDue
+from application.deadlines import DeadlineDue
 from workers.rq import BOT_JOB, DEADLINE_JOB, PROJECTION_JOB, rq_enqueue_sweep, rq_runner
 
 log = logging.getLogger(__name__)

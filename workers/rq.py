@@ -19,8 +19,9 @@ import redis
 from rq import Queue, Retry
 from rq.serializers import JSONSerializer
 
-from application.bus import DeadlineDue, Message, MessageBus, ProjectionDue
+from application.bus import Message, MessageBus, ProjectionDue
 from application.clocks import instant
+from application.deadlines import DeadlineDue
 
 log = logging.getLogger(__name__)
 
