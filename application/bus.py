@@ -1,12 +1,13 @@
 """The message bus: follow-up work after a commit, run from a queue, never by re-entering the handler.
 
 The handler returns what it committed; `follow_ups` names the work that commit calls for
-(the projection is due; a bot seat is to act at version N), and the bus runs a small loop
-over those messages (cosmicpython's message bus). Where each message runs is the runner's
-choice: the inline runner (the embedded default) plays bot turns right here in the loop
-and wakes a projection thread; the RQ runner (workers/rq.py) enqueues both for
-`trailhead worker`. A bot turn is one command through the same handler, and its commit's
-follow-ups join the same queue, so bots never recurse.
+(the projection is due; a bot seat is to act at version N; a deadline of version N falls at
+time T), and the bus runs a small loop over those messages (cosmicpython's message bus).
+Where each message runs is the runner's choice: the inline runner (the embedded default)
+plays bot turns on a bot thread, wakes a projection thread and sets deadline timers
+(application/timers.py); the RQ runner (workers/rq.py) enqueues them for `trailhead worker`
+(deadlines with RQ's scheduler). A bot turn or a deadline is one command through the same
+handler, and its commit's follow-ups join the same queue, so nothing recurses.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+from application.deadlines import DeadlineDue, deadline_due, fire_deadline, pending_deadlines
 from application.handler import CommandIdReused, Committed, GameService, LoadedGame
 from application.projections import Projector, RunOutcome
+from application.timers import DeadlineTimers
 from domain.core import Command, SeatConfig, play_bot
 from storage import Storage, StorageClosed, VersionConflict
 
@@ -42,16 +45,21 @@ class BotTurnDue:
     version: int
 
 
-Message = ProjectionDue | BotTurnDue
+Message = ProjectionDue | BotTurnDue | DeadlineDue
 
 
 def follow_ups(committed: Committed) -> list[Message]:
-    """The work a commit calls for: the projection, and a bot turn when a bot seat is now to act."""
+    """The work a commit calls for: the projection, a bot turn when a bot seat is now to act, and a
+    timer for the game's next deadline when it has one (a clock, or open seats filled after a delay)."""
     if not committed.new:
         return []
+    game = committed.game
     messages: list[Message] = [ProjectionDue()]
-    if committed.game.bot_seats_to_act():
-        messages.append(BotTurnDue(committed.game.record.id, committed.game.version))
+    if game.bot_seats_to_act():
+        messages.append(BotTurnDue(game.record.id, game.version))
+    deadline = deadline_due(game)
+    if deadline is not None:
+        messages.append(deadline)
     return messages
 
 
@@ -103,7 +111,8 @@ class Runner(Protocol):
         """Read your writes: bring the read models up to date now where this runner projects in-process."""
 
     def resume(self, bus: MessageBus) -> int:
-        """Hand every game whose bot seat is to act to the bots again (after a restart); returns how many."""
+        """Hand every game whose bot seat is to act to the bots again, and set the timers of every pending
+        deadline again (after a restart); returns how many games have a bot seat to act."""
 
     def health(self) -> dict[str, Any]:
         """What /healthz reports of the jobs: `{"jobs": kind, ...}` and whether they are `ok`."""
@@ -180,11 +189,26 @@ class MessageBus:
         if isinstance(message, ProjectionDue):
             self.projector.run(self.store)
             return []
+        if isinstance(message, DeadlineDue):
+            return self.fire_deadline(message.game_id, message.version)
         committed = play_bot_turn(self.games, message.game_id)
         if committed is None:
             return []
         self.notify(committed)
         return follow_ups(committed)
+
+    def fire_deadline(self, game_id: str, version: int) -> list[Message]:
+        """A timer's firing (application/deadlines.py): the follow-ups of what it committed, or the
+        deadline again if the timer woke before it."""
+        outcome = fire_deadline(self.games, game_id, version)
+        if outcome is None or isinstance(outcome, DeadlineDue):
+            return [] if outcome is None else [outcome]
+        self.notify(outcome)
+        return follow_ups(outcome)
+
+    def pending_deadlines(self) -> list[DeadlineDue]:
+        """The next deadline of every game that has one, found again from the stored games (after a restart)."""
+        return pending_deadlines(self.games)
 
     def play_bots(self, game_id: str, budget_seconds: float | None = None) -> tuple[int, bool]:
         """Play the game's bot seats until a human is to act, it ends, or the budget is spent.
@@ -208,12 +232,13 @@ class MessageBus:
 
 
 class InlineRunner:
-    """The embedded runner: bot turns and projections on background threads of this process.
+    """The embedded runner: bot turns, projections and deadlines on background threads of this process.
 
     Nothing runs inside the request that triggered it: a bot turn due is queued for the bot
     thread, which plays the game's bot seats a budget at a time (round robin across games)
-    after the response has gone; the projection thread catches the read models up. At start
-    (`resume`) every game whose bot seat is to act is queued, so a crash loses no bot turn.
+    after the response has gone; the projection thread catches the read models up; a deadline
+    sets a timer (application/timers.py). At start (`resume`) every game whose bot seat is to
+    act is queued and every pending deadline's timer is set again, so a crash loses neither.
     """
 
     kind = "inline"
@@ -235,18 +260,23 @@ class InlineRunner:
         self._bot_thread: threading.Thread | None = None
         self._bot_pid: int | None = None
         self._bus: MessageBus | None = None
+        self._timers = DeadlineTimers(self._fire_deadline)
 
     def dispatch(self, bus: MessageBus, message: Message) -> list[Message]:
         if isinstance(message, ProjectionDue):
             self._wake_projection()
             return []
         self._bus = bus
+        if isinstance(message, DeadlineDue):
+            self._timers.set(message)
+            return []
         self._bots.put(message.game_id)
         self._start_bots()
         return []
 
     def resume(self, bus: MessageBus) -> int:
-        """Queue every game whose bot seat is to act (after a restart); returns how many."""
+        """Queue every game whose bot seat is to act and set the timer of every pending deadline (after a
+        restart); returns how many games have a bot seat to act."""
         self._bus = bus
         self.catch_up()
         waiting = self.store.bot_waiting_games()
@@ -254,7 +284,22 @@ class InlineRunner:
             self._bots.put(game_id)
         if waiting:
             self._start_bots()
+        deadlines = bus.pending_deadlines()
+        for due in deadlines:
+            self._timers.set(due)
+        if deadlines:
+            log.info("set the timers of %s pending deadline(s) again", len(deadlines))
         return len(waiting)
+
+    def close(self) -> None:
+        """Cancel this process's deadline timers (the container closes): the next start sets them again."""
+        self._timers.close()
+
+    def _fire_deadline(self, due: DeadlineDue) -> None:
+        """A timer's firing, on a timer thread: the deadline's command, then its follow-ups."""
+        bus = self._bus
+        assert bus is not None
+        bus.drain(bus.perform(due))
 
     def wait_idle(self, timeout: float = 30.0) -> bool:
         """Wait until no bot turn is queued or being played (tests, the CLI); returns whether it got there."""
@@ -277,7 +322,8 @@ class InlineRunner:
                 time.sleep(0.005)
 
     def health(self) -> dict[str, Any]:
-        return {"jobs": "inline", "ok": True, "bot_games_queued": self._bots.size(), "problems": []}
+        return {"jobs": "inline", "ok": True, "bot_games_queued": self._bots.size(),
+                "deadlines_pending": self._timers.pending(), "problems": []}
 
     def _wake_projection(self) -> None:
         if self._thread is None or self._pid != os.getpid() or not self._thread.is_alive():

@@ -29,4 +29,8 @@ class Trailhead:
     bus: MessageBus
 
     def close(self) -> None:
+        """Stop what the runner keeps in this process (the inline deadline timers), then close the storage."""
+        stop = getattr(self.runner, "close", None)
+        if stop is not None:
+            stop()
         self.store.close()

@@ -5,6 +5,7 @@ One handler for every writer (the API, the bot turns, forks), its dependencies p
 committed and the message bus (bus.py) runs the follow-ups after it returns. Folded states
 are kept in a small in-process cache keyed by version, so a command's cost does not grow
 with the length of its game: only the events after the cached version are read and folded.
+A clocked game's clock (clocks.py) is folded with its state, one step per commit.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from application.auth import new_token, token_hash
+from application.clocks import Clock, clock_after, commit_ends, conflict_of, seats_to_act
 from application.chain import GENESIS_HASH, salt_for, text_hash
 from application.seeds import CLIENT_SEED_MODES, SERVER, game_seed
 from domain.core import (
@@ -69,6 +71,7 @@ class LoadedGame:
     version: int
     head_hash: str
     seating: Seating | None = None  # None only before the first event is folded
+    clock: Clock | None = None  # a clocked game's clock at `version` (clocks.py); None without a clock
 
     @property
     def finished(self) -> bool:
@@ -83,7 +86,7 @@ class LoadedGame:
         return FINISHED if self.finished else ACTIVE if self.started else OPEN
 
     def to_act(self) -> list[int]:
-        return [] if self.finished or not self.started else sorted(self.spec.to_act(self.state))
+        return seats_to_act(self.spec, self.state, self.seating)
 
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot playing `seat` now: a bot seat's, a fill's or a takeover's; None for a person."""
@@ -249,16 +252,19 @@ class GameService:
         game = cached.game
         unseen = self.store.event_texts(game_id, after=game.version)
         if unseen:
-            state, seating, evolve, decode = game.state, game.seating, game.spec.evolve, game.spec.events.decode_json
-            for _seq, type_, text, _hash in unseen:
-                event = decode(type_, text)
+            spec, state, seating, clock = game.spec, game.state, game.seating, game.clock
+            evolve, decode = spec.evolve, spec.events.decode_json
+            for index, row in enumerate(unseen):
+                event = decode(row.type, row.data_text)
                 state = evolve(state, event)
                 if seating is None:
                     seating = Seating.of(event)  # type: ignore[arg-type]
-                elif type_ in SEATING_EVENT_TYPES:
+                elif row.type in SEATING_EVENT_TYPES:
                     seating = evolve_seating(seating, event)
+                if seating.clocked and commit_ends(unseen, index):
+                    clock = clock_after(clock, spec, state, seating, row.seat, row.recorded_at)
             record = game.record if game.version == 0 else self.record(game_id)
-            game = LoadedGame(record, game.spec, state, unseen[-1][0], unseen[-1][3], seating)
+            game = LoadedGame(record, spec, state, unseen[-1].seq, unseen[-1].hash, seating, clock)
             self.cache.put(game_id, Cached(game, cached.seed))
         return game
 
@@ -355,7 +361,8 @@ class GameService:
         positioned = self.store.create_game(record, seed, {seat: token_hash(t) for seat, t in tokens.items()},
                                             stored, command)
         record = self.record(game_id)
-        game = LoadedGame(record, spec, state, record.version, record.head_hash, seating)
+        clock = clock_after(None, spec, state, seating, None, positioned[-1].recorded_at)
+        game = LoadedGame(record, spec, state, record.version, record.head_hash, seating, clock)
         self.cache.put(game_id, Cached(game, seed))
         return Committed(game, positioned, None, True, tokens)
 
@@ -396,7 +403,8 @@ class GameService:
                 earlier = self.store.command(game_id, command_id)
                 if earlier is not None:  # the same command committed meanwhile: its first outcome stands
                     return self._replayed(game_id, earlier, print_)
-                raise VersionConflict(expected_version, game.version)
+                raise conflict_of(self.store, game, seat, expected_version) if bot is None else VersionConflict(
+                    expected_version, game.version)
             seed = self.seed(game_id)
             events, state = play_command(game.spec, game.state, seat, command, decision_rng(seed, game.version))
             stored = chain(game.spec, game_id, seed, events, game.version + 1, game.head_hash, seat, command_id)
@@ -404,8 +412,10 @@ class GameService:
                                    stored[-1].seq, print_)
             try:
                 return self._commit(game, seed, stored, record, state, game.seating, print_)
-            except VersionConflict:
+            except VersionConflict as conflict:
                 if attempt + 1 == attempts:
+                    if expected_version is not None and bot is None:
+                        raise conflict_of(self.store, self.load(game_id), seat, expected_version) from conflict
                     raise
         raise AssertionError("unreachable")
 
@@ -471,9 +481,11 @@ class GameService:
         appended = self.store.append(game_id, game.version, stored, record, now.status, token_hashes)
         if not appended.new:
             return self._replayed(game_id, appended.command, print_)
+        stamp = appended.events[-1].recorded_at
         now_record = dataclasses.replace(game.record, version=version, head_hash=head, status=now.status,
-                                         updated_at=appended.events[-1].recorded_at)
-        now = dataclasses.replace(now, record=now_record)
+                                         updated_at=stamp)
+        clock = clock_after(game.clock, game.spec, state, seating, record.seat, stamp)
+        now = dataclasses.replace(now, record=now_record, clock=clock)
         self.cache.put(game_id, Cached(now, seed))
         return Committed(now, appended.events, record.seat)
 

@@ -11,6 +11,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from application.auth import new_token, same_hash, token_hash
+from application.clocks import clock_view, deadlines, fill_deadline_at, iso, utc_now
 from application.game_types import described, game_type
 from application.seeds import seed_parts
 from application.handler import Committed, GameService, LoadedGame, envelope
@@ -172,6 +173,8 @@ def seat_rows(game: LoadedGame) -> list[dict[str, Any]]:
 
 
 def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[str, Any]:
+    now = utc_now()
+    fill = fill_deadline_at(game)
     body = {
         "id": game.record.id,
         "type": game.record.type,
@@ -183,6 +186,9 @@ def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[st
         "seed_source": game.record.seed_source,
         "seats": seat_rows(game),
         "to_act": game.to_act(),
+        "deadlines": deadlines(game, now),
+        "clock": clock_view(game, now),
+        "fill_deadline": None if fill is None else iso(fill),
         "you": seat,
         "state": game.spec.view(game.state, seat),
         "result": game.spec.result(game.state),

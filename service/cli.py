@@ -174,22 +174,29 @@ def bots() -> None:
               help="Without REDIS_URL: play the bot turns here until none is left to play.")
 @click.option("--timeout", default=600.0, show_default=True, type=float, help="Seconds to wait at most.")
 def bots_resume(wait: bool, timeout: float) -> None:
-    """Hand every game whose bot seat is to act back to the bots (after a crash, say).
+    """Hand every game whose bot seat is to act back to the bots (after a crash, say), and with REDIS_URL
+    schedule every pending deadline again.
 
-    With REDIS_URL the bot jobs are enqueued for the workers; without, this process plays them.
+    With REDIS_URL the bot jobs are enqueued for the workers; without, this process plays them (the
+    deadlines are then the service's: `trailhead serve` sets them again when it starts).
     """
     from bootstrap import bootstrap
 
     app = bootstrap()
-    resumed = app.runner.resume(app.bus)
-    where = "enqueued for the workers" if app.runner.kind == "rq" else "handed to this process's bot thread"
-    click.echo(f"{resumed} game(s) with a bot seat to act: {where}")
-    if app.runner.kind == "inline" and wait and resumed:
-        if not app.runner.wait_idle(timeout):  # type: ignore[attr-defined]
-            raise click.ClickException(f"the bots were still playing after {timeout:g} s")
-        app.runner.catch_up()
-        left = len(app.store.bot_waiting_games())
-        click.echo(f"played until no bot seat is to act ({left} left waiting)")
+    try:
+        resumed = app.runner.resume(app.bus)
+        where = "enqueued for the workers" if app.runner.kind == "rq" else "handed to this process's bot thread"
+        click.echo(f"{resumed} game(s) with a bot seat to act: {where}")
+        if app.runner.kind == "rq":
+            click.echo(f"{len(app.bus.pending_deadlines())} pending deadline(s): scheduled for the workers")
+        if app.runner.kind == "inline" and wait and resumed:
+            if not app.runner.wait_idle(timeout):  # type: ignore[attr-defined]
+                raise click.ClickException(f"the bots were still playing after {timeout:g} s")
+            app.runner.catch_up()
+            left = len(app.store.bot_waiting_games())
+            click.echo(f"played until no bot seat is to act ({left} left waiting)")
+    finally:
+        app.close()
 
 
 @main.group()

@@ -7,7 +7,10 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
-BOT_COMMAND_PREFIX = "bot:"  # the server's bots' command ids (application.bus.bot_command_id)
+# The prefixes of the command ids the server sends itself: its bots' (application.bus.bot_command_id),
+# its deadlines' (timeout_command_id, fill_command_id) and the seating routes' (service/api.py). A client
+# taking one of them first could keep the server's command from being recorded (a reused id).
+SERVER_COMMAND_PREFIXES = ("bot:", "timeout:", "fill:", "join:", "leave:", "resign:")
 
 # The integers a request may carry: what SQLite's INTEGER (a signed 64-bit value) can hold.
 INT64_MIN = -(2**63)
@@ -156,8 +159,10 @@ class JoinRequest(StrictSchema):
 
 
 def _not_a_bot_id(value: str) -> None:
-    if value.startswith(BOT_COMMAND_PREFIX):
-        raise ValidationError(f"command ids starting with {BOT_COMMAND_PREFIX!r} are reserved for the server's bots")
+    if value.startswith(SERVER_COMMAND_PREFIXES):
+        prefix = next(prefix for prefix in SERVER_COMMAND_PREFIXES if value.startswith(prefix))
+        raise ValidationError(f"command ids starting with {prefix!r} are reserved for the server's bots, "
+                              f"deadlines and seating ({', '.join(SERVER_COMMAND_PREFIXES)})")
 
 
 class CommandRequest(StrictSchema):
@@ -271,6 +276,22 @@ class Envelope(Schema):
     recorded_at = fields.String(allow_none=True)
 
 
+class Deadline(Schema):
+    seat = fields.Integer()
+    deadline = fields.String()
+    remaining_seconds = fields.Float()
+
+
+class ClockView(Schema):
+    turn_seconds = fields.Integer(allow_none=True)
+    initial_seconds = fields.Integer(allow_none=True)
+    increment_seconds = fields.Integer(allow_none=True)
+    missed_turns_limit = fields.Integer()
+    takeover_bot = fields.String()
+    missed = fields.List(fields.Integer())
+    remaining_seconds = fields.List(fields.Float(), allow_none=True)
+
+
 class GameView(Schema):
     id = fields.String()
     type = fields.String()
@@ -284,6 +305,9 @@ class GameView(Schema):
     seed_parts = fields.Dict(keys=fields.String(), values=fields.String())
     seats = fields.List(fields.Nested(SeatResponse))
     to_act = fields.List(fields.Integer())
+    deadlines = fields.List(fields.Nested(Deadline))
+    clock = fields.Nested(ClockView, allow_none=True)
+    fill_deadline = fields.String(allow_none=True)
     you = fields.Integer(allow_none=True)
     state = fields.Raw()
     result = fields.Raw(allow_none=True)

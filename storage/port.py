@@ -12,7 +12,16 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from storage.records import Appended, Checkpoint, CommandRecord, GameRecord, GameSummary, Rating, StoredEvent
+from storage.records import (
+    Appended,
+    Checkpoint,
+    CommandRecord,
+    EventText,
+    GameRecord,
+    GameSummary,
+    Rating,
+    StoredEvent,
+)
 
 
 class Storage(Protocol):
@@ -39,8 +48,9 @@ class Storage(Protocol):
 
     def events(self, game_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]: ...
 
-    def event_texts(self, game_id: str, after: int = 0) -> list[tuple[int, str, str, str]]:
-        """(seq, type, data_text, hash) of a game's events after `after`: the lean read of a fold."""
+    def event_texts(self, game_id: str, after: int = 0) -> list[EventText]:
+        """A game's events after `after` as a fold reads them (their text, hash, seat, command id and
+        time, not the rest of the envelope): the lean read of the handler's fold."""
 
     def events_from(self, position: int, limit: int) -> list[StoredEvent]:
         """Events of every game after a global position, in position order (what projections follow)."""
@@ -130,6 +140,10 @@ class Storage(Protocol):
     def projected_version(self, game_id: str) -> int: ...
 
     def bot_waiting_games(self) -> list[tuple[str, int]]: ...
+
+    def tabled_games(self) -> list[str]:
+        """Ids of the games not finished that were created with table rules (a clock, a filling delay,
+        open seats or players' seats), in the order they were stored: where pending deadlines are."""
 
     def longest_bot_waits(self, limit: int) -> list[tuple[str, str]]:
         """(game id, time of its last event) of active games whose bot seat is to act, longest waiting first."""

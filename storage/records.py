@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from domain.core import PUBLIC, Visibility
 
@@ -84,6 +84,18 @@ class StoredEvent:
 
     def visibility_json(self) -> str | list[int]:
         return PUBLIC if self.visibility == PUBLIC else list(self.visibility)
+
+
+class EventText(NamedTuple):
+    """An event as a fold reads it: its text and what the clock needs of its envelope (storage.event_texts)."""
+
+    seq: int
+    type: str
+    data_text: str
+    hash: str
+    seat: int | None
+    command_id: str | None
+    recorded_at: str
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

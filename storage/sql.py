@@ -24,6 +24,7 @@ from storage.records import (
     Appended,
     Checkpoint,
     CommandRecord,
+    EventText,
     GameRecord,
     GameSummary,
     Rating,
@@ -162,11 +163,11 @@ class SqlStorage:
         with self._reader() as conn:
             return [event_of(row) for row in conn.execute(sql, params).fetchall()]
 
-    def event_texts(self, game_id: str, after: int = 0) -> list[tuple[int, str, str, str]]:
+    def event_texts(self, game_id: str, after: int = 0) -> list[EventText]:
         with self._reader() as conn:
-            return conn.execute(  # type: ignore[no-any-return]
-                "SELECT seq, type, data, hash FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
-                [game_id, after]).fetchall()
+            rows = conn.execute("SELECT seq, type, data, hash, seat, command_id, recorded_at FROM events"
+                                " WHERE game_id = ? AND seq > ? ORDER BY seq", [game_id, after]).fetchall()
+        return [EventText._make(row) for row in rows]
 
     def events_from(self, position: int, limit: int) -> list[StoredEvent]:
         with self._reader() as conn:
@@ -529,6 +530,16 @@ class SqlStorage:
                 "SELECT id, updated_at FROM game_summaries WHERE status = 'active' AND bot_to_act = 1"
                 " ORDER BY updated_at LIMIT ?", [limit]).fetchall()
         return [(row[0], row[1]) for row in rows]
+
+    def tabled_games(self) -> list[str]:
+        # A game's table rules are recorded in its CreateGame command's args (application/handler.py,
+        # GameService.create): one lookup by key per game not finished, no scan of the events.
+        with self._reader() as conn:
+            rows = conn.execute(
+                "SELECT g.id FROM games g JOIN commands c ON c.game_id = g.id AND c.command_id = 'creategame'"
+                f" WHERE g.status <> 'finished' AND c.args LIKE ? ORDER BY g.{self.STORED_ORDER}",
+                ['%"table":{%']).fetchall()
+        return [row[0] for row in rows]
 
     def bot_waiting_games(self) -> list[tuple[str, int]]:
         with self._reader() as conn:

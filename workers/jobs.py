@@ -8,7 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 from application.container import Trailhead
-from workers.rq import BOT_JOB, PROJECTION_JOB, rq_enqueue_sweep, rq_runner
+from application.bus import ProjectionDue
+from application.deadlines import DeadlineDue
+from workers.rq import BOT_JOB, DEADLINE_JOB, PROJECTION_JOB, rq_enqueue_sweep, rq_runner
 
 log = logging.getLogger(__name__)
 
@@ -28,13 +30,31 @@ def play_bots(app: Trailhead, game_id: str, version: int) -> dict[str, Any]:
     return {"game_id": game_id, "from_version": version, "played": played, "waiting": waiting}
 
 
+def fire_deadline(app: Trailhead, game_id: str, version: int) -> dict[str, Any]:
+    """Time out the seat (or fill the open seats) whose deadline passed at this version, if the game is
+    still there; the follow-ups go to the queues (the next deadline is scheduled from them)."""
+    runner = rq_runner(app.runner)
+    follow = app.bus.perform(DeadlineDue(game_id, version, ""))
+    early = [message for message in follow if isinstance(message, DeadlineDue) and message.version == version]
+    for message in early:  # woke before the deadline (another host's clock): once more, at the deadline
+        runner.schedule_deadline(message, again=True)
+    app.bus.drain(message for message in follow if message not in early)
+    fired = any(isinstance(message, ProjectionDue) for message in follow)  # a command was committed
+    return {"game_id": game_id, "version": version, "fired": fired}
+
+
 def sweep(app: Trailhead) -> dict[str, Any]:
-    """Catch up after an outage: project the log, then re-enqueue every bot seat left waiting."""
+    """Catch up after an outage: project the log, then re-enqueue every bot seat left waiting and
+    schedule every pending deadline again."""
     outcome = app.projector.run(app.store)
     waiting = app.store.bot_waiting_games()
-    rq_enqueue_sweep(rq_runner(app.runner), waiting)
-    log.info("sweep: projected %s events, %s games with a bot to act", outcome.applied, len(waiting))
-    return {"projected": outcome.applied, "bot_games": len(waiting), "halted_at": outcome.halted_at}
+    deadlines = app.bus.pending_deadlines()
+    rq_enqueue_sweep(rq_runner(app.runner), waiting, deadlines)
+    log.info("sweep: projected %s events, %s games with a bot to act, %s pending deadlines", outcome.applied,
+             len(waiting), len(deadlines))
+    return {"projected": outcome.applied, "bot_games": len(waiting), "deadlines": len(deadlines),
+            "halted_at": outcome.halted_at}
 
 
-JOBS: dict[str, Callable[..., dict[str, Any]]] = {PROJECTION_JOB: project_read_models, BOT_JOB: play_bots}
+JOBS: dict[str, Callable[..., dict[str, Any]]] = {PROJECTION_JOB: project_read_models, BOT_JOB: play_bots,
+                                                  DEADLINE_JOB: fire_deadline}

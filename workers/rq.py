@@ -2,8 +2,11 @@
 
 Jobs are wake-up calls carrying ids and versions: the log, read from a checkpoint, is the
 work. The projection job is coalesced (at most one waits); a bot job is enqueued once per
-game version. Enqueueing never fails a command: if Redis is down the failure is logged and
-the workers' catch-up sweep re-enqueues what was missed.
+game version; a deadline job is scheduled (RQ's scheduler, which `trailhead worker` runs)
+for the time of a clocked game's next deadline at a version, under an id naming both, so
+setting it again (the sweep does) changes nothing. Enqueueing never fails a command: if
+Redis is down the failure is logged and the workers' catch-up sweep re-enqueues what was
+missed, deadlines included (found again in the stored logs).
 """
 
 from __future__ import annotations
@@ -17,11 +20,14 @@ from rq import Queue, Retry
 from rq.serializers import JSONSerializer
 
 from application.bus import Message, MessageBus, ProjectionDue
+from application.clocks import instant
+from application.deadlines import DeadlineDue
 
 log = logging.getLogger(__name__)
 
 PROJECTION_JOB = "project_read_models"
 BOT_JOB = "play_bots"
+DEADLINE_JOB = "fire_deadline"
 QUEUE_KINDS = ("projections", "bots")
 
 
@@ -48,6 +54,8 @@ class RqRunner:
         try:
             if isinstance(message, ProjectionDue):
                 self.wake_projection()
+            elif isinstance(message, DeadlineDue):
+                self.schedule_deadline(message)
             else:
                 self.enqueue_bots(message.game_id, message.version)
         except redis.RedisError as error:
@@ -58,10 +66,11 @@ class RqRunner:
         """The workers project; a reader sees the read models as far as they have got."""
 
     def resume(self, bus: MessageBus) -> int:
-        """Enqueue a bot job for every game whose bot seat is to act (the workers' sweep does it too)."""
+        """Enqueue a bot job for every game whose bot seat is to act and schedule every pending deadline
+        (the workers' sweep does it too); returns how many games have a bot seat to act."""
         bus.projector.run(bus.store)
         waiting = bus.store.bot_waiting_games()
-        rq_enqueue_sweep(self, waiting)
+        rq_enqueue_sweep(self, waiting, bus.pending_deadlines())
         return len(waiting)
 
     def ping(self) -> bool:
@@ -105,6 +114,15 @@ class RqRunner:
             self.bots.enqueue(BOT_JOB, game_id, version, retry=Retry(max=3, interval=[1, 2, 5]), job_timeout=120,
                               result_ttl=60, failure_ttl=7 * 24 * 3600)
 
+    def schedule_deadline(self, due: DeadlineDue, again: bool = False) -> None:
+        """Schedule the deadline job of a game's version for `due.at` (RQ's scheduler enqueues it then; at
+        once if that has passed). One job id per game version: scheduling it again moves nothing, unless
+        `again` (a job that woke early, running under that id, sets a new one)."""
+        job_id = None if again else f"deadline-{due.game_id}-{due.version}"
+        self.bots.enqueue_at(instant(due.at), DEADLINE_JOB, due.game_id, due.version, job_id=job_id,
+                             retry=Retry(max=3, interval=[1, 2, 5]), job_timeout=120, result_ttl=60,
+                             failure_ttl=7 * 24 * 3600)
+
     def status_lines(self) -> list[str]:
         from rq.registry import FailedJobRegistry, StartedJobRegistry
 
@@ -142,9 +160,12 @@ def rq_runner(runner: object) -> RqRunner:
     return runner
 
 
-def rq_enqueue_sweep(runner: RqRunner, waiting: list[tuple[str, int]]) -> None:
-    """After a sweep: one projection run, and a bot job for every game left waiting for a bot."""
+def rq_enqueue_sweep(runner: RqRunner, waiting: list[tuple[str, int]], deadlines: list[DeadlineDue]) -> None:
+    """After a sweep: one projection run, a bot job for every game left waiting for a bot, and the
+    deadline job of every pending deadline."""
     runner.wake_projection(force=True)
     for game_id, version in waiting:
         runner.enqueue_bots(game_id, version, force=True)
+    for due in deadlines:
+        runner.schedule_deadline(due)
 

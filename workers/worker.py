@@ -4,7 +4,9 @@ The worker runs jobs in its own process (RQ's SimpleWorker: no fork per job, so 
 milliseconds, not a process) on the container it was started with: one storage, one state
 cache, one projector. Jobs name a function of `workers.jobs.JOBS`; the worker's own Job
 class binds it to that container, so nothing is kept in a module-level global. The sweep
-runs when the worker starts and every TRAILHEAD_SWEEP_SECONDS.
+runs when the worker starts and every TRAILHEAD_SWEEP_SECONDS. Each worker also runs RQ's
+scheduler (in a child process), which enqueues the deadline jobs of clocked games when they
+fall due.
 """
 
 from __future__ import annotations

@@ -157,8 +157,9 @@ def test_each_bound_the_service_enforces_is_in_the_contract(name: str, loader: S
         property_name = field.data_key or key
         schema = resolved(doc, contract["properties"][property_name])
         expected = bounds(field)
-        if schemas._not_a_bot_id in field.validators:  # the contract's pattern refuses the bots' prefix too
-            expected["pattern"] = expected["pattern"].replace("^", "^(?!bot:)", 1)
+        if schemas._not_a_bot_id in field.validators:  # the contract's pattern refuses the server's prefixes too
+            reserved = "|".join(schemas.SERVER_COMMAND_PREFIXES)
+            expected["pattern"] = expected["pattern"].replace("^", f"^(?!{reserved})", 1)
         assert stated(schema) == expected, f"{name}.{property_name}"
 
 
