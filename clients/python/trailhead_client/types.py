@@ -97,6 +97,29 @@ class GameView(TypedDict):
     projection_lag: int
     created_at: NotRequired[str]
     updated_at: NotRequired[str]
+    deadlines: NotRequired[list[Deadline]]
+    clock: NotRequired[Clock | None]
+    fill_deadline: NotRequired[str | None]
+
+
+class Deadline(TypedDict):
+    """A seat's deadline (a game with a clock): when its decision times out."""
+
+    seat: int
+    deadline: str
+    remaining_seconds: float
+
+
+class Clock(TypedDict):
+    """A game's time control, the seats' timeouts so far, and a Fischer clock's time left per seat."""
+
+    turn_seconds: int | None
+    initial_seconds: int | None
+    increment_seconds: int | None
+    missed_turns_limit: int
+    takeover_bot: str
+    missed: list[int]
+    remaining_seconds: list[float] | None
 
 
 class SummarySeat(TypedDict):
