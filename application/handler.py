@@ -254,17 +254,17 @@ class GameService:
         if unseen:
             spec, state, seating, clock = game.spec, game.state, game.seating, game.clock
             evolve, decode = spec.evolve, spec.events.decode_json
-            for index, row in enumerate(unseen):
-                event = decode(row.type, row.data_text)
+            clocked = seating is not None and seating.clocked
+            for index, (_seq, type_, text, _hash, seat, _command_id, recorded_at) in enumerate(unseen):
+                event = decode(type_, text)
                 state = evolve(state, event)
-                if seating is None:
-                    seating = Seating.of(event)  # type: ignore[arg-type]
-                elif row.type in SEATING_EVENT_TYPES:
-                    seating = evolve_seating(seating, event)
-                if seating.clocked and commit_ends(unseen, index):
-                    clock = clock_after(clock, spec, state, seating, row.seat, row.recorded_at)
+                if seating is None or type_ in SEATING_EVENT_TYPES:
+                    seating = Seating.of(event) if seating is None else evolve_seating(seating, event)  # type: ignore
+                    clocked = seating.clocked
+                if clocked and commit_ends(unseen, index):
+                    clock = clock_after(clock, spec, state, seating, seat, recorded_at)
             record = game.record if game.version == 0 else self.record(game_id)
-            game = LoadedGame(record, spec, state, unseen[-1].seq, unseen[-1].hash, seating, clock)
+            game = LoadedGame(record, spec, state, unseen[-1][0], unseen[-1][3], seating, clock)
             self.cache.put(game_id, Cached(game, cached.seed))
         return game
 

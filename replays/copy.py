@@ -198,7 +198,7 @@ def already_held(source: Storage, destination: Storage, snapshot: Snapshot, held
     if held.head_hash == record.head_hash and held.version == record.version:
         return GameCopy(record.id, record.type, SKIPPED, held.version)
     ours = [event.hash for event in snapshot.events]
-    theirs = [row.hash for row in destination.event_texts(record.id)]
+    theirs = [row[3] for row in destination.event_texts(record.id)]  # (seq, type, data, hash, ...)
     if len(theirs) < len(ours) and ours[: len(theirs)] == theirs:
         reason = (f"the destination holds it at version {len(theirs)}, the source at {len(ours)}: the game went on "
                   "in the source after an earlier copy")
