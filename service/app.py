@@ -15,6 +15,7 @@ from service import problems
 from service.api import games_api
 from service.lobby import lobby_api
 from service.meta import meta_api
+from service.pages import pages
 from service.player_stream import player_stream_api
 from service.players import players_api
 from service.rate_limits import limit_requests
@@ -123,6 +124,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(stream_api)
     app.register_blueprint(replays_api)
     app.register_blueprint(meta_api)
+    app.register_blueprint(pages)
     app.after_request(no_store)
     app.teardown_appcontext(forget_request)
     container = app.extensions["trailhead"]

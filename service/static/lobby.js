@@ -1,0 +1,63 @@
+// The lobby: the games the read model lists, and a form that creates a game against bots.
+"use strict";
+const API = "/api/v1";
+const table = document.querySelector("#games tbody");
+const titles = JSON.parse(document.getElementById("games").dataset.titles);
+const types = JSON.parse(document.getElementById("create").dataset.types);
+
+function cell(row, text) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  row.appendChild(td);
+  return td;
+}
+
+async function listGames() {
+  const filter = document.getElementById("filter").value;
+  const query = filter === "open" ? "?open=true&limit=50" : filter ? `?status=${filter}&limit=50` : "?limit=50";
+  const page = await (await fetch(`${API}/games${query}`)).json();
+  table.replaceChildren();
+  for (const game of page.games) {
+    const row = document.createElement("tr");
+    const link = document.createElement("a");
+    link.href = `/games/${game.id}`;
+    link.textContent = `${titles[game.type] || game.type} ${game.id.slice(0, 8)}`;
+    cell(row, "").appendChild(link);
+    cell(row, game.status);
+    cell(row, game.seats.map((s) => s.open ? "(open)" : s.bot ? `${s.name} [${s.bot}]` : s.name).join(", "));
+    cell(row, String(game.version));
+    cell(row, game.updated_at || "");
+    table.appendChild(row);
+  }
+}
+
+document.getElementById("filter").addEventListener("change", listGames);
+document.getElementById("type").addEventListener("change", () => {
+  const type = types.find((t) => t.id === document.getElementById("type").value);
+  const seats = document.getElementById("seats");
+  seats.min = type.min_seats;
+  seats.max = type.max_seats;
+  seats.value = Math.min(Math.max(Number(seats.value), type.min_seats), type.max_seats);
+});
+document.getElementById("type").dispatchEvent(new Event("change"));
+
+document.getElementById("create").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const type = types.find((t) => t.id === form.get("type"));
+  const level = type.bots[type.bots.length - 1];
+  const seats = [{ name: form.get("name") }];
+  for (let i = 1; i < Number(form.get("seats")); i += 1) seats.push({ name: `Bot ${i}`, bot: level });
+  const reply = await fetch(`${API}/games`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ type: type.id, seats }),
+  });
+  const body = await reply.json();
+  if (!reply.ok) {
+    document.getElementById("create-problem").textContent = body.detail;
+    return;
+  }
+  sessionStorage.setItem(`trailhead:token:${body.id}`, body.seats[0].token);
+  window.location.href = `/games/${body.id}`;
+});
+
+listGames();

@@ -1,0 +1,123 @@
+"""The pages for people in a real browser (Debian's Chromium driven by Playwright; issue 16's first slice):
+the lobby lists games and creates one, and a game's page plays a game against a bot to the end by clicking
+its labelled actions, with the replay slider and the timeline, without console errors."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from e2e.contract import Api, Server
+
+API = "/api/v1"
+BROWSERS = ("chromium-headless-shell", "chromium")
+ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def module_database(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """SQLite only: the pages read the API, whose backends the other e2e modules test."""
+    return str(tmp_path_factory.mktemp("database") / "trailhead.sqlite")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    executable = next((found for name in BROWSERS if (found := shutil.which(name))), None)
+    if executable is None:
+        pytest.fail("no Chromium installed for the page tests: install one (Debian: apt-get install "
+                    "chromium-headless-shell, or chromium) and run the tests again")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run"])
+        yield launched
+        launched.close()
+
+
+def page_of(browser: Any, errors: list[str]) -> Any:
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+def test_a_game_is_created_in_the_lobby_and_played_to_the_end_by_clicking(api: Api, server: Server,
+                                                                         browser: Any) -> None:
+    errors: list[str] = []
+    page = page_of(browser, errors)
+    page.goto(f"{server.base_url}/")
+    page.select_option("#type", "nanga-parbat")
+    page.fill("#name", "Ann")
+    page.click("text=Create and play")
+    page.wait_for_url(f"{server.base_url}/games/*")
+    game_id = page.url.rsplit("/", 1)[1]
+    page.wait_for_selector("#summary:has-text('you are seat 0')")
+    for _ in range(400):
+        game = api.call("GET", f"{API}/games/{game_id}", 200).json()
+        if game["status"] == "finished":
+            break
+        if 0 not in game["to_act"]:
+            page.wait_for_timeout(50)
+            continue
+        button = page.locator("#actions button").first
+        button.wait_for(timeout=10_000)
+        label = button.inner_text()
+        assert label and not label.startswith("{")  # a sentence, not the raw command
+        button.click()
+        page.wait_for_timeout(30)
+    page.wait_for_selector("#audit:has-text('ok')", timeout=20_000)
+    final = api.call("GET", f"{API}/games/{game_id}", 200).json()
+    assert final["status"] == "finished" and final["seats"][0]["name"] == "Ann"
+    assert page.locator("#summary").inner_text().startswith("finished")
+    assert page.locator("#head").inner_text() == final["head_hash"]
+
+    # the slider steps through the log, the timeline marks where it stands
+    page.locator("#at").fill("1")
+    page.wait_for_selector("#timeline li.current[data-seq='1']")
+    assert '"names"' in page.locator("#state").inner_text() or page.locator("#state").inner_text().startswith("{")
+    page.click("#forward")
+    page.wait_for_selector("#timeline li.current[data-seq='2']")
+    assert page.locator("#at-label").inner_text() == f"2 of {final['version']}"
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("#timeline li.current[data-seq='1']")
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "nanga-parbat.png"), full_page=True)
+    assert errors == []
+
+    # the lobby lists it, linked, as finished
+    page.goto(f"{server.base_url}/")
+    page.select_option("#filter", "finished")
+    link = page.locator(f"a[href='/games/{game_id}']")
+    link.wait_for()
+    assert "finished" in page.locator("#games tbody tr", has=link).inner_text()
+    assert errors == []
+
+
+def test_a_spectator_sees_the_game_and_no_actions_and_a_refusal_is_shown_in_its_own_words(
+        api: Api, server: Server, browser: Any) -> None:
+    created = api.call("POST", f"{API}/games", 201, json={"type": "hikes-of-the-west",
+                                                          "seats": [{"name": "Ann"}]}).json()
+    errors: list[str] = []
+    page = page_of(browser, errors)
+    page.goto(f"{server.base_url}/games/{created['id']}")
+    page.wait_for_selector("#summary:has-text('you are watching')")
+    assert page.locator("#actions button").count() == 0
+    assert "token" in page.locator("#play-note").inner_text()
+    # a seat's page (the token in the fragment, never sent to the server in the URL) refused by the rules
+    page = page_of(browser, errors)
+    page.goto(f"{server.base_url}/games/{created['id']}#token={created['seats'][0]['token']}")
+    page.wait_for_selector("#actions button")
+    assert "#token" not in page.url
+    api.call("POST", f"{API}/games/{created['id']}/commands", 201, token=created["seats"][0]["token"],
+             json=api.call("GET", f"{API}/games/{created['id']}/actions", 200,
+                           token=created["seats"][0]["token"]).json()["actions"][0])
+    page.locator("#actions button").first.click()  # listed before the game moved on: a 409 now
+    page.wait_for_selector("#problem:has-text('version')")
+    assert errors == [] or all("409" in error for error in errors)
