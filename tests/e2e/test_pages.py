@@ -110,6 +110,13 @@ def test_a_spectator_sees_the_game_and_no_actions_and_a_refusal_is_shown_in_its_
     page.wait_for_selector("#summary:has-text('you are watching')")
     assert page.locator("#actions button").count() == 0
     assert "token" in page.locator("#play-note").inner_text()
+    # live: a command sent elsewhere shows up on the open page, with no reload
+    token = created["seats"][0]["token"]
+    listed = api.call("GET", f"{API}/games/{created['id']}/actions", 200, token=token).json()
+    sent = api.call("POST", f"{API}/games/{created['id']}/commands", 201, token=token,
+                    json={**listed["actions"][0], "expected_version": listed["version"]}).json()
+    page.wait_for_selector(f"#at-label:has-text('{sent['version']} of {sent['version']}')", timeout=15_000)
+    assert page.locator(f"#timeline li[data-seq='{sent['version']}']").count() == 1
     # a seat's page (the token in the fragment, never sent to the server in the URL) refused by the rules
     page = page_of(browser, errors)
     page.goto(f"{server.base_url}/games/{created['id']}#token={created['seats'][0]['token']}")
