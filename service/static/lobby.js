@@ -23,7 +23,15 @@ async function listGames() {
     link.href = `/games/${game.id}`;
     link.textContent = `${titles[game.type] || game.type} ${game.id.slice(0, 8)}`;
     cell(row, "").appendChild(link);
-    cell(row, game.status);
+    const status = cell(row, game.status);
+    if (game.status === "open") {
+      const join = document.createElement("button");
+      join.type = "button";
+      join.textContent = "Join";
+      join.setAttribute("aria-label", `Join ${link.textContent}`);
+      join.addEventListener("click", () => joinGame(game.id));
+      status.appendChild(join);
+    }
     cell(row, game.seats.map((s) => s.open ? "(open)" : s.bot ? `${s.name} [${s.bot}]` : s.name).join(", "));
     cell(row, String(game.version));
     cell(row, game.updated_at || "");
@@ -59,5 +67,42 @@ document.getElementById("create").addEventListener("submit", async (event) => {
   sessionStorage.setItem(`trailhead:token:${body.id}`, body.seats[0].token);
   window.location.href = `/games/${body.id}`;
 });
+
+// A player's key (shown once at registration) is kept by this browser, and sent to join open seats.
+const keyInput = document.getElementById("key");
+keyInput.value = localStorage.getItem("trailhead:key") || "";
+keyInput.addEventListener("change", () => localStorage.setItem("trailhead:key", keyInput.value));
+
+document.getElementById("register").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const reply = await fetch(`${API}/players`, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: document.getElementById("player-name").value }),
+  });
+  const body = await reply.json();
+  if (!reply.ok) {
+    document.getElementById("player-problem").textContent = body.detail;
+    return;
+  }
+  keyInput.value = body.key;
+  localStorage.setItem("trailhead:key", body.key);
+  document.getElementById("player").textContent = `Registered as ${body.name}; your key is kept by this browser.`;
+});
+
+async function joinGame(id) {
+  const key = keyInput.value;
+  if (!key) {
+    document.getElementById("player-problem").textContent = "Register, or enter your key, to join a game.";
+    return;
+  }
+  const reply = await fetch(`${API}/games/${id}/join`, { method: "POST", headers: { Authorization: `Bearer ${key}` } });
+  const body = await reply.json();
+  if (!reply.ok) {
+    document.getElementById("player-problem").textContent = body.detail;
+    return;
+  }
+  sessionStorage.setItem(`trailhead:token:${id}`, body.token);
+  window.location.href = `/games/${id}`;
+}
 
 listGames();

@@ -128,3 +128,26 @@ def test_a_spectator_sees_the_game_and_no_actions_and_a_refusal_is_shown_in_its_
     page.locator("#actions button").first.click()  # listed before the game moved on: a 409 now
     page.wait_for_selector("#problem:has-text('version')")
     assert errors == [] or all("409" in error for error in errors)
+
+
+def test_a_player_registers_in_the_lobby_and_joins_an_open_seat(api: Api, server: Server, browser: Any) -> None:
+    host = api.call("POST", f"{API}/players", 201, json={"name": "Host"}).json()
+    table = api.call("POST", f"{API}/games", 201, json={
+        "type": "nanga-parbat", "seats": [{"player": host["id"]}, {"open": True}]}).json()
+    errors: list[str] = []
+    page = page_of(browser, errors)
+    page.goto(f"{server.base_url}/")
+    page.select_option("#filter", "open")
+    join = page.locator(f"button[aria-label*='{table['id'][:8]}']")
+    join.wait_for()
+    join.click()  # no key yet: the lobby says what to do
+    page.wait_for_selector("#player-problem:has-text('Register')")
+    page.fill("#player-name", "Zoe")
+    page.click("text=Register")
+    page.wait_for_selector("#player:has-text('Registered as Zoe')")
+    join.click()
+    page.wait_for_url(f"{server.base_url}/games/{table['id']}")
+    page.wait_for_selector("#summary:has-text('you are seat 1 (Zoe)')")
+    game = api.call("GET", f"{API}/games/{table['id']}", 200).json()
+    assert game["status"] == "active" and game["seats"][1]["name"] == "Zoe" and game["seats"][1]["player"]
+    assert errors == []
