@@ -46,7 +46,7 @@ async function refresh() {
   $("head").textContent = game.head_hash;
   $("at").max = String(game.version);
   await timeline();
-  if ($("follow").checked || shown === 0) await showAt(game.version);
+  await showAt($("follow").checked || shown === 0 ? game.version : shown);  // the timeline was drawn anew
   await actions();
   if (game.status === "finished") {
     const report = await api(`/games/${gameId}/audit`);
