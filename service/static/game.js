@@ -71,6 +71,9 @@ async function showAt(at) {
   $("at-label").textContent = `${shown} of ${game.version}`;
   const replay = await api(`/games/${gameId}/replay?at=${shown}`);
   $("state").textContent = JSON.stringify(replay.state, null, 2);
+  const draw = window.TrailheadBoards[document.body.dataset.type];
+  $("board").replaceChildren(...(draw ? [draw(replay.state)] : []));
+  $("raw").open = !draw;  // a game not drawn yet shows its view as data
   for (const li of $("timeline").children) {
     const current = li.dataset.seq === String(shown);
     li.classList.toggle("current", current);

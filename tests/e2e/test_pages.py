@@ -108,6 +108,10 @@ def test_a_spectator_sees_the_game_and_no_actions_and_a_refusal_is_shown_in_its_
     page = page_of(browser, errors)
     page.goto(f"{server.base_url}/games/{created['id']}")
     page.wait_for_selector("#summary:has-text('you are watching')")
+    # Hikes of the West is drawn: its three locations
+    page.wait_for_selector("#board .hotw")
+    assert page.locator("#board .location").count() == 3
+    assert page.locator("#raw").get_attribute("open") is None  # drawn, so the data stays folded
     assert page.locator("#actions button").count() == 0
     assert "token" in page.locator("#play-note").inner_text()
     # live: a command sent elsewhere shows up on the open page, with no reload
@@ -117,6 +121,19 @@ def test_a_spectator_sees_the_game_and_no_actions_and_a_refusal_is_shown_in_its_
                     json={**listed["actions"][0], "expected_version": listed["version"]}).json()
     page.wait_for_selector(f"#at-label:has-text('{sent['version']} of {sent['version']}')", timeout=15_000)
     assert page.locator(f"#timeline li[data-seq='{sent['version']}']").count() == 1
+    # and, on a hike, the pyramid of five path cards and the trail with the hiker's place
+    for _ in range(30):
+        view = api.call("GET", f"{API}/games/{created['id']}", 200).json()
+        if view["state"]["hike"] is not None:
+            break
+        listed = api.call("GET", f"{API}/games/{created['id']}/actions", 200, token=token).json()
+        api.call("POST", f"{API}/games/{created['id']}/commands", 201, token=token,
+                 json={**listed["actions"][0], "expected_version": listed["version"]})
+    page.wait_for_selector(f"#at-label:has-text('{view['version']} of {view['version']}')", timeout=15_000)
+    assert page.locator("#board .path-card").count() == 5
+    assert page.locator("#board .trail .spot").count() == len(view["state"]["hike"]["trail"])
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "hikes-of-the-west.png"), full_page=True)
     # a seat's page (the token in the fragment, never sent to the server in the URL) refused by the rules
     page = page_of(browser, errors)
     page.goto(f"{server.base_url}/games/{created['id']}#token={created['seats'][0]['token']}")
