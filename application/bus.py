@@ -201,8 +201,10 @@ class MessageBus:
         """A timer's firing (application/deadlines.py): the follow-ups of what it committed, or the
         deadline again if the timer woke before it."""
         outcome = fire_deadline(self.games, game_id, version)
-        if outcome is None or isinstance(outcome, DeadlineDue):
-            return [] if outcome is None else [outcome]
+        if outcome is None:
+            return []
+        if isinstance(outcome, DeadlineDue):
+            return [outcome]
         self.notify(outcome)
         return follow_ups(outcome)
 

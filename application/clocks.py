@@ -27,8 +27,9 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from domain.core import GameSpec
-from domain.core.seating import Seating, TableSet
+from domain.core.seating import Seating, TableSet, seats_to_act
 from storage import EventText, Storage, VersionConflict
+from storage.records import iso_utc as iso  # the format recorded_at is stored in
 
 if TYPE_CHECKING:
     from application.handler import LoadedGame
@@ -37,11 +38,6 @@ if TYPE_CHECKING:
 def instant(text: str) -> datetime:
     """A stored time (`recorded_at`: ISO 8601 in UTC, `Z` suffixed) as an aware datetime."""
     return datetime.fromisoformat(text)
-
-
-def iso(moment: datetime) -> str:
-    """An aware datetime as the API shows times: ISO 8601 in UTC, to the microsecond, `Z` suffixed."""
-    return moment.astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
 def utc_now() -> datetime:
@@ -80,13 +76,6 @@ class Clock:
             elif not is_:
                 since[each] = None
         return Clock(tuple(sorted(now)), tuple(since), None if banks is None else tuple(banks))
-
-
-def seats_to_act(spec: GameSpec, state: Any, seating: Seating | None) -> list[int]:
-    """The seats that may act: none once the game is over or while it waits for players."""
-    if spec.result(state) is not None or (seating is not None and not seating.started):
-        return []
-    return sorted(spec.to_act(state))
 
 
 def clock_after(clock: Clock | None, spec: GameSpec, state: Any, seating: Seating | None, seat: int | None,
@@ -207,7 +196,7 @@ class Due:
 
 def next_due(game: LoadedGame) -> Due | None:
     """The earliest deadline of the game at its version, if it has one."""
-    if game.finished:
+    if _rules(game) is None or game.finished:  # most games have no table: asked after every commit
         return None
     fill = fill_deadline_at(game)
     if fill is not None:

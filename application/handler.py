@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from application.auth import new_token, token_hash
-from application.clocks import Clock, clock_after, commit_ends, conflict_of, seats_to_act
+from application.clocks import Clock, clock_after, commit_ends, conflict_of
 from application.chain import GENESIS_HASH, salt_for, text_hash
 from application.seeds import CLIENT_SEED_MODES, SERVER, game_seed
 from domain.core import (
@@ -41,9 +41,10 @@ from domain.core.seating import (
     SEATING_CODEC,
     SEATING_EVENT_TYPES,
     Seating,
-    evolve_seating,
     fold_seating,
+    next_seating,
     seating_events,
+    seats_to_act,
     table_set,
 )
 from storage import ACTIVE, FINISHED, OPEN, CommandRecord, GameRecord, Storage, StoredEvent, VersionConflict
@@ -258,8 +259,8 @@ class GameService:
             for index, (_seq, type_, text, _hash, seat, _command_id, recorded_at) in enumerate(unseen):
                 event = decode(type_, text)
                 state = evolve(state, event)
-                if seating is None or type_ in SEATING_EVENT_TYPES:
-                    seating = Seating.of(event) if seating is None else evolve_seating(seating, event)  # type: ignore
+                if seating is None or type_ in SEATING_EVENT_TYPES:  # a test on the text: no call per event
+                    seating = next_seating(seating, event)
                     clocked = seating.clocked
                 if clocked and commit_ends(unseen, index):
                     clock = clock_after(clock, spec, state, seating, seat, recorded_at)

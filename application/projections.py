@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.core import GameSpec
-from domain.core.seating import SEATING_EVENT_TYPES, Seating, evolve_seating
+from domain.core.seating import Seating, next_seating, seats_to_act
 from application.ratings import entry, marker, pools_of, rate_game
 from storage import ACTIVE, FINISHED, OPEN, GameSummary, Rating, Storage, StoredEvent
 
@@ -149,11 +149,7 @@ class Projector:
     def _evolve(folded: Folded, event: StoredEvent) -> Folded:
         decoded = folded.spec.events.decode_json(event.type, event.data_text)
         state = folded.spec.evolve(folded.state, decoded)
-        seating = folded.seating
-        if seating is None:
-            seating = Seating.of(decoded)  # type: ignore[arg-type]
-        elif event.type in SEATING_EVENT_TYPES:
-            seating = evolve_seating(seating, decoded)
+        seating = next_seating(folded.seating, decoded)
         return Folded(folded.spec, state, event.seq, {**folded.summary, "updated_at": event.recorded_at}, seating)
 
     def _catch_up(self, store: Storage, folded: Folded, up_to: int) -> Folded:
@@ -175,14 +171,9 @@ class Projector:
         spec, state, summary = folded.spec, folded.state, folded.summary
         result = spec.result(state)
         seating = folded.seating
-        started = seating is None or seating.started
-        to_act = [] if result is not None or not started else sorted(spec.to_act(state))
-        seats = summary["seats"]
-        if seating is not None:
-            seats = [{"index": index, "name": seating.names[index], "bot": seating.bots[index],
-                      "player": seating.players[index], "open": index in seating.open,
-                      "gone": index in seating.gone} for index in range(len(seats))]
-        status = FINISHED if result is not None else ACTIVE if started else OPEN
+        to_act = seats_to_act(spec, state, seating)
+        seats = summary["seats"] if seating is None else seating.rows()
+        status = FINISHED if result is not None else ACTIVE if seating is None or seating.started else OPEN
         return GameSummary(
             id=summary["id"], type=spec.id, status=status,
             version=folded.version, to_act=to_act, bot_to_act=any(seats[seat].get("bot") for seat in to_act),

@@ -168,8 +168,7 @@ def seat_rows(game: LoadedGame) -> list[dict[str, Any]]:
     if seating is None:
         return [{"index": i, "name": s["name"], "bot": s.get("bot"), "player": None, "open": False, "gone": False}
                 for i, s in enumerate(game.record.seats)]
-    return [{"index": i, "name": seating.names[i], "bot": seating.bots[i], "player": seating.players[i],
-             "open": i in seating.open, "gone": i in seating.gone} for i in range(len(seating.names))]
+    return seating.rows()
 
 
 def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from typing import Any
 from application.container import Trailhead
 from application.clocks import seat_deadline
 from application.handler import Committed, envelope
-from domain.core.seating import Seating, fold_seating
+from domain.core.seating import Seating, next_seating
 from service.player_stream import GameProgress, PlayerMessage, current_only, game_messages
 from storage import ACTIVE, FINISHED, OPEN, StoredEvent
 
@@ -81,7 +81,7 @@ class Timeline:
         spec = self.spec
         decoded = spec.events.decode_json(event.type, event.data_text)
         state = spec.evolve(self.state, decoded)
-        self.seating = fold_seating([decoded], self.seating)
+        self.seating = next_seating(self.seating, decoded)
         finished = spec.result(state) is not None
         self.state = state
         self.events.append(event)

@@ -14,8 +14,13 @@ FINISHED = "finished"
 OPEN = "open"  # waiting for players to join its open seats (domain/core/seating.py)
 
 
+def iso_utc(moment: datetime) -> str:
+    """An aware datetime as times are stored and shown: ISO 8601 in UTC, to the microsecond, `Z` suffixed."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
 def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+    return iso_utc(datetime.now(UTC))
 
 
 class VersionConflict(Exception):

@@ -153,6 +153,11 @@ class Seating(Value):
         return self.rules is not None and (self.rules.turn_seconds is not None
                                            or self.rules.initial_seconds is not None)
 
+    def rows(self) -> list[dict[str, Any]]:
+        """Each seat as it is now: its name, the bot playing it, its player, whether it is open or gone."""
+        return [{"index": i, "name": self.names[i], "bot": self.bots[i], "player": self.players[i],
+                 "open": i in self.open, "gone": i in self.gone} for i in range(len(self.names))]
+
     def seat_of(self, player: str) -> int | None:
         return self.players.index(player) if player in self.players else None
 
@@ -194,6 +199,21 @@ def evolve_seating(seating: Seating, event: Event) -> Seating:
             return replace(seating, gone=tuple(sorted({*seating.gone, event.seat})),
                            bots=_set(seating.bots, event.seat, event.bot))
     return seating
+
+
+def next_seating(seating: Seating | None, event: Event) -> Seating:
+    """The seating after one event of a game (its first, GameCreated, when `seating` is None)."""
+    if seating is None:
+        assert isinstance(event, GameCreated)
+        return Seating.of(event)
+    return evolve_seating(seating, event) if type(event) in _SEATING_CLASSES else seating
+
+
+def seats_to_act(spec: GameSpec, state: Any, seating: Seating | None) -> list[int]:
+    """The seats that may act: none once the game is over or while it waits for players."""
+    if spec.result(state) is not None or (seating is not None and not seating.started):
+        return []
+    return sorted(spec.to_act(state))
 
 
 def bot_name(level: str) -> str:
@@ -351,11 +371,7 @@ SEATING_CODEC = Codec(SEATING_COMMANDS, "command")
 def fold_seating(events: Sequence[Event], seating: Seating | None = None) -> Seating:
     """The seating after `events` (the first of a game being its GameCreated when `seating` is None)."""
     for event in events:
-        if seating is None:
-            assert isinstance(event, GameCreated)
-            seating = Seating.of(event)
-        elif type(event).TYPE in SEATING_EVENT_TYPES:
-            seating = evolve_seating(seating, event)
+        seating = next_seating(seating, event)
     assert seating is not None
     return seating
 
