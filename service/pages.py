@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, current_app, render_template
 
 from service.runtime import game_service
 
@@ -37,6 +37,4 @@ def game_page(game_id: str) -> Any:
 
 
 def _specs() -> list[Any]:
-    from flask import current_app
-
     return list(current_app.config["GAMES"])

@@ -27,33 +27,25 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, request
-from marshmallow import ValidationError
 from werkzeug.exceptions import NotImplemented as NotServedHere
 
 from application.auth import token_hash
 from service.api import bearer_token, required_player
 from service.runtime import game_service, trailhead
-from service.schemas import Int64
+from service.stream import last_event_id
 from storage import ACTIVE, FINISHED, OPEN
 
 player_stream_api = Blueprint("player_stream_api", __name__, url_prefix="/api/v1")
 
 PLAYER_ADMISSION = "trailhead.player_stream_admission"
 PLAYER_GAMES_WATCHED = 200  # the newest games of a player a stream starts with (ongoing ones are what matter)
-_position = Int64(minimum=0)
 
 
 @player_stream_api.get("/players/me/stream")
 def player_stream() -> Response:
     games = game_service()
     player = required_player(games)
-    header = request.headers.get("Last-Event-ID")
-    after = None
-    if header:
-        try:
-            after = _position.deserialize(header)
-        except ValidationError as error:
-            raise ValidationError({"Last-Event-ID": error.messages}) from None
+    after = last_event_id()  # a global position here
     admission = (request.environ.get("asgi.scope") or {}).get(PLAYER_ADMISSION)
     if admission is None:
         raise NotServedHere("event streams are served by `trailhead serve` (the ASGI front, service/asgi.py)")

@@ -33,8 +33,21 @@ def resume_point() -> int:
         ValidationError: not an event seq (ASCII digits, within the signed 64-bit range), naming
             the header or the parameter it came from.
     """
+    header = last_event_id()
+    return header if header is not None else _parsed("after", request.args.get("after") or "0")
+
+
+def last_event_id() -> int | None:
+    """The Last-Event-ID a reconnecting EventSource sends, or None.
+
+    Raises:
+        ValidationError: not ASCII digits within the signed 64-bit range, naming the header.
+    """
     header = request.headers.get("Last-Event-ID")
-    source, raw = ("Last-Event-ID", header) if header else ("after", request.args.get("after") or "0")
+    return _parsed("Last-Event-ID", header) if header else None
+
+
+def _parsed(source: str, raw: str) -> int:
     try:
         return _seq.deserialize(raw)
     except ValidationError as error:
