@@ -343,7 +343,7 @@ class GameService:
         record = GameRecord(
             id=game_id,
             type=spec.id,
-            rules_version=spec.rules_version,
+            rules_version=created.rules_version,
             status=FINISHED if spec.result(state) is not None else ACTIVE if seating.started else OPEN,
             version=len(stored),
             head_hash=stored[-1].hash,
@@ -463,10 +463,10 @@ class GameService:
 
     @staticmethod
     def _check_rules(game: LoadedGame) -> None:
-        if game.record.rules_version != game.spec.rules_version:
+        if game.record.rules_version not in game.spec.rules_versions:
             raise RulesVersionMismatch(
                 f"this game was recorded under rules_version {game.record.rules_version}; "
-                f"the server runs {game.spec.rules_version}"
+                f"the server plays {', '.join(map(str, game.spec.rules_versions))}"
             )
 
     def _commit(self, game: LoadedGame, seed: str, stored: Sequence[StoredEvent], record: CommandRecord, state: Any,

@@ -177,8 +177,9 @@ def check_rules_version(log: GameLog, datas: list[Any], registry: Callable[[str]
     if spec.id != log.game_type:
         raise fail(1, "rules_version", f"GameCreated names {spec.id}, but the game is stored as {log.game_type}")
     recorded = datas[0]["rules_version"]
-    if recorded != spec.rules_version:
-        raise fail(1, "rules_version", f"recorded under rules_version {recorded}; this code runs {spec.rules_version}, "
+    if recorded not in spec.rules_versions:
+        played = ", ".join(map(str, spec.rules_versions))
+        raise fail(1, "rules_version", f"recorded under rules_version {recorded}; this code plays {played}, "
                                        "so the events cannot be re-derived here")
     return spec
 
@@ -198,7 +199,7 @@ def rederive(log: GameLog, spec: GameSpec, datas: list[Any], report: AuditReport
     for command in log.commands:
         recorded = log.events[command.first_seq - 1 : command.last_seq]
         if command.type == "CreateGame":
-            config = GameConfig(seats=created.seats, options=created.options)  # type: ignore[attr-defined]
+            config = GameConfig.of(created)  # type: ignore[arg-type]
             derived = opening_events(spec, created.game_id, config, log.seed, created.forked_from)  # type: ignore
             if "table" in command.args:  # the table's rules: the creator's choice, as the command recorded it
                 derived.append(from_plain(TableSet, command.args["table"], "table"))

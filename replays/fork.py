@@ -42,7 +42,8 @@ def fork_game(
     previous = [SeatConfig(name=s["name"], bot=s.get("bot")) for s in source.record.seats]
     if seats is not None and len(seats) != len(previous):
         raise InvalidCommand(f"seats: a fork keeps the {len(previous)} seats of its source")
-    config = spec.normalize_config(seats if seats is not None else previous, source.record.options)
+    config = spec.normalize_config(seats if seats is not None else previous, source.record.options,
+                                   source.record.rules_version)  # a what-if game keeps its source's rules
     inherited = games.store.events(source_id, after=1, limit=at - 1)
     game_id = uuid.uuid4().hex
     seed = secrets.token_hex(32)

@@ -42,7 +42,7 @@ def game_created(
     return GameCreated(
         game_id=game_id,
         game_type=spec.id,
-        rules_version=spec.rules_version,
+        rules_version=spec.rules_version if config.rules_version is None else config.rules_version,
         seed_commitment=seed_commitment(seed),
         seats=config.seats,
         options=dict(config.options),

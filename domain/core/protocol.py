@@ -79,14 +79,16 @@ class GameCreated(Event, Value):
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class GameConfig:
-    """The seats and normalised options a game is set up with."""
+    """The seats and normalised options a game is set up with, and the rules version it is played under
+    (None: the game type's current one)."""
 
     seats: tuple[SeatConfig, ...]
     options: Mapping[str, Any]
+    rules_version: int | None = None
 
     @classmethod
     def of(cls, created: GameCreated) -> GameConfig:
-        return cls(seats=created.seats, options=dict(created.options))
+        return cls(seats=created.seats, options=dict(created.options), rules_version=created.rules_version)
 
 
 Bot = Callable[[dict[str, Any], Sequence[Command], Rng], Command]
@@ -105,7 +107,10 @@ class GameSpec:
     title: str
     min_seats: int
     max_seats: int
-    rules_version: int
+    rules_version: int  # what new games are played under
+    # The oldest rules version this code still plays, replays and audits: a game keeps the version it
+    # was created under, and the game's rules switch on it (the state holds GameCreated.rules_version).
+    oldest_rules_version: int = 1
     options_schema: Mapping[str, Any]
     bots: Mapping[str, Bot]
     events: Codec
@@ -138,12 +143,25 @@ class GameSpec:
             object.__setattr__(self, "describe", seating.seated_describe(self.describe))
             object.__setattr__(self, "events", self.events.including(seating.SEATING_EVENTS))
 
-    def normalize_config(self, seats: Sequence[SeatConfig], options: Mapping[str, Any] | None) -> GameConfig:
-        """Check the seat count, bot levels and options; fill option defaults.
+    @property
+    def rules_versions(self) -> tuple[int, ...]:
+        """Every rules version this code plays, oldest first."""
+        return tuple(range(self.oldest_rules_version, self.rules_version + 1))
+
+    def normalize_config(self, seats: Sequence[SeatConfig], options: Mapping[str, Any] | None,
+                         rules_version: int | None = None) -> GameConfig:
+        """Check the seat count, bot levels and options; fill option defaults. A game is played under
+        the current rules version unless `rules_version` names an older one still played (a fork keeps
+        its source's).
 
         Raises:
-            InvalidCommand: a seat count out of range, an unknown bot level, a bad option.
+            InvalidCommand: a seat count out of range, an unknown bot level, a bad option, a rules
+                version this code does not play.
         """
+        version = self.rules_version if rules_version is None else rules_version
+        if version not in self.rules_versions:
+            raise InvalidCommand(f"{self.title} is played under rules_version "
+                                 f"{', '.join(map(str, self.rules_versions))}, not {version}")
         if not self.min_seats <= len(seats) <= self.max_seats:
             span = str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats} to {self.max_seats}"
             raise InvalidCommand(f"{self.title} is played by {span} seats, not {len(seats)}")
@@ -151,7 +169,8 @@ class GameSpec:
             if seat.bot is not None and seat.bot not in self.bots:
                 levels = ", ".join(self.bots)
                 raise InvalidCommand(f"seats[{index}].bot: unknown bot level {seat.bot!r}; levels: {levels}")
-        return GameConfig(seats=tuple(seats), options=normalize_options(self.options_schema, options or {}))
+        return GameConfig(seats=tuple(seats), options=normalize_options(self.options_schema, options or {}),
+                          rules_version=version)
 
     def fold(self, events: Sequence[Event], state: Any = None) -> Any:
         """The state after applying `events` in order to `state` (None before GameCreated)."""

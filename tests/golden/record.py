@@ -3,9 +3,11 @@
 Run once on release 0.1 (commit da97a69) to make `logs/`; `test_golden.py` plays the same
 games with the code of today and compares every event byte for byte (type, data, seat,
 command id, visibility, hashes). Re-record only with a `rules_version` bump, never to make
-a failing golden test pass:
+a failing golden test pass. A type's logs are named for their rules version from version 2 on
+(`hike-2-mixed-r2.jsonl.gz`); recording after a bump adds the new version's logs beside the old
+ones, which stay (the game type still plays them):
 
-    .venv/bin/python tests/golden/record.py
+    .venv/bin/python tests/golden/record.py [TYPE ...]
 """
 
 from __future__ import annotations
@@ -42,9 +44,10 @@ def cases() -> Iterator[tuple[str, int, dict[str, Any], str]]:
                 yield spec.id, seats, options, lineup
 
 
-def case_name(type_: str, seats: int, options: dict[str, Any], lineup: str) -> str:
+def case_name(type_: str, seats: int, options: dict[str, Any], lineup: str, rules_version: int = 1) -> str:
     suffix = "".join(f"-{key}={value}" for key, value in sorted(options.items()))
-    return f"{type_}-{seats}{suffix}-{lineup}"
+    version = f"-r{rules_version}" if rules_version > 1 else ""
+    return f"{type_}-{seats}{suffix}-{lineup}{version}"
 
 
 def levels_for(bots: list[str], lineup: str) -> list[str]:
@@ -59,9 +62,12 @@ def main() -> None:
     from application.handler import chain_each
 
     LOGS.mkdir(exist_ok=True)
+    only = set(sys.argv[1:])
     for type_, seats, options, lineup in cases():
+        if only and type_ not in only:
+            continue
         spec = game_spec(type_)
-        name = case_name(type_, seats, options, lineup)
+        name = case_name(type_, seats, options, lineup, spec.rules_version)
         levels = levels_for(list(spec.bots), lineup)
         config = spec.normalize_config(
             [SeatConfig(name=f"seat{i}", bot=levels[i % len(levels)]) for i in range(seats)], options
