@@ -16,6 +16,8 @@ const auth = token ? { Authorization: `Bearer ${token}` } : {};
 
 let game = null;
 let shown = 0;
+let audited = false;
+let marked = null;  // the timeline's entry of the event shown
 
 async function api(path, options = {}) {
   const reply = await fetch(`${API}${path}`, { ...options, headers: { ...auth, ...(options.headers || {}) } });
@@ -32,7 +34,23 @@ function item(list, text, attributes = {}) {
   return li;
 }
 
-async function refresh() {
+// The game type's catalog (GET /game-types/{type}): card faces by id, read once, while the game loads.
+const catalog = window.TrailheadBoards[document.body.dataset.type] ?
+  api(`/game-types/${document.body.dataset.type}`).then((kind) => kind.catalog) : Promise.resolve(null);
+
+// One refresh at a time: a live event arriving while the page is being read again asks for one more
+// read after it, so an older read can never land after a newer one.
+let refreshing = null;
+let again = false;
+function refresh() {
+  if (refreshing) { again = true; return refreshing; }
+  refreshing = (async () => {
+    do { again = false; await load(); } while (again);
+  })().finally(() => { refreshing = null; });
+  return refreshing;
+}
+
+async function load() {
   game = await api(`/games/${gameId}`);
   const acting = game.to_act.map((seat) => game.seats[seat].name).join(", ");
   $("summary").textContent = `${game.status}` + (acting ? `, to act: ${acting}` : "") +
@@ -45,40 +63,66 @@ async function refresh() {
   }
   $("head").textContent = game.head_hash;
   $("at").max = String(game.version);
-  await timeline();
-  await showAt($("follow").checked || shown === 0 ? game.version : shown);  // the timeline was drawn anew
-  await actions();
-  if (game.status === "finished") {
-    const report = await api(`/games/${gameId}/audit`);
-    $("audit").textContent = report.ok ? "ok: every event re-derived from the seed" :
-      `failed at event ${report.failure.seq}: ${report.failure.reason}`;
+  // where to stand is read once the timeline is in: the reader may have moved the slider meanwhile
+  await Promise.all([timeline().then(() => showAt($("follow").checked || shown === 0 ? game.version : shown)),
+    actions()]);
+  document.body.dataset.drawn = String(game.version);  // drawn as of this version (the page bench waits for it)
+  performance.mark(`drawn:${game.version}`);
+  if (game.status === "finished" && !audited) {
+    audited = true;  // a finished game's log is final: its audit (every event re-derived) is read once, after
+    api(`/games/${gameId}/audit`).then((report) => {
+      $("audit").textContent = report.ok ? "ok: every event re-derived from the seed" :
+        `failed at event ${report.failure.seq}: ${report.failure.reason}`;
+    }, (error) => { $("audit").textContent = `not checked: ${error.message}`; });
   }
 }
 
 async function timeline() {
+  // Built off the page and put in at once; one click handler for the whole list (a long game's timeline
+  // runs to thousands of entries: bench/page_load.py times a 5,000-event game's page).
   const line = await api(`/games/${gameId}/timeline`);
-  $("timeline").replaceChildren();
+  const entries = document.createDocumentFragment();
   for (const entry of line.entries) {
-    const li = item($("timeline"), `${entry.label ? entry.label + ": " : ""}${entry.text}`,
-      { "data-seq": String(entry.seq), value: String(entry.seq) });
-    li.addEventListener("click", () => { $("follow").checked = false; showAt(entry.seq); });
+    const li = document.createElement("li");
+    li.textContent = `${entry.label ? entry.label + ": " : ""}${entry.text}`;
+    li.dataset.seq = String(entry.seq);
+    entries.appendChild(li);
+  }
+  $("timeline").replaceChildren(entries);
+  marked = null;
+  if (shown) mark(shown);  // the step on show stays marked in the new list
+}
+
+$("timeline").addEventListener("click", (event) => {
+  const li = event.target.closest("li[data-seq]");
+  if (li) { $("follow").checked = false; showAt(Number(li.dataset.seq)); }
+});
+
+function mark(seq) {
+  if (marked) { marked.classList.remove("current"); marked.removeAttribute("aria-current"); }
+  marked = $("timeline").children[seq - 1] || null;  // entry n is event n
+  if (!marked) return;
+  marked.classList.add("current");
+  marked.setAttribute("aria-current", "step");
+  const box = $("timeline");  // scrolled within itself only: the page stays where the reader has it
+  if (marked.offsetTop < box.scrollTop || marked.offsetTop + marked.offsetHeight > box.scrollTop + box.clientHeight) {
+    box.scrollTop = marked.offsetTop - box.clientHeight / 2;
   }
 }
 
+let showing = 0;  // the latest step asked for: an older one's replay arriving later is dropped
 async function showAt(at) {
+  const ticket = ++showing;
   shown = Math.min(Math.max(1, at), game.version);
   $("at").value = String(shown);
   $("at-label").textContent = `${shown} of ${game.version}`;
-  const replay = await api(`/games/${gameId}/replay?at=${shown}`);
-  $("state").textContent = JSON.stringify(replay.state, null, 2);
   const draw = window.TrailheadBoards[document.body.dataset.type];
-  $("board").replaceChildren(...(draw ? [draw(replay.state)] : []));
+  const [replay, faces] = await Promise.all([api(`/games/${gameId}/replay?at=${shown}`), draw ? catalog : null]);
+  if (ticket !== showing) return;
+  $("state").textContent = JSON.stringify(replay.state, null, 2);
+  $("board").replaceChildren(...(draw ? [draw(replay.state, faces)] : []));
   $("raw").open = !draw;  // a game not drawn yet shows its view as data
-  for (const li of $("timeline").children) {
-    const current = li.dataset.seq === String(shown);
-    li.classList.toggle("current", current);
-    if (current) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
-  }
+  mark(shown);
 }
 
 function setPath(args, path, value) {
@@ -90,6 +134,7 @@ function setPath(args, path, value) {
 
 async function actions() {
   $("actions").replaceChildren();
+  $("actions").dataset.version = String(game.version);  // the version these actions were listed at
   if (!token) { $("play-note").textContent = "Open this page with your seat's token to play."; return; }
   const listed = await api(`/games/${gameId}/actions`);
   $("play-note").textContent = listed.actions.length ? "Choose one:" :

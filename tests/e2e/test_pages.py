@@ -1,6 +1,7 @@
-"""The pages for people in a real browser (Debian's Chromium driven by Playwright; issue 16's first slice):
-the lobby lists games and creates one, and a game's page plays a game against a bot to the end by clicking
-its labelled actions, with the replay slider and the timeline, without console errors."""
+"""The pages for people in a real browser (Debian's Chromium driven by Playwright; issue 16): the lobby
+lists games and creates one; for every game type a game's page draws the board, plays a game against
+bots to the end by clicking its labelled actions, and steps through the log with the replay slider and
+the timeline, without console errors; a screenshot per game type goes to test-artefacts/."""
 
 from __future__ import annotations
 
@@ -46,6 +47,85 @@ def page_of(browser: Any, errors: list[str]) -> Any:
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
     return page
+
+
+def play_by_clicking(api: Api, page: Any, game_id: str, clicks: int = 600) -> dict[str, Any]:
+    """Click the first listed action whenever it is seat 0's turn until the game ends; the finished game."""
+    for _ in range(clicks):
+        game = api.call("GET", f"{API}/games/{game_id}", 200).json()
+        if game["status"] == "finished":
+            return game
+        if 0 not in game["to_act"]:
+            page.wait_for_timeout(50)
+            continue
+        version = game["version"]
+        button = page.locator(f"#actions[data-version='{version}'] button").first
+        button.wait_for(timeout=10_000)
+        label = button.inner_text()
+        assert label and not label.startswith("{")  # a sentence, not the raw command
+        button.click()
+        try:
+            page.wait_for_function(f"document.getElementById('actions').dataset.version !== '{version}'",
+                                   timeout=10_000)
+        except Exception as error:
+            raise AssertionError(f"clicked {label!r} at version {version}: the page shows "
+                                 f"{page.locator('#problem').inner_text()!r}, "
+                                 f"{page.locator('#actions').get_attribute('data-version')!r}; "
+                                 f"{api.call('GET', f'{API}/games/{game_id}', 200).json()['version']}") from error
+    raise AssertionError(f"the game did not end within {clicks} clicks")
+
+
+#: What each game type's board must show on the page, at the game's end: (selector, count from the view).
+BOARDS = {
+    "hike": [(".hike .landscape:not(.start-space)", lambda v: len(v["track"])),
+             (".hike .musher", lambda v: len(v["mushers"])),
+             (".hike .sled-grid .hike-card", lambda v: sum(len(m["sled"]) for m in v["mushers"])),
+             (".hike .field", lambda v: sum(len(t.get("fields", [])) for t in v["track"]))],
+    "hikes-of-the-west": [(".hotw .location", lambda v: len(v["locations"]))],
+    "hitchiker": [(".hitchiker .ring > .location", lambda v: len(v["board"])),
+                  (".hitchiker .pawn", lambda v: len(v["players"])),
+                  (".hitchiker .players tr.seat0, .hitchiker .players tr.seat1", lambda v: len(v["players"]))],
+    "nanga-parbat": [(".np .region", lambda v: 6), (".np .section", lambda v: 36),
+                     (".np .chart td:has-text('claimed by')",
+                      lambda v: sum(cell["claimed_by"] is not None for cell in v["chart"]))],
+    "peaks": [(".peaks .display .mountain-card", lambda v: len(v["display"])),
+              (".peaks .mat", lambda v: len(v["players"]))],
+}
+
+
+@pytest.mark.parametrize("type_", sorted(BOARDS))
+def test_every_game_type_is_drawn_and_played_to_the_end_by_clicking(api: Api, server: Server, browser: Any,
+                                                                     type_: str) -> None:
+    kind = api.call("GET", f"{API}/game-types/{type_}", 200).json()
+    strongest = kind["bots"][-1]
+    seats = [{"name": "Ann"}] + [{"name": f"Bot {n}", "bot": strongest} for n in range(1, max(2, kind["min_seats"]))]
+    seats = seats[:kind["max_seats"]]
+    created = api.call("POST", f"{API}/games", 201, json={"type": type_, "seats": seats}).json()
+    errors: list[str] = []
+    page = page_of(browser, errors)
+    page.goto(f"{server.base_url}/games/{created['id']}#token={created['seats'][0]['token']}")
+    page.wait_for_selector("#summary:has-text('you are seat 0')")
+    final = play_by_clicking(api, page, created["id"])
+    page.wait_for_selector("#audit:has-text('ok')", timeout=20_000)
+    assert page.locator("#summary").inner_text().startswith("finished")
+    page.wait_for_selector(f"#at-label:has-text('{final['version']} of {final['version']}')")
+    assert page.locator("#head").inner_text() == final["head_hash"]
+    for selector, count in BOARDS[type_]:
+        assert page.locator(f"#board {selector}").count() == count(final["state"]), selector
+    assert page.locator("#raw").get_attribute("open") is None  # drawn, so the data stays folded away
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"{type_}.png"), full_page=True)
+    # the slider and the step buttons move through the log; the timeline marks where the board stands
+    page.locator("#at").fill("1")
+    page.wait_for_selector("#timeline li.current[data-seq='1']")
+    page.click("#forward")
+    page.wait_for_selector("#timeline li.current[data-seq='2']")
+    assert page.locator("#at-label").inner_text() == f"2 of {final['version']}"
+    middle = final["version"] // 2
+    page.locator(f"#timeline li[data-seq='{middle}']").click()
+    page.wait_for_selector(f"#at-label:has-text('{middle} of')")
+    assert page.locator("#board .board").count() == 1
+    assert errors == []
 
 
 def test_a_game_is_created_in_the_lobby_and_played_to_the_end_by_clicking(api: Api, server: Server,
