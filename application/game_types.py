@@ -24,6 +24,8 @@ def game_type(spec: GameSpec) -> dict[str, Any]:
         "options_schema": dict(spec.options_schema),
         "bots": list(spec.bots),
         "rules_version": spec.rules_version,
+        # extends DESIGN's list (issue 17): every version whose games this server replays, audits and goes on with
+        "rules_versions": list(spec.rules_versions),
     }
 
 

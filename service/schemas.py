@@ -237,6 +237,7 @@ class GameType(Schema):
     options_schema = fields.Raw()
     bots = fields.List(fields.String())
     rules_version = fields.Integer()
+    rules_versions = fields.List(fields.Integer())
 
 
 class SeatResponse(Schema):

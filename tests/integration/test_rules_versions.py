@@ -84,3 +84,11 @@ def test_a_rules_version_no_longer_played_is_refused_in_words(tmp_path: Path) ->
     with pytest.raises(InvalidCommand, match="played under rules_version 2, 3, not 1"):
         TOY_3.normalize_config([SeatConfig(name="ann"), SeatConfig(name="bob")], {}, rules_version=1)
     after.store.close()
+
+
+def test_a_game_type_lists_every_rules_version_it_plays() -> None:
+    from application.game_types import described, game_type
+
+    assert (game_type(TOY_2)["rules_version"], game_type(TOY_2)["rules_versions"]) == (2, [1, 2])
+    assert game_type(TOY_3)["rules_versions"] == [2, 3]
+    assert described(TOY_3).body["rules_versions"] == [2, 3]
