@@ -19,7 +19,8 @@ class GameType(TypedDict):
     max_seats: int
     options_schema: dict[str, Any]
     bots: list[str]  # weakest first
-    rules_version: int
+    rules_version: int  # what new games are played under
+    rules_versions: list[int]  # every version the server still plays, oldest first
 
 
 class Rule(TypedDict):
