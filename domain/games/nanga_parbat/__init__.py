@@ -34,7 +34,8 @@ SPEC = GameSpec(
     title="Nanga Parbat",
     min_seats=2,
     max_seats=2,
-    rules_version=1,
+    rules_version=2,  # 2: the second player's last turn goes on after its trap (RULINGS.md, The end)
+    oldest_rules_version=1,
     options_schema={
         "type": "object",
         "properties": {

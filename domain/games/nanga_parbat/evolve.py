@@ -80,7 +80,7 @@ def _seat(seat: int) -> int:
 
 
 def _created(state: None, event: GameCreated) -> State:
-    return State(names=tuple(seat.name for seat in event.seats),
+    return State(names=tuple(seat.name for seat in event.seats), rules_version=event.rules_version,
                  area_scoring=bool(event.options.get("area_scoring", False)))
 
 

@@ -102,6 +102,7 @@ class State(Value):
     """The whole mountain, both expeditions, the points chart and whose turn it is."""
 
     names: tuple[str, ...]
+    rules_version: int = 1  # GameCreated's: version 2 lets the last turn finish (RULINGS.md, The end)
     area_scoring: bool = False
     phase: Phase = Phase.PLACE_GUIDE
     board: tuple[Piece, ...] = ()

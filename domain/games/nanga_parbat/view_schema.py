@@ -113,6 +113,9 @@ VIEW_SCHEMA: dict[str, Any] = {
     **_object(
         "The whole open mountain, both expeditions and the points chart. A seat and a spectator see the same; "
         "only `viewer` differs.",
+        rules_version=_int("The rules version the game is played under (GameCreated's): from 2 the second "
+                           "player's last turn goes on after its trap (step 4, activations) until EndTurn; under 1 "
+                           "the game ended at that trap.", 1),
         phase={"type": "string", "enum": [phase.value for phase in Phase],
                "description": "place_guide: seat 1 puts the guide on a region before the first turn; trap: the "
                               "active seat must trap an animal (relocating the guide first if `must_relocate_guide`); "

@@ -31,6 +31,7 @@ from domain.games.nanga_parbat.state import (
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The whole open board, both expeditions and the chart, as JSON-ready data."""
     return {
+        "rules_version": state.rules_version,
         "phase": state.phase.value,
         "turn": state.turn,
         "active_seat": state.active if state.phase in (Phase.TRAP, Phase.SCORE) else None,

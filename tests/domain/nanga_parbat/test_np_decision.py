@@ -10,7 +10,7 @@ from np_scenario import H0, YAK, arranged, opening, spot, trapped
 
 from domain.core import Decision, Event, Rng, SeatConfig, Table, play_command
 from domain.games.nanga_parbat import SPEC, rules
-from domain.games.nanga_parbat.commands import TradeSameAnimals, TrapAnimal
+from domain.games.nanga_parbat.commands import EndTurn, TradeSameAnimals, TrapAnimal
 from domain.games.nanga_parbat.evolve import evolve
 from domain.games.nanga_parbat.state import Phase, State
 
@@ -40,9 +40,11 @@ def test_every_decision_carries_the_state_its_events_fold_to() -> None:
 
 
 ENDINGS = {
-    "hikers": (arranged(opening(guide=2), active=1, turn=30, hikers=(0, 1)), 1, TrapAnimal(spot=spot("2.1"))),
-    "area-scoring": (arranged(opening(guide=2, area_scoring=True), active=1, turn=30, hikers=(0, 1),
-                              board={f"1.{s}": H0 for s in range(1, 7)}), 1, TrapAnimal(spot=spot("2.1"))),
+    "hikers": (trapped(opening(guide=2), 1, turn=30, hikers=(0, 0)), 1, EndTurn()),
+    "hikers-version-1": (arranged(opening(guide=2), active=1, turn=30, hikers=(0, 1), rules_version=1), 1,
+                         TrapAnimal(spot=spot("2.1"))),
+    "area-scoring": (trapped(opening(guide=2, area_scoring=True), 1, turn=30, hikers=(0, 0),
+                             board={f"1.{s}": H0 for s in range(1, 7)}), 1, EndTurn()),
     "cubes": (trapped(opening(guide=2), 0, ready={0: (YAK,) * 3}, cubes=(1, 0)), 0,
               TradeSameAnimals(column=4, animals=(YAK,) * 3)),
 }
@@ -50,7 +52,7 @@ ENDINGS = {
 
 @pytest.mark.parametrize("name", ENDINGS)
 def test_a_decision_that_ends_the_game_carries_the_final_state(name: str) -> None:
-    """Game End: the end is decided on the state the trap or the claim left; the Decision ends over."""
+    """Game End: the end is decided on the state the last turn's end (version 1: its trap) or the claim left."""
     state, seat, command = ENDINGS[name]
     decision = SPEC.decide(state, seat, command, Rng("ending", 1))
     assert decision.state.phase is Phase.OVER

@@ -16,6 +16,7 @@ from domain.games.nanga_parbat.commands import (
     TrapAnimal,
 )
 from domain.games.nanga_parbat.events import (
+    AnimalsTraded,
     AnimalTrapped,
     GameEnded,
     GuideMoved,
@@ -30,9 +31,9 @@ def last_turn(area_scoring: bool = False, **kwargs: Any) -> State:
     return arranged(opening(guide=2, area_scoring=area_scoring), active=1, turn=30, **{"hikers": (0, 1), **kwargs})
 
 
-def test_the_game_ends_at_once_when_both_players_have_placed_all_15_hikers() -> None:
-    """Game End: both players have placed all 15 hikers; no step 4 follows the last trap."""
-    state = last_turn(scores=(7, 5))
+def test_under_rules_version_1_the_game_ended_at_the_last_trap() -> None:
+    """Game End, as version 1 read it: both players have placed all 15 hikers; no step 4 followed the last trap."""
+    state = last_turn(scores=(7, 5), rules_version=1)
     then(when(SPEC, state, 1, TrapAnimal(spot=spot("2.1"))),
          AnimalTrapped(seat=1, spot=spot("2.1"), animal=TAHR),
          GuideMoved(from_region=2, region=1),
@@ -47,6 +48,28 @@ def test_the_game_ends_at_once_when_both_players_have_placed_all_15_hikers() -> 
         "reason": "hikers",
     }
     illegal(SPEC, over, 1, EndTurn(), match="the game is over")
+
+
+def test_the_second_players_last_turn_goes_on_to_its_claim_and_ends_the_game_when_it_ends() -> None:
+    """Game End; FACTS (every player has had 15 turns): the 15th turn of the second player is whole (version 2)."""
+    state = last_turn(scores=(7, 5), ready={1: (YAK, YAK)})
+    assert state.rules_version == SPEC.rules_version == 2
+    then(when(SPEC, state, 1, TrapAnimal(spot=spot("2.3"))),  # a yak: the third of a kind
+         AnimalTrapped(seat=1, spot=spot("2.3"), animal=YAK),
+         GuideMoved(from_region=2, region=3))
+    trapped_ = play(SPEC, state, 1, TrapAnimal(spot=spot("2.3")))
+    assert trapped_.phase is Phase.SCORE and SPEC.to_act(trapped_) == frozenset({1})
+    assert TradeSameAnimals(column=4, animals=(YAK, YAK, YAK)) in legal(SPEC, trapped_, 1)
+    assert ActivateYak(region=5) in legal(SPEC, trapped_, 1)  # activations too, as on any turn
+    then(when(SPEC, trapped_, 1, TradeSameAnimals(column=4, animals=(YAK, YAK, YAK))),
+         AnimalsTraded(seat=1, row=Row.SAME, column=4, animals=(YAK, YAK, YAK), spent=(), points=4),
+         PointsScored(seat=1, points=4, score=9, bumped=False, reason="chart"))
+    claimed = play(SPEC, trapped_, 1, TradeSameAnimals(column=4, animals=(YAK, YAK, YAK)))
+    then(when(SPEC, claimed, 1, EndTurn()), GameEnded(reason="hikers", scores=(7, 9)))
+    over = play(SPEC, claimed, 1, EndTurn())
+    assert over.phase is Phase.OVER and over.turn == 30
+    assert SPEC.result(over)["winners"] == [1]  # type: ignore[index]
+    assert SPEC.view(over, None)["rules_version"] == 2
 
 
 def test_one_player_out_of_hikers_does_not_end_the_game() -> None:
@@ -79,25 +102,27 @@ def test_area_scoring_scores_regions_from_1_for_4_5_or_6_hikers_and_camps() -> N
              "3.1": H1, "3.2": C1, "3.3": H1, "3.4": H1, "3.5": C1, "3.6": H1,  # 6 for seat 1: 3 points
              "4.1": H1, "4.2": H1, "4.3": H1, "4.4": H1, "4.5": H0,             # 4 for seat 1: 1 point
              "5.1": H0, "5.2": H0, "5.3": H0}                                   # 3: nothing
-    state = last_turn(area_scoring=True, board=board, scores=(4, 2))
-    then(when(SPEC, state, 1, TrapAnimal(spot=spot("2.1")))[2:],
+    state = play(SPEC, last_turn(area_scoring=True, board=board, scores=(4, 2)), 1, TrapAnimal(spot=spot("2.1")))
+    then(when(SPEC, state, 1, EndTurn()),
          RegionScored(region=1, seat=0, pieces=4, points=1, score=5, bumped=False),
          RegionScored(region=3, seat=1, pieces=6, points=3, score=6, bumped=True),
          RegionScored(region=4, seat=1, pieces=4, points=1, score=7, bumped=False),
          GameEnded(reason="hikers", scores=(5, 7)))
-    assert SPEC.result(play(SPEC, state, 1, TrapAnimal(spot=spot("2.1"))))["winners"] == [1]  # type: ignore[index]
+    assert SPEC.result(play(SPEC, state, 1, EndTurn()))["winners"] == [1]  # type: ignore[index]
 
 
 def test_without_the_variant_regions_score_nothing() -> None:
     """Area Scoring Variant: only when the option is chosen (off by default)."""
     board = {f"1.{s}": H0 for s in range(1, 7)}
     assert SPEC.options_schema["properties"]["area_scoring"]["default"] is False
-    assert not of_type(when(SPEC, last_turn(board=board), 1, TrapAnimal(spot=spot("2.1"))), RegionScored)
+    state = play(SPEC, last_turn(board=board), 1, TrapAnimal(spot=spot("2.1")))
+    assert of_type(when(SPEC, state, 1, EndTurn()), GameEnded) and not of_type(when(SPEC, state, 1, EndTurn()),
+                                                                                 RegionScored)
 
 
 def test_tied_players_share_the_place_and_both_win() -> None:
     """Game End: the player farthest along wins; players on the same spot (only 0) share the place."""
-    over = play(SPEC, last_turn(), 1, TrapAnimal(spot=spot("2.1")))
+    over = play(SPEC, play(SPEC, last_turn(), 1, TrapAnimal(spot=spot("2.1"))), 1, EndTurn())
     assert SPEC.result(over) == {
         "standings": [{"seat": 0, "place": 1, "score": 0}, {"seat": 1, "place": 1, "score": 0}],
         "winners": [0, 1],
