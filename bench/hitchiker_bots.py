@@ -1,12 +1,14 @@
 """Hitchiker: the `hustler` bot against `random`, and how long bots games last.
 
-    python bench/hitchiker_bots.py [--games N] [--workers W] [--round-limit R]
+    python bench/hitchiker_bots.py [--games N] [--workers W] [--round-limit R] [--rules-version V]
 
 Plays N seeded games (default 300), alternating 2 and 4 seats, with one hustler
 and random bots in the other seats; the hustler's seat rotates game by game.
 Prints the hustler's win rate (against the 1/seats a random bot would get), how
 games ended, and the distribution of game length in turns (one turn = one
-hitchiker's roll) with its maximum against the cap (round limit x seats).
+hitchiker's roll) with its maximum against the cap (round limit x seats). Games are played under the
+current rules version unless `--rules-version` names an older one; a round limit of 0 (version 2's default)
+is 100 rounds for these bots-only games.
 """
 
 from __future__ import annotations
@@ -23,24 +25,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from domain.core import SeatConfig, Table
 from domain.games.hitchiker import SPEC
+from domain.games.hitchiker.state import BOTS_ROUND_LIMIT
 
 STRONG = "hustler"
 
 
-def play(job: tuple[int, int, int]) -> dict[str, object]:
-    """One game: (index, seats, round limit) -> who won, why, how many turns."""
-    index, seats, round_limit = job
+def play(job: tuple[int, int, int, int]) -> dict[str, object]:
+    """One game: (index, seats, round limit, rules version) -> who won, why, how many turns."""
+    index, seats, round_limit, rules_version = job
     strong_seat = index // 2 % seats
     levels = [STRONG if seat == strong_seat else "random" for seat in range(seats)]
     config = SPEC.normalize_config([SeatConfig(name=f"p{seat}", bot=levels[seat]) for seat in range(seats)],
-                                   {"round_limit": round_limit})
+                                   {"round_limit": round_limit}, rules_version=rules_version)
     table = Table(SPEC, config, f"hitchiker-bench-{index}")
     table.play_bots(levels, max_commands=200_000)
     result = SPEC.result(table.state)
     assert result is not None
     winners = result["winners"]
     return {"seats": seats, "won": strong_seat in winners, "share": 1 / len(winners) if strong_seat in winners else 0,
-            "reason": result["reason"], "turns": result["turns"], "cap": round_limit * seats}
+            "reason": result["reason"], "turns": result["turns"], "cap": table.state.round_limit * seats}
 
 
 def distribution(turns: list[int]) -> str:
@@ -68,13 +71,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=600, help="games in all, alternately 2 and 4 seats")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--round-limit", type=int, default=SPEC.options_schema["properties"]["round_limit"]["default"])
+    parser.add_argument("--rules-version", type=int, default=SPEC.rules_version, choices=SPEC.rules_versions)
     args = parser.parse_args()
-    jobs = [(index, 2 if index % 2 == 0 else 4, args.round_limit) for index in range(args.games)]
+    if args.rules_version == 1 and args.round_limit == 0:
+        args.round_limit = BOTS_ROUND_LIMIT  # version 1 had no "no limit": its default was 100
+    jobs = [(index, 2 if index % 2 == 0 else 4, args.round_limit, args.rules_version) for index in range(args.games)]
     started = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
         rows = pool.map(play, jobs, chunksize=4)
     elapsed = time.perf_counter() - started
-    print(f"Hitchiker: {STRONG} vs random, {len(rows)} games, round limit {args.round_limit}, "
+    print(f"Hitchiker, rules version {args.rules_version}: {STRONG} vs random, {len(rows)} games, "
+          f"round limit {args.round_limit or BOTS_ROUND_LIMIT}, "
           f"{args.workers} workers, {elapsed:.1f} s")
     for seats in (2, 4):
         games = [row for row in rows if row["seats"] == seats]
@@ -88,7 +95,7 @@ def main() -> None:
         print(f"\n{seats} seats: {len(games)} games; {STRONG} won {wins} ({100 * wins / len(games):.1f}%, "
               f"tie-weighted {100 * share / len(games):.1f}%) against {100 / seats:.1f}% for a random seat")
         print(f"  ended by: {', '.join(f'{reason} {count}' for reason, count in sorted(reasons.items()))}")
-        print(f"  turns: {distribution(turns)}; cap {cap} ({args.round_limit} rounds x {seats}); "
+        print(f"  turns: {distribution(turns)}; cap {cap} ({cap // seats} rounds x {seats}); "
               f"max/cap {max(turns)}/{cap}, over the cap: {sum(1 for t in turns if t > cap)}")
         print("\n".join(histogram(turns, cap)))
     wins = sum(1 for row in rows if row["won"])

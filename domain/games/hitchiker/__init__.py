@@ -27,10 +27,12 @@ OPTIONS_SCHEMA = {
     "properties": {
         "round_limit": {
             "type": "integer",
-            "minimum": 1,
+            "minimum": 0,
             "maximum": 1000,
-            "default": 100,
-            "description": "rounds after which the richest (cash + savings) wins",
+            "default": 0,
+            "description": "rounds after which the richest (cash + savings) wins; 0 (the default): no limit when a "
+                           "person holds a seat, 100 rounds when every seat is a bot (rules version 2; version 1 "
+                           "games keep the limit they recorded)",
         },
     },
     "additionalProperties": False,
@@ -46,7 +48,8 @@ SPEC = GameSpec(
     title="Hitchiker",
     min_seats=2,
     max_seats=6,
-    rules_version=1,
+    rules_version=2,  # 2: the book's choices and Lie N' Sin's sting (data/RULINGS.md, Rules version 2)
+    oldest_rules_version=1,
     options_schema=OPTIONS_SCHEMA,
     bots={"random": random_bot, "hustler": hustler_bot},
     events=Codec(EVENTS, "event"),

@@ -14,9 +14,11 @@ RULES: tuple[Rule, ...] = (
          "You win the moment your savings in the Bank reach $250,000 or your Travelling Cash reaches "
          "$50,000,000; the check runs after every single event, and the game stops there."),
     Rule("RULINGS.md: Set-up and the turn",
-         "If nobody has won after `round_limit` rounds (an option, 100 by default), the richest by Travelling "
-         "Cash plus savings wins and tied richest all win; Contraband is worth nothing at the end. The others "
-         "are ranked by cash plus savings."),
+         "The `round_limit` option (0 by default: no limit while a person holds a seat, 100 rounds when every "
+         "seat is a bot) ends a game nobody has won after that many rounds: the richest by Travelling Cash plus "
+         "savings wins and tied richest all win, Contraband worth nothing, the others ranked by cash plus "
+         "savings, and the result's reason is round_limit. (Rules version 1 games keep the limit they recorded, "
+         "100 by default.)"),
     Rule("STARTING CASH & BANK",
          "Every hitchiker starts with $25,000 of Travelling Cash and an empty Bank. Money moves in whole "
          "$1,000 bills: every amount you name is a multiple of $1,000, and halves are rounded down."),
@@ -28,8 +30,9 @@ RULES: tuple[Rule, ...] = (
          "Only the location you land on acts on you, except your own Hometowns, which act as you pass them."),
     Rule("LIFE INSURANCE",
          "Once a turn, before RollDice, you may send BuyLifeInsurance: both dice are rolled and the premium is "
-         "$10,000 a pip. If you can pay it you are safe from every death until your turn ends; if not, nothing "
-         "is paid and you are not insured."),
+         "$10,000 a pip. You then send TakeLifeInsurance, paying it and being safe from every death until your "
+         "turn ends, or DeclineLifeInsurance; a premium above your cash is declined for you. (Rules version 1 "
+         "paid an affordable premium at once.)"),
     Rule("ABOUT YOUR HOMETOWN",
          "Each of your own Hometowns you pass through or land on pays you $10,000 of welfare automatically; a "
          "Hometown you buy on this move pays none."),
@@ -49,7 +52,7 @@ RULES: tuple[Rule, ...] = (
     Rule("MISCELLANEOUS LOCATIONS",
          "Nine locations act alone with a roll made for you: la capacité de production énorme pays $10,000 a "
          "pip, Tortland $20,000 a pip, Smell Gaso one free Unit of Contraband a pip, Lie N' Sin D.C. $1,000,000 "
-         "on doubles; Corpus Risky kills on 7 or 11; Twister City gives all your Contraband to the player on "
+         "on doubles and otherwise stings you for half your Travelling Cash (rules version 2); Corpus Risky kills on 7 or 11; Twister City gives all your Contraband to the player on "
          "your right; Fort McSlurry gives half your savings to the poorest other player."),
     Rule("MISCELLANEOUS LOCATIONS > Smashville",
          "At Smashville you sing by sending AddressJury with a line of text; every other player then sends Vote "
@@ -98,7 +101,7 @@ RULES: tuple[Rule, ...] = (
          "pays, stakes or bets more than the cash in hand."),
     Rule("CASINOS",
          "Landing on one of the four Casinos makes you the Dealer: send ChooseCasinoGame with blackjack, holdem "
-         "or craps, and every other player may take part."),
+         "or craps, and every other player may take part, or DeclineCasinoGame to play none (rules version 2)."),
     Rule("HIGH ROLL CRAPS - (roll the dice for big bucks)",
          "High Roll Craps: everyone's dice are rolled for them and the high roll takes the bank's $250,000; "
          "tied high rolls share it in whole bills."),

@@ -19,15 +19,18 @@ from domain.games.hitchiker.commands import (
     ChooseCasinoGame,
     ChooseHometown,
     DeclineDeal,
+    DeclineLifeInsurance,
     DepositSavings,
     PassBlackMarket,
     RiskCash,
     RollDice,
     SellContraband,
     TakeDeal,
+    TakeLifeInsurance,
     Vote,
 )
-from domain.games.hitchiker.state import BILL, CasinoGame
+from domain.games.hitchiker.state import BILL, CHOICES_VERSION, CasinoGame
+from domain.games.hitchiker.turn import PREMIUM_PER_PIP
 
 ROLLS = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
 UNIT_VALUE = 20_000  # what a Unit is worth before it is sold: sell prices less the risk of Customs
@@ -78,12 +81,20 @@ def choose_hometown(view: dict[str, Any], legal: Sequence[Command]) -> Command:
 
 
 def before_roll(view: dict[str, Any], legal: Sequence[Command]) -> Command:
-    """Insure when the chance of dying this turn times what would be lost beats a typical premium."""
+    """Insure when the chance of dying this turn times what would be lost beats the premium. Under rules version 1
+    the premium was paid blind, so only a fat wallet against a typical premium asked; from version 2 a quote costs
+    nothing, so the bot asks whenever the loss at stake beats the cheapest premium and takes only a premium below it."""
     me = _me(view)
     here = me["position"] or 0
     death = sum(chance * DEATH_BY_KIND.get(BOARD[(here + total) % SIZE].kind, 0.0) for total, chance in ROLLS.items())
-    if _first(legal, BuyLifeInsurance) and me["cash"] >= 150_000 and death * _wealth(me) > 70_000:
-        return BuyLifeInsurance()
+    at_stake = death * _wealth(me)
+    if _first(legal, TakeLifeInsurance):
+        return TakeLifeInsurance() if at_stake > view["pending"]["insurance_quote"] else DeclineLifeInsurance()
+    if _first(legal, BuyLifeInsurance):
+        if view["rules_version"] >= CHOICES_VERSION and at_stake > 2 * PREMIUM_PER_PIP:
+            return BuyLifeInsurance()
+        if view["rules_version"] < CHOICES_VERSION and me["cash"] >= 150_000 and at_stake > 70_000:
+            return BuyLifeInsurance()
     return RollDice()
 
 
@@ -129,7 +140,8 @@ def deal_choice(view: dict[str, Any], legal: Sequence[Command]) -> Command:
 
 
 def casino_choice(view: dict[str, Any], legal: Sequence[Command]) -> Command:
-    """Blackjack when two big hands at 5 to 1 beat a share of the craps prize."""
+    """Blackjack when two big hands at 5 to 1 beat a share of the craps prize. Never DeclineCasinoGame (rules
+    version 2): High Roll Craps costs the Dealer nothing and may pay $250,000, so playing always beats declining."""
     cash = _me(view)["cash"]
     blackjack = BLACKJACK_EDGE * strategy.KELLY_SHARE * cash
     craps = CRAPS_PRIZE / len(view["players"])

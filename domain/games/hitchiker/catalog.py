@@ -38,7 +38,7 @@ LANDING: dict[Kind, str] = {
     Kind.CASINO: "You are the Dealer: choose Blackjack, Texas Hold'em or High Roll Craps.",
     Kind.ENERGY_REBATE: "Win $10,000 times the roll of both dice.",
     Kind.TWISTER_CITY: "All your Contraband blows away to the player on your right.",
-    Kind.LIE_N_SIN: "Roll doubles to win $1,000,000.",
+    Kind.LIE_N_SIN: "Roll doubles to win $1,000,000; any other roll and you are stung for half your Travelling Cash.",
     Kind.SMASHVILLE: "Sing for the table: a unanimous approval wins $50,000.",
     Kind.CORPUS_RISKY: "Roll both dice: 7 or 11 and you die in a shark attack.",
     Kind.SMELL_GASO: "Collect one free Unit of Contraband times the roll of both dice.",

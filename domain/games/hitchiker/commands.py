@@ -20,7 +20,22 @@ class ChooseHometown(Command, Value):
 
 
 class BuyLifeInsurance(Command, Value):
+    """Ask for Life Insurance before the roll: both dice price it (version 1: paid at once if affordable;
+    version 2: quoted, then TakeLifeInsurance or DeclineLifeInsurance)."""
+
     TYPE: ClassVar[str] = "BuyLifeInsurance"
+
+
+class TakeLifeInsurance(Command, Value):
+    """Rules version 2: pay the premium just quoted and be insured until your turn ends."""
+
+    TYPE: ClassVar[str] = "TakeLifeInsurance"
+
+
+class DeclineLifeInsurance(Command, Value):
+    """Rules version 2: decline the premium just quoted."""
+
+    TYPE: ClassVar[str] = "DeclineLifeInsurance"
 
 
 class RollDice(Command, Value):
@@ -97,6 +112,12 @@ class ChooseCasinoGame(Command, Value):
     game: CasinoGame
 
 
+class DeclineCasinoGame(Command, Value):
+    """Rules version 2: the Dealer plays none of the casino's games."""
+
+    TYPE: ClassVar[str] = "DeclineCasinoGame"
+
+
 class PlaceWager(Command, Value):
     TYPE: ClassVar[str] = "PlaceWager"
     hand: int
@@ -155,8 +176,8 @@ class Fold(Command, Value):
 
 
 COMMANDS: tuple[type[Command], ...] = (
-    ChooseHometown, BuyLifeInsurance, RollDice, DepositSavings, SkipDeposit, BuyHometown, DeclineHometown,
-    RiskCash, PassBlackMarket, RollDeal, TakeDeal, DeclineDeal, SellContraband, KeepContraband, AddressJury,
-    Vote, ChooseCasinoGame, PlaceWager, PassHand, Hit, Stand, DoubleDown, Split, Ante, SitOut, Check, Bet,
-    Call, Raise, Fold,
+    ChooseHometown, BuyLifeInsurance, TakeLifeInsurance, DeclineLifeInsurance, RollDice, DepositSavings,
+    SkipDeposit, BuyHometown, DeclineHometown, RiskCash, PassBlackMarket, RollDeal, TakeDeal, DeclineDeal,
+    SellContraband, KeepContraband, AddressJury, Vote, ChooseCasinoGame, DeclineCasinoGame, PlaceWager, PassHand,
+    Hit, Stand, DoubleDown, Split, Ante, SitOut, Check, Bet, Call, Raise, Fold,
 )

@@ -39,6 +39,11 @@ _LINES: dict[type[Event], Callable[[Any], str]] = {
     ev.TurnStarted: lambda e: f"turn {e.turn}: {_seat(e.seat)} to play",
     ev.LifeInsurancePriced: lambda e: f"{_seat(e.seat)} rolled {_dice(e.dice)}: Life Insurance at "
     f"{_money(e.premium)} {'bought' if e.bought else 'not affordable'}",
+    ev.LifeInsuranceQuoted: lambda e: f"{_seat(e.seat)} rolled {_dice(e.dice)}: Life Insurance quoted at "
+    f"{_money(e.premium)}",
+    ev.LifeInsuranceTaken: lambda e: f"{_seat(e.seat)} paid {_money(e.premium)} for Life Insurance until the turn ends",
+    ev.LifeInsuranceDeclined: lambda e: f"{_seat(e.seat)} declined Life Insurance at {_money(e.premium)}"
+    + ("" if e.affordable else " (more than the cash in hand)"),
     ev.MoveRolled: lambda e: f"{_seat(e.seat)} rolled {_dice(e.dice)}",
     ev.StillInRemindya: lambda e: f"{_seat(e.seat)} is still stuck in Remindya",
     ev.PawnMoved: lambda e: f"{_seat(e.seat)} travelled from {name_of(e.start)} to {name_of(e.end)}",
@@ -82,6 +87,7 @@ _LINES: dict[type[Event], Callable[[Any], str]] = {
     ev.CasinoEntered: lambda e: f"{_seat(e.seat)} is the Dealer at {name_of(e.location)}",
     ev.CasinoGameChosen: lambda e: f"{_seat(e.seat)} chose {e.game.value}",
     ev.CasinoClosed: lambda e: "the casino game is over",
+    ev.CasinoDeclined: lambda e: f"{_seat(e.seat)} played none of the games at {name_of(e.location)}",
     ev.GameWon: lambda e: f"{_seat(e.seat)} wins with {'$250,000 saved' if e.reason == 'savings' else '$50 million'}",
     ev.TurnLimitReached: lambda e: f"the round limit is reached: {', '.join(map(_seat, e.winners))} richest",
     cev.CardsShuffled: lambda e: "the playing cards were shuffled",

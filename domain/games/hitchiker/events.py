@@ -57,6 +57,28 @@ class LifeInsurancePriced(Event, Value):
     bought: bool
 
 
+class LifeInsuranceQuoted(Event, Value):
+    """Rules version 2: the premium rolled; the hitchiker then takes or declines it."""
+
+    TYPE: ClassVar[str] = "LifeInsuranceQuoted"
+    seat: int
+    dice: tuple[int, ...]
+    premium: int
+
+
+class LifeInsuranceTaken(Event, Value):
+    TYPE: ClassVar[str] = "LifeInsuranceTaken"
+    seat: int
+    premium: int
+
+
+class LifeInsuranceDeclined(Event, Value):
+    TYPE: ClassVar[str] = "LifeInsuranceDeclined"
+    seat: int
+    premium: int
+    affordable: bool  # False: declined because the premium is more than the cash in hand
+
+
 class MoveRolled(Event, Value):
     TYPE: ClassVar[str] = "MoveRolled"
     seat: int
@@ -357,6 +379,14 @@ class CasinoGameChosen(Event, Value):
     TYPE: ClassVar[str] = "CasinoGameChosen"
     seat: int
     game: CasinoGame
+
+
+class CasinoDeclined(Event, Value):
+    """Rules version 2: the Dealer plays none of the games."""
+
+    TYPE: ClassVar[str] = "CasinoDeclined"
+    seat: int
+    location: int
 
 
 class CasinoClosed(Event, Value):

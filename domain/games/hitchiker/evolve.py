@@ -20,6 +20,8 @@ from domain.games.hitchiker import events as ev
 from domain.games.hitchiker.board import BAD_RIDE_IDS
 from domain.games.hitchiker.casino.evolve import CASINO_APPLIERS
 from domain.games.hitchiker.state import (
+    BOTS_ROUND_LIMIT,
+    CHOICES_VERSION,
     Deal,
     DepositOffer,
     HometownOffer,
@@ -61,7 +63,7 @@ def evolve(state: State | None, event: Event) -> State:
     """
     if type(event) is GameCreated:
         return State(players=tuple(Player(name=seat.name) for seat in event.seats),
-                     round_limit=event.options["round_limit"])
+                     round_limit=round_limit(event), rules_version=event.rules_version)
     entry = APPLIERS.get(type(event))
     if entry is None:
         raise TypeError(f"not a Hitchiker event: {type(event).__name__}")
@@ -101,6 +103,15 @@ def _hometown_chosen(state: State, event: ev.HometownChosen) -> State:
     return replace(state, players=players, choosing=tuple(seat for seat in state.choosing if seat != event.seat))
 
 
+def round_limit(created: GameCreated) -> int:
+    """The rounds the game lasts at most, 0 for no limit. From rules version 2 the option's default (0) means no
+    limit when a person holds a seat and 100 rounds when every seat is a bot, so that bots' games always end."""
+    limit = int(created.options["round_limit"])
+    if created.rules_version >= CHOICES_VERSION and limit == 0 and all(seat.bot for seat in created.seats):
+        return BOTS_ROUND_LIMIT
+    return limit
+
+
 def _turn_started(state: State, event: ev.TurnStarted) -> State:
     return replace(state, current=event.seat, turn=event.turn, phase=Phase.BEFORE_ROLL, move_dice=(), stops=(),
                    insurance_priced=False)
@@ -112,6 +123,20 @@ def _insurance(state: State, event: ev.LifeInsurancePriced) -> State:
     player = state.players[event.seat]
     players = changed(state.players, event.seat, cash=player.cash - event.premium, insured=True)
     return replace(state, players=players, insurance_priced=True)
+
+
+def _insurance_quoted(state: State, event: ev.LifeInsuranceQuoted) -> State:
+    return replace(state, insurance_priced=True, insurance_quote=event.premium)
+
+
+def _insurance_taken(state: State, event: ev.LifeInsuranceTaken) -> State:
+    player = state.players[event.seat]
+    players = changed(state.players, event.seat, cash=player.cash - event.premium, insured=True)
+    return replace(state, players=players, insurance_quote=None)
+
+
+def _insurance_declined(state: State, event: ev.LifeInsuranceDeclined) -> State:
+    return replace(state, insurance_quote=None)
 
 
 def _move_rolled(state: State, event: ev.MoveRolled) -> State:
@@ -320,7 +345,7 @@ def _casino_entered(state: State, event: ev.CasinoEntered) -> State:
     return replace(state, casino_location=event.location, phase=Phase.CASINO_CHOICE)
 
 
-def _casino_closed(state: State, event: ev.CasinoClosed) -> State:
+def _casino_closed(state: State, event: ev.CasinoClosed | ev.CasinoDeclined) -> State:
     return replace(state, casino_location=None, blackjack=None, holdem=None, phase=Phase.TRAVELLING)
 
 
@@ -339,6 +364,9 @@ _ROAD: dict[type[Event], Applier] = {
     ev.HometownChosen: _hometown_chosen,
     ev.TurnStarted: _turn_started,
     ev.LifeInsurancePriced: _insurance,
+    ev.LifeInsuranceQuoted: _insurance_quoted,
+    ev.LifeInsuranceTaken: _insurance_taken,
+    ev.LifeInsuranceDeclined: _insurance_declined,
     ev.MoveRolled: _move_rolled,
     ev.StillInRemindya: _unchanged,
     ev.PawnMoved: _pawn_moved,
@@ -378,6 +406,7 @@ _ROAD: dict[type[Event], Applier] = {
     ev.Reincarnated: _reincarnated,
     ev.CasinoEntered: _casino_entered,
     ev.CasinoClosed: _casino_closed,
+    ev.CasinoDeclined: _casino_closed,
     ev.GameWon: _won,
     ev.TurnLimitReached: _limit,
 }

@@ -23,7 +23,7 @@ from domain.games.hitchiker.cards import blackjack_total, card_name
 from domain.games.hitchiker.casino import betting, blackjack, craps
 from domain.games.hitchiker.hometowns import deposit_range
 from domain.games.hitchiker.locations import SINGING_PRIZE
-from domain.games.hitchiker.state import CasinoGame, Phase, State
+from domain.games.hitchiker.state import CHOICES_VERSION, CasinoGame, Phase, State
 from domain.games.hitchiker.turn import PREMIUM_PER_PIP
 
 GAME_NAMES = {CasinoGame.BLACKJACK: "Blackjack", CasinoGame.HOLDEM: "Texas Hold'em",
@@ -54,8 +54,19 @@ def _choose_hometown(state: State, seat: int, command: cmd.ChooseHometown) -> st
 
 
 def _insurance(state: State, seat: int, command: cmd.BuyLifeInsurance) -> str:
+    if state.rules_version >= CHOICES_VERSION:
+        return (f"Ask for Life Insurance: both dice x {_money(PREMIUM_PER_PIP)} price it ({_money(2 * PREMIUM_PER_PIP)}"
+                f" to {_money(12 * PREMIUM_PER_PIP)}), then take it or decline it")
     return (f"Buy Life Insurance: both dice x {_money(PREMIUM_PER_PIP)} ({_money(2 * PREMIUM_PER_PIP)} to "
             f"{_money(12 * PREMIUM_PER_PIP)}), safe from death until your turn ends")
+
+
+def _take_insurance(state: State, seat: int, command: cmd.TakeLifeInsurance) -> str:
+    return f"Take Life Insurance for {_money(state.insurance_quote or 0)}: safe from death until your turn ends"
+
+
+def _decline_insurance(state: State, seat: int, command: cmd.DeclineLifeInsurance) -> str:
+    return f"Decline Life Insurance at {_money(state.insurance_quote or 0)}"
 
 
 def _roll(state: State, seat: int, command: cmd.RollDice) -> str:
@@ -187,6 +198,10 @@ def _choose_game(state: State, seat: int, command: cmd.ChooseCasinoGame) -> str:
             f"{_money(betting.ANTE)}")
 
 
+def _decline_game(state: State, seat: int, command: cmd.DeclineCasinoGame) -> str:
+    return "Play none of the casino's games and travel on"
+
+
 def _hand_cards(state: State, index: int) -> str:
     table = state.blackjack
     if table is None or not 0 <= index < len(table.hands):
@@ -287,6 +302,8 @@ def _fold(state: State, seat: int, command: cmd.Fold) -> str:
 
 LABELS: dict[type[Command], Callable[[State, int, Any], str]] = {
     cmd.ChooseHometown: _choose_hometown, cmd.BuyLifeInsurance: _insurance, cmd.RollDice: _roll,
+    cmd.TakeLifeInsurance: _take_insurance, cmd.DeclineLifeInsurance: _decline_insurance,
+    cmd.DeclineCasinoGame: _decline_game,
     cmd.DepositSavings: _deposit, cmd.SkipDeposit: _skip_deposit, cmd.BuyHometown: _buy_hometown,
     cmd.DeclineHometown: _decline_hometown, cmd.RiskCash: _risk, cmd.PassBlackMarket: _pass_market,
     cmd.RollDeal: _roll_deal, cmd.TakeDeal: _take_deal, cmd.DeclineDeal: _decline_deal,

@@ -32,6 +32,8 @@ class Handler(NamedTuple):
 HANDLERS: dict[type[Command], Handler] = {
     cmd.ChooseHometown: Handler(check=hometowns.check_choose_hometown, step=hometowns.choose_hometown),
     cmd.BuyLifeInsurance: Handler(check=turn.check_insurance, step=turn.buy_insurance),
+    cmd.TakeLifeInsurance: Handler(check=turn.check_quote, step=turn.take_insurance),
+    cmd.DeclineLifeInsurance: Handler(check=turn.check_quote, step=turn.decline_insurance),
     cmd.RollDice: Handler(check=turn.check_roll, step=turn.roll),
     cmd.DepositSavings: Handler(check=hometowns.check_deposit, step=hometowns.deposit),
     cmd.SkipDeposit: Handler(check=hometowns.check_skip_deposit, step=hometowns.skip_deposit),
@@ -47,6 +49,7 @@ HANDLERS: dict[type[Command], Handler] = {
     cmd.AddressJury: Handler(check=jury.check_address, step=jury.address),
     cmd.Vote: Handler(check=jury.check_vote, step=jury.vote),
     cmd.ChooseCasinoGame: Handler(check=floor.check_choose_game, step=floor.choose_game),
+    cmd.DeclineCasinoGame: Handler(check=floor.check_decline_game, step=floor.decline_game),
     cmd.PlaceWager: Handler(check=blackjack.check_place_wager, step=blackjack.place_wager),
     cmd.PassHand: Handler(check=blackjack.check_pass_hand, step=blackjack.pass_hand),
     cmd.Hit: Handler(check=blackjack.check_hit, step=blackjack.hit),

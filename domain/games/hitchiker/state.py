@@ -152,9 +152,16 @@ class HoldemTable(Value):
     shown: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
 
+#: Rules version 2 (RULINGS.md, "Rules version 2"): Life Insurance is quoted and then taken or declined; the
+#: Dealer may decline the casino; Lie N' Sin stings; the round limit is off by default with a person seated.
+CHOICES_VERSION = 2
+BOTS_ROUND_LIMIT = 100  # version 2: the rounds a game of bots only lasts at most unless `round_limit` says
+
+
 class State(Value):
     players: tuple[Player, ...]
-    round_limit: int
+    round_limit: int  # 0: no limit (rules version 2)
+    rules_version: int = 1
     phase: Phase = Phase.CHOOSING_HOMETOWNS
     first: int = 0
     current: int = 0
@@ -162,6 +169,7 @@ class State(Value):
     choosing: tuple[int, ...] = ()
     reincarnating: int | None = None
     insurance_priced: bool = False  # Life Insurance is offered once a turn
+    insurance_quote: int | None = None  # version 2: the premium quoted, until taken or declined
     move_dice: tuple[int, ...] = ()
     stops: tuple[Stop, ...] = ()
     deposit: DepositOffer | None = None

@@ -13,9 +13,12 @@ from domain.games.hitchiker import blackmarket, hometowns, locations
 from domain.games.hitchiker.badride import land_on_bad_ride
 from domain.games.hitchiker.board import BOARD, Kind
 from domain.games.hitchiker.casino.floor import land_on_casino
-from domain.games.hitchiker.commands import BuyLifeInsurance, RollDice
+from domain.games.hitchiker.commands import BuyLifeInsurance, DeclineLifeInsurance, RollDice, TakeLifeInsurance
 from domain.games.hitchiker.events import (
+    LifeInsuranceDeclined,
     LifeInsurancePriced,
+    LifeInsuranceQuoted,
+    LifeInsuranceTaken,
     MoveRolled,
     StillInRemindya,
     StopReached,
@@ -26,7 +29,7 @@ from domain.games.hitchiker.events import (
 from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.movement import move
-from domain.games.hitchiker.state import PASS_DEPOSIT_LIMIT, Phase, State
+from domain.games.hitchiker.state import CHOICES_VERSION, PASS_DEPOSIT_LIMIT, Phase, State
 
 PREMIUM_PER_PIP = 10_000
 
@@ -60,10 +63,38 @@ def check_insurance(state: State, seat: int, command: BuyLifeInsurance) -> None:
 
 
 def buy_insurance(play: Play, seat: int, command: BuyLifeInsurance) -> None:
-    """Roll for the premium (both dice x $10,000); paid only if you can afford it."""
+    """Roll for the premium (both dice x $10,000). Version 1 paid it at once when affordable; from version 2
+    it is quoted and the hitchiker takes or declines it (one that cannot be afforded is declined at once)."""
     dice = play.roll()
     premium = PREMIUM_PER_PIP * sum(dice)
-    play.emit(LifeInsurancePriced(seat=seat, dice=dice, premium=premium, bought=play.player(seat).cash >= premium))
+    affordable = play.player(seat).cash >= premium
+    if play.state.rules_version < CHOICES_VERSION:
+        play.emit(LifeInsurancePriced(seat=seat, dice=dice, premium=premium, bought=affordable))
+        return
+    play.emit(LifeInsuranceQuoted(seat=seat, dice=dice, premium=premium))
+    if not affordable:
+        play.emit(LifeInsuranceDeclined(seat=seat, premium=premium, affordable=False))
+
+
+def check_quote(state: State, seat: int, command: TakeLifeInsurance | DeclineLifeInsurance) -> None:
+    """A premium has been quoted this turn and is neither taken nor declined yet (version 2).
+
+    Raises:
+        IllegalCommand: the rules forbid it now.
+    """
+    require(state.insurance_quote is not None, "no Life Insurance premium is waiting: send BuyLifeInsurance first")
+
+
+def take_insurance(play: Play, seat: int, command: TakeLifeInsurance) -> None:
+    premium = play.state.insurance_quote
+    assert premium is not None
+    play.emit(LifeInsuranceTaken(seat=seat, premium=premium))
+
+
+def decline_insurance(play: Play, seat: int, command: DeclineLifeInsurance) -> None:
+    premium = play.state.insurance_quote
+    assert premium is not None
+    play.emit(LifeInsuranceDeclined(seat=seat, premium=premium, affordable=True))
 
 
 def check_roll(state: State, seat: int, command: RollDice) -> None:
@@ -73,6 +104,7 @@ def check_roll(state: State, seat: int, command: RollDice) -> None:
         IllegalCommand: the rules forbid it now.
     """
     require_phase(state, Phase.BEFORE_ROLL, "you have already rolled this turn")
+    require(state.insurance_quote is None, "take or decline the Life Insurance quoted first")
 
 
 def roll(play: Play, seat: int, command: RollDice) -> None:
@@ -86,6 +118,8 @@ def roll(play: Play, seat: int, command: RollDice) -> None:
 
 
 def turn_choices(state: State, seat: int) -> list[Command]:
+    if state.insurance_quote is not None:
+        return [TakeLifeInsurance(), DeclineLifeInsurance()]
     return [RollDice(), BuyLifeInsurance()]
 
 
@@ -116,9 +150,9 @@ def _reach_next_stop(play: Play) -> None:
 
 
 def _next_turn(play: Play) -> None:
-    """The next player to the left; after the last round, the richest wins (a ruling)."""
+    """The next player to the left; after the last round, the richest wins (a ruling; 0 rounds: no limit)."""
     state = play.state
-    if state.turn >= state.round_limit * state.seats:
+    if state.round_limit and state.turn >= state.round_limit * state.seats:
         worth = tuple(player.cash + player.savings for player in state.players)
         best = max(worth)
         play.emit(TurnLimitReached(winners=tuple(s for s in range(state.seats) if worth[s] == best), worth=worth))

@@ -150,10 +150,14 @@ def _pending() -> Schema:
         kind("casino", "the Dealer chooses the casino game (ChooseCasinoGame)",
              location=nullable(location("the Casino landed on"), "only if no Casino was landed on"),
              games=array("the games to choose from (catalog `casino_games`)",
-                         enum("a game", [game.value for game in CasinoGame]))),
-        kind("before_roll", "the start of a turn: BuyLifeInsurance (once) or RollDice",
+                         enum("a game", [game.value for game in CasinoGame])),
+             may_decline=boolean("whether the Dealer may play none of them (DeclineCasinoGame; rules version 2)")),
+        kind("before_roll", "the start of a turn: BuyLifeInsurance (once) or RollDice; with a premium quoted, "
+             "TakeLifeInsurance or DeclineLifeInsurance",
              stuck_in_remindya=boolean("whether the roll only moves on an odd total"),
-             insurance_available=boolean("whether Life Insurance may still be asked for this turn")),
+             insurance_available=boolean("whether Life Insurance may still be asked for this turn"),
+             insurance_quote=nullable(money("the premium quoted, to take or decline before the roll (rules "
+                                            "version 2)"), "unless a premium waits")),
     ]
     return {"description": "the question on the table now, by `kind`; null between questions, in a casino game "
                            "and once the game is over",
@@ -221,7 +225,10 @@ def view_schema() -> Schema:
         current=seat("the hitchiker whose turn it is"),
         turn=integer("turns started so far (0 during set-up)"),
         round=integer("the round under way, from 1 (a round is one turn per seat; 0 during set-up)"),
-        round_limit=integer("the rounds after which the richest wins (the `round_limit` option)", 1),
+        rules_version=integer("the rules the game is played under (GameCreated's): from 2, Life Insurance is quoted "
+                              "and then taken or declined, the Dealer may decline a casino, Lie N' Sin stings, and "
+                              "the round limit is off by default when a person holds a seat", 1),
+        round_limit=integer("the rounds after which the richest wins (the `round_limit` option); 0: no limit", 0),
         to_act=array("the seats that may act now: several while a jury votes, bets go down or antes come in",
                      seat("a seat"), maxItems=MAX_SEATS),
         players=array("every hitchiker, by seat", _player(), minItems=2, maxItems=MAX_SEATS),

@@ -18,7 +18,7 @@ from domain.games.hitchiker.casino import betting
 from domain.games.hitchiker.casino.blackjack import current_hand, wager_range
 from domain.games.hitchiker.hometowns import deposit_range, free_hometowns
 from domain.games.hitchiker.jury import jurors_to_vote
-from domain.games.hitchiker.state import BlackjackTable, HoldemTable, Phase, State, owner_of
+from domain.games.hitchiker.state import CHOICES_VERSION, BlackjackTable, HoldemTable, Phase, State, owner_of
 
 
 def _range(amounts: Range | None) -> dict[str, int] | None:
@@ -84,10 +84,11 @@ def _pending(state: State, seat: int | None) -> dict[str, Any] | None:
                 "words": jury.words, "waiting_for": list(jurors_to_vote(state)),
                 "your_vote": own[0] if own else None}
     if phase is Phase.CASINO_CHOICE:
-        return {"kind": "casino", "location": state.casino_location, "games": ["blackjack", "holdem", "craps"]}
+        return {"kind": "casino", "location": state.casino_location, "games": ["blackjack", "holdem", "craps"],
+                "may_decline": state.rules_version >= CHOICES_VERSION}
     if phase is Phase.BEFORE_ROLL:
         return {"kind": "before_roll", "stuck_in_remindya": state.players[state.current].stuck,
-                "insurance_available": not state.insurance_priced}
+                "insurance_available": not state.insurance_priced, "insurance_quote": state.insurance_quote}
     return None
 
 
@@ -149,6 +150,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "current": state.current,
         "turn": state.turn,
         "round": (state.turn - 1) // state.seats + 1 if state.turn else 0,
+        "rules_version": state.rules_version,
         "round_limit": state.round_limit,
         "to_act": sorted(rules.to_act(state)),
         "players": [_player(state, index) for index in range(state.seats)],

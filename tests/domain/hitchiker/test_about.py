@@ -83,8 +83,11 @@ def test_the_turn_opens_with_a_roll_from_where_you_stand_or_life_insurance() -> 
     state = given(SPEC, opening(1, 30))
     assert set(labels(state, 0)) == {
         "Roll both dice and travel clockwise from Tranna",
-        "Buy Life Insurance: both dice x $10,000 ($20,000 to $120,000), safe from death until your turn ends",
+        "Ask for Life Insurance: both dice x $10,000 price it ($20,000 to $120,000), then take it or decline it",
     }
+    quoted = play(SPEC, given(SPEC, opening(1, 30)), 0, BuyLifeInsurance(), script((1, 1)))
+    assert set(labels(quoted, 0)) == {"Take Life Insurance for $20,000: safe from death until your turn ends",
+                                      "Decline Life Insurance at $20,000"}
     assert SPEC.ranges(state, 0, BuyLifeInsurance()) == {}
 
 
@@ -155,6 +158,7 @@ def test_the_dealer_chooses_a_casino_game_by_its_odds() -> None:
         "Play Blackjack: a win pays 5 times the wager, a Blackjack 10 times",
         "Play Texas Hold'em: the bank seeds $100,000, the ante is $10,000",
         "Play High Roll Craps: everyone rolls, the high roll takes the bank's $250,000",
+        "Play none of the casino's games and travel on",
     }
 
 

@@ -26,6 +26,7 @@ from domain.games.hitchiker.casino.events import (
 )
 from domain.games.hitchiker.commands import (
     ChooseCasinoGame,
+    DeclineCasinoGame,
     DoubleDown,
     Hit,
     PassHand,
@@ -34,15 +35,15 @@ from domain.games.hitchiker.commands import (
     Split,
     Stand,
 )
-from domain.games.hitchiker.events import CasinoEntered, CasinoGameChosen
+from domain.games.hitchiker.events import CasinoDeclined, CasinoEntered, CasinoGameChosen, TurnEnded, TurnStarted
 from domain.games.hitchiker.state import CasinoGame, HandStatus, Phase, State
 
 CRAPS = ChooseCasinoGame(game=CasinoGame.CRAPS)
 BLACKJACK = ChooseCasinoGame(game=CasinoGame.BLACKJACK)
 
-def at_casino(*hometowns: int, setup: Sequence[Event] = ()) -> State:
+def at_casino(*hometowns: int, setup: Sequence[Event] = (), rules_version: int | None = None) -> State:
     """Seat 0 rolls from Winterpeg (7) onto the Great White North Casino (10)."""
-    return play(SPEC, opening(7, *hometowns, setup=setup), 0, RollDice(), script((1, 2)))
+    return play(SPEC, opening(7, *hometowns, setup=setup, rules_version=rules_version), 0, RollDice(), script((1, 2)))
 
 
 def blackjack(*cards: str, setup: Sequence[Event] = ()) -> State:
@@ -57,12 +58,27 @@ def bets_down(state: State, wagers: tuple[int, int, int] = (10_000, 10_000, 10_0
     return play(SPEC, state, 0, PlaceWager(hand=2, amount=wagers[2]))
 
 
-def test_the_landing_hitchiker_is_the_dealer_and_chooses_one_game() -> None:
+def test_the_landing_hitchiker_is_the_dealer_and_chooses_one_game_or_none() -> None:
+    """CASINOS: on landing you "are able to choose ONE gambling game": one game, or (rules version 2) none."""
     state = at_casino(30)
     assert state.phase is Phase.CASINO_CHOICE and state.casino_location == 10
-    assert {command.game for command in SPEC.legal_commands(state, 0)} == set(CasinoGame)  # type: ignore[attr-defined]
+    assert SPEC.legal_commands(state, 0) == [*(ChooseCasinoGame(game=game) for game in CasinoGame),
+                                             DeclineCasinoGame()]
+    assert SPEC.view(state, 0)["pending"]["may_decline"] is True
     illegal(SPEC, state, 1, CRAPS, "not seat 1's turn")
     assert CasinoEntered(seat=0, location=10) in when(SPEC, opening(7, 30), 0, RollDice(), script((1, 2)))
+    then(when(SPEC, state, 0, DeclineCasinoGame()),
+         CasinoDeclined(seat=0, location=10), TurnEnded(seat=0), TurnStarted(seat=1, turn=2))
+    after = play(SPEC, state, 0, DeclineCasinoGame())
+    assert after.casino_location is None and after.players[0].cash == state.players[0].cash
+
+
+def test_under_rules_version_1_the_dealer_had_to_choose_a_game() -> None:
+    """CASINOS as version 1 read it: the Dealer must play one of the three games."""
+    state = at_casino(30, rules_version=1)
+    assert {type(command) for command in SPEC.legal_commands(state, 0)} == {ChooseCasinoGame}
+    assert SPEC.view(state, 0)["pending"]["may_decline"] is False
+    illegal(SPEC, state, 0, DeclineCasinoGame(), "under rules version 1, the Dealer must choose")
 
 
 def test_high_roll_craps_pays_250000_to_the_high_roll() -> None:

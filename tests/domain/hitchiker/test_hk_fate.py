@@ -10,8 +10,18 @@ from support.scenario import given, illegal, of_type, play, then, when
 from domain.core import Event
 from domain.games.hitchiker import SPEC
 from domain.games.hitchiker.board import BAD_RIDE_IDS
-from domain.games.hitchiker.commands import BuyLifeInsurance, ChooseHometown, DepositSavings, RollDice
+from domain.games.hitchiker.commands import (
+    BuyLifeInsurance,
+    ChooseHometown,
+    DeclineLifeInsurance,
+    DepositSavings,
+    RollDice,
+    TakeLifeInsurance,
+)
 from domain.games.hitchiker.events import (
+    LifeInsuranceDeclined,
+    LifeInsuranceQuoted,
+    LifeInsuranceTaken,
     DeathAverted,
     HitchikerDied,
     HometownBought,
@@ -58,10 +68,18 @@ def test_the_dead_are_reincarnated_at_once_with_an_unowned_hometown_and_25000() 
 
 
 def test_life_insurance_costs_both_dice_times_10000_and_protects_until_the_end_of_the_turn() -> None:
+    """LIFE INSURANCE: announce, roll both dice x $10,000, pay if you can afford it; safe until the turn ends.
+    Rules version 2: the quoted premium may be declined (it is only "the option of purchasing")."""
     state = convict(30, setup=[cash(0, 100_000)])
     then(when(SPEC, state, 0, BuyLifeInsurance(), script((4, 5))),
-         LifeInsurancePriced(seat=0, dice=(4, 5), premium=90_000, bought=True))
+         LifeInsuranceQuoted(seat=0, dice=(4, 5), premium=90_000))
     state = play(SPEC, state, 0, BuyLifeInsurance(), script((4, 5)))
+    assert state.players[0].cash == 125_000 and not state.players[0].insured  # nothing paid for a quote
+    assert SPEC.legal_commands(state, 0) == [TakeLifeInsurance(), DeclineLifeInsurance()]
+    assert SPEC.view(state, 0)["pending"]["insurance_quote"] == 90_000
+    illegal(SPEC, state, 0, RollDice(), "take or decline the Life Insurance quoted first")
+    then(when(SPEC, state, 0, TakeLifeInsurance()), LifeInsuranceTaken(seat=0, premium=90_000))
+    state = play(SPEC, state, 0, TakeLifeInsurance())
     assert state.players[0].insured and state.players[0].cash == 35_000
     events = when(SPEC, state, 0, RollDice(), script((2, 2)))
     assert DeathAverted(seat=0, cause="escaped convict") in events and not of_type(events, HitchikerDied)
@@ -80,6 +98,29 @@ def test_life_insurance_is_offered_once_a_turn_and_only_before_the_roll() -> Non
 
 
 def test_an_unaffordable_premium_is_not_charged() -> None:
+    """LIFE INSURANCE: "Pay the Bank (if you can afford the insurance)": a premium above the cash is declined."""
     events = when(SPEC, opening(1, 30), 0, BuyLifeInsurance(), script((2, 1)))
-    then(events, LifeInsurancePriced(seat=0, dice=(2, 1), premium=30_000, bought=False))
+    then(events, LifeInsuranceQuoted(seat=0, dice=(2, 1), premium=30_000),
+         LifeInsuranceDeclined(seat=0, premium=30_000, affordable=False))
     assert money(events, "premium") == []
+    assert SPEC.legal_commands(SPEC.fold(events, given(SPEC, opening(1, 30))), 0) == [RollDice()]
+
+
+def test_a_quoted_premium_may_be_declined_and_the_turn_goes_on_uninsured() -> None:
+    """LIFE INSURANCE ("you have the option of purchasing"), rules version 2: decline the quote, keep the cash."""
+    state = play(SPEC, opening(1, 30, setup=[cash(0, 100_000)]), 0, BuyLifeInsurance(), script((1, 2)))
+    then(when(SPEC, state, 0, DeclineLifeInsurance()), LifeInsuranceDeclined(seat=0, premium=30_000, affordable=True))
+    state = play(SPEC, state, 0, DeclineLifeInsurance())
+    assert (state.players[0].cash, state.players[0].insured, state.insurance_quote) == (125_000, False, None)
+    assert SPEC.legal_commands(state, 0) == [RollDice()]  # asked once this turn already
+    illegal(SPEC, state, 0, TakeLifeInsurance(), "no Life Insurance premium is waiting")
+
+
+def test_under_rules_version_1_the_premium_was_paid_at_once_when_affordable() -> None:
+    """LIFE INSURANCE as version 1 read it: no quote to decline; paid at once if affordable, else nothing."""
+    state = given(SPEC, opening(1, 30, setup=[cash(0, 100_000)], rules_version=1))
+    then(when(SPEC, state, 0, BuyLifeInsurance(), script((4, 5))),
+         LifeInsurancePriced(seat=0, dice=(4, 5), premium=90_000, bought=True))
+    assert play(SPEC, state, 0, BuyLifeInsurance(), script((4, 5))).players[0].cash == 35_000
+    then(when(SPEC, given(SPEC, opening(1, 30, rules_version=1)), 0, BuyLifeInsurance(), script((2, 1))),
+         LifeInsurancePriced(seat=0, dice=(2, 1), premium=30_000, bought=False))

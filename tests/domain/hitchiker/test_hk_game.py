@@ -177,7 +177,7 @@ def test_malformed_commands_and_options_are_invalid_not_illegal() -> None:
     with pytest.raises(InvalidCommand, match="words"):
         when(SPEC, opening(1, 30), 0, AddressJury(words="   "))
     with pytest.raises(InvalidCommand, match="round_limit"):
-        SPEC.normalize_config([SeatConfig(name="a"), SeatConfig(name="b")], {"round_limit": 0})
+        SPEC.normalize_config([SeatConfig(name="a"), SeatConfig(name="b")], {"round_limit": -1})
     with pytest.raises(InvalidCommand, match="2 to 6"):
         SPEC.normalize_config([SeatConfig(name="a")], {})
 

@@ -20,6 +20,7 @@ from domain.games.hitchiker.events import (
     StuckInRemindya,
     TurnEnded,
     VoteCast,
+    WentBroke,
 )
 from domain.games.hitchiker.state import Phase
 
@@ -36,10 +37,23 @@ def test_twister_city_blows_all_contraband_to_the_player_on_the_right() -> None:
     assert of_type(events, ContrabandLost) == [ContrabandLost(seat=0, payee=2, units=12, reason="twister_city")]
 
 
-def test_lie_n_sin_pays_1000000_on_doubles_and_nothing_otherwise() -> None:
+def test_lie_n_sin_pays_1000000_on_doubles_and_otherwise_stings_for_half_the_travelling_cash() -> None:
+    """MISCELLANEOUS LOCATIONS, Lie N' Sin D.C.: "the odds are terrible and you'll probably be stung", with the
+    slim hope of $1,000,000 on doubles. Rules version 2: any other roll costs half the Travelling Cash."""
     state = given(SPEC, opening(7, 30))
     assert money(when(SPEC, state, 0, RollDice(), script((2, 3), (4, 4))), "lie_n_sin") == [(None, 0, 1_000_000)]
-    assert money(when(SPEC, state, 0, RollDice(), script((2, 3), (3, 4))), "lie_n_sin") == []
+    stung = when(SPEC, state, 0, RollDice(), script((2, 3), (3, 4)))
+    assert money(stung, "lie_n_sin") == []
+    assert money(stung, "lie_n_sin_sting") == [(0, None, 12_000)]  # half of $25,000, rounded down to bills
+    assert not of_type(stung, WentBroke)  # a share lost, not an obligation
+    broke = given(SPEC, opening(7, 30, setup=[cash(0, -25_000)]))
+    assert money(when(SPEC, broke, 0, RollDice(), script((2, 3), (3, 4))), "lie_n_sin_sting") == []
+
+
+def test_under_rules_version_1_lie_n_sin_cost_nothing_but_a_roll() -> None:
+    """Lie N' Sin D.C. as version 1 read it: doubles pay $1,000,000, any other roll nothing."""
+    state = given(SPEC, opening(7, 30, rules_version=1))
+    assert money(when(SPEC, state, 0, RollDice(), script((2, 3), (3, 4))), "lie_n_sin_sting") == []
 
 
 def test_smashville_pays_50000_when_every_other_player_approves_the_singing() -> None:

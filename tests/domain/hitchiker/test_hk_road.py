@@ -5,7 +5,9 @@ from __future__ import annotations
 from hk_scenario import cash, created, money, opening, savings, script
 from support.scenario import given, illegal, of_type, play, then, when
 
-from domain.core import GameConfig
+import msgspec
+
+from domain.core import GameConfig, GameCreated, SeatConfig
 from domain.games.hitchiker import SPEC
 from domain.games.hitchiker.board import BAD_RIDE_IDS
 from domain.games.hitchiker.commands import (
@@ -162,3 +164,33 @@ def test_the_round_limit_ends_the_game_and_the_richest_wins() -> None:
     result = SPEC.result(SPEC.fold(events, state))
     assert result is not None and result["reason"] == "round_limit" and result["winners"] == [1]
     assert [row["place"] for row in result["standings"]] == [1, 2]
+
+
+def test_with_a_person_seated_there_is_no_round_limit_by_default_and_bots_only_games_stop_at_100() -> None:
+    """TWO WAYS TO WIN: the book ends a game only by a win, so from rules version 2 the round limit is an option,
+    off by default when a person holds a seat; a game of bots only keeps 100 rounds so that it always ends."""
+    people = SPEC.normalize_config([SeatConfig(name="Ann"), SeatConfig(name="Hal", bot="hustler")], {})
+    bots = SPEC.normalize_config([SeatConfig(name="Hal", bot="hustler"), SeatConfig(name="Ran", bot="random")], {})
+    assert people.options == bots.options == {"round_limit": 0}
+    assert given(SPEC, created_from(people)).round_limit == 0
+    assert given(SPEC, created_from(bots)).round_limit == 100
+    chosen = SPEC.normalize_config([SeatConfig(name="Ann"), SeatConfig(name="Bo")], {"round_limit": 30})
+    assert given(SPEC, created_from(chosen)).round_limit == 30
+    # no limit: the 101st round begins like any other
+    state = msgspec.structs.replace(given(SPEC, opening(1, 30, round_limit=0)), turn=199)  # round 100 under way
+    state = play(SPEC, state, 0, RollDice(), script((2, 3)))
+    events = when(SPEC, state, 1, RollDice(), script((3, 6)))
+    assert not of_type(events, TurnLimitReached) and events[-1] == TurnStarted(seat=0, turn=201)
+    assert SPEC.view(state, 0)["round_limit"] == 0
+
+
+def test_under_rules_version_1_a_recorded_limit_of_0_was_never_possible_and_100_still_ends_the_game() -> None:
+    """Version 1 games recorded their limit (1 to 1000, 100 by default) and keep ending by it."""
+    state = given(SPEC, opening(1, 30, round_limit=1, setup=[cash(1, 5_000)], rules_version=1))
+    state = play(SPEC, state, 0, RollDice(), script((2, 3)))
+    assert of_type(when(SPEC, state, 1, RollDice(), script((3, 6))), TurnLimitReached)
+
+
+def created_from(config: GameConfig) -> GameCreated:
+    return GameCreated(game_id="scenario", game_type=SPEC.id, rules_version=config.rules_version or SPEC.rules_version,
+                       seed_commitment="0" * 64, seats=config.seats, options=dict(config.options))
