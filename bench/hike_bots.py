@@ -1,12 +1,15 @@
 """How strong is Hike!'s `expert` bot? One expert against `random` bots, seeded, per table size.
 
-    python bench/hike_bots.py [--games N] [--jobs J] [--seats 2 4 6] [--level expert]
+    python bench/hike_bots.py [--games N] [--jobs J] [--seats 2 4 6] [--level expert] [--opponent random]
+                              [--rules-version V]
 
 Plays N (default 300) games per table size on domain.core.Table, seeds `hike-bench-<seats>-<n>`,
 with the strong bot in seat n mod seats (so it takes every seat in turn) and `random` in the
 others. Prints per table size: the strong bot's win rate (shared wins counted apart), how often
 it finished the race, the mean length in commands and in days (Preparations + race), and
-how many games ended otherwise than by someone reaching the last field.
+how the games ended (RaceEnded's reason: the last field reached, no sled able to move any more,
+the day guard or cap, nobody on the start), under the current rules version unless `--rules-version`
+names an older one. `--level random --opponent random` measures random-only tables.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import multiprocessing
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -36,15 +40,16 @@ class Outcome(NamedTuple):
     finished: bool
     commands: int
     days: int
-    normal_end: bool
+    ending: str
 
 
-def play_one(job: tuple[int, int, str]) -> Outcome:
+def play_one(job: tuple[int, int, str, str, int]) -> Outcome:
     """One game with the strong bot in seat `number % seats`; its outcome for that bot."""
-    seats, number, level = job
+    seats, number, level, opponent, rules_version = job
     strong = number % seats
-    levels = [level if seat == strong else "random" for seat in range(seats)]
-    config = SPEC.normalize_config([SeatConfig(name=f"p{s}", bot=b) for s, b in enumerate(levels)], {})
+    levels = [level if seat == strong else opponent for seat in range(seats)]
+    config = SPEC.normalize_config([SeatConfig(name=f"p{s}", bot=b) for s, b in enumerate(levels)], {},
+                                   rules_version=rules_version)
     table = Table(SPEC, config, seed=f"hike-bench-{seats}-{number}")
     commands = table.play_bots(levels)
     result = SPEC.result(table.state)
@@ -57,7 +62,7 @@ def play_one(job: tuple[int, int, str]) -> Outcome:
         finished=strong in result["finishers"],
         commands=commands,
         days=days,
-        normal_end=bool(result["finishers"]),
+        ending=str(table.state.ending),
     )
 
 
@@ -67,10 +72,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seats", type=int, nargs="*", default=[2, 4, 6])
     parser.add_argument("--level", default="expert")
+    parser.add_argument("--opponent", default="random")
+    parser.add_argument("--rules-version", type=int, default=SPEC.rules_version, choices=SPEC.rules_versions)
     args = parser.parse_args(argv)
-    print(f"hike: {args.level} (1 seat, rotating) against random, {args.games} seeded games per table size")
+    print(f"hike, rules version {args.rules_version}: {args.level} (1 seat, rotating) against {args.opponent}, "
+          f"{args.games} seeded games per table size")
     for seats in args.seats:
-        jobs = [(seats, number, args.level) for number in range(args.games)]
+        jobs = [(seats, number, args.level, args.opponent, args.rules_version) for number in range(args.games)]
         started = time.perf_counter()
         if args.jobs > 1:
             with multiprocessing.Pool(args.jobs) as pool:
@@ -81,12 +89,13 @@ def main(argv: list[str] | None = None) -> int:
         won = sum(1 for o in outcomes if o.won)
         shared = sum(1 for o in outcomes if o.shared)
         finished = sum(1 for o in outcomes if o.finished)
-        abnormal = sum(1 for o in outcomes if not o.normal_end)
+        endings = Counter(o.ending for o in outcomes)
         print(f"  {seats} seats: win rate {100 * won / args.games:.1f}% (+{100 * shared / args.games:.1f}% shared), "
               f"finished {100 * finished / args.games:.1f}%; "
               f"{statistics.mean(o.commands for o in outcomes):.0f} commands and "
-              f"{statistics.mean(o.days for o in outcomes):.1f} days per game; "
-              f"{abnormal} games without a finisher; {elapsed:.1f} s")
+              f"{statistics.mean(o.days for o in outcomes):.1f} days per game; {elapsed:.1f} s")
+        print("    ended: " + "; ".join(f"{reason} {100 * count / args.games:.1f}%"
+                                       for reason, count in endings.most_common()))
     return 0
 
 

@@ -77,11 +77,13 @@ RULES: tuple[Rule, ...] = (
          "next field cannot be used, and youngsters never move the sled."),
     Rule("Race > Huskies with equipment",
          "An upgraded 1-point husky has one extra point that may be any snow type printed on its direct "
-         "neighbours in the sled; the view lists every point of a husky with the types it may be spent as."),
+         "neighbours in the sled that are not resting (rules version 2; version 1 counted resting ones); the view "
+         "lists every point of a husky with the types it may be spent as."),
     Rule("Race > Landscape cards that require equipment",
          "Before a field marked as needing equipment the musher chooses: UseEquipment (discard an equipment card "
-         "from the hand and run on), PushThrough (enter the field, stop there and turn 2 huskies to rest) or "
-         "StopBeforeField (lose the husky's remaining points). Equipment under a husky never counts."),
+         "from the hand and run on) or PushThrough (enter the field, stop there and turn 2 huskies to rest); "
+         "rules version 1 also offered StopBeforeField (lose the husky's remaining points). Equipment under a "
+         "husky never counts."),
     Rule("Race > Landscape cards that require equipment",
          "After pushing through, RestHusky turns huskies face down one at a time: ready huskies without a cube "
          "first (youngsters too), tired ones only when no ready one is left. A resting husky never moves again."),
@@ -93,8 +95,9 @@ RULES: tuple[Rule, ...] = (
          "but make camp, or who has reached the last field, ends the turn without a command."),
     Rule("Race > End of the day",
          "After everyone has moved, a musher 7 or more fields behind the leader with no care card in hand draws "
-         "one from the care pile, face up (`compulsory_care`): the next day they may not make camp while a husky "
-         "or that card can still be used. Then every cube comes off the sleds, but resting huskies stay resting."),
+         "one from the care pile, face up (`compulsory_care`), to use the next day; left unused that day it lapses "
+         "to the discards (rules version 2; version 1 barred making camp while it could be used). Then every cube "
+         "comes off the sleds, but resting huskies stay resting."),
     Rule("RULINGS.md: Race, turn order",
          "Race day 1 follows seat order; on later days the last sled on the track moves first and the leader "
          "last, sleds on the same field keeping the previous day's order."),
@@ -106,8 +109,9 @@ RULES: tuple[Rule, ...] = (
          "as 1 more and each double care card as 2; if still tied, the sled with fewer printed movement points "
          "wins (resting huskies included, upgrade points excluded)."),
     Rule("RULINGS.md: Ruling (cap)",
-         "A race ends after its 30th day even if nobody has finished: the furthest sled wins, ties broken as "
-         "for finishers."),
+         "A race also ends at the end of a day on which no sled can ever move again (no awake husky of any racer "
+         "has a point for its next field), and after day 100 at the latest (rules version 1: after day 30): the "
+         "furthest sled wins, ties broken as for finishers."),
     Rule("RULINGS.md: End of the game, standings",
          "The standings put finishers first, then the other racers by the field reached, then the mushers out "
          "of the race sharing the last place; a seat's score is the field it reached."),

@@ -14,6 +14,7 @@ from domain.games.hike.events import (
     CardsDealt,
     CardsOpened,
     CareCardDrawn,
+    CareCardLapsed,
     CareCardTaken,
     CarePileShuffled,
     DayEnded,
@@ -34,16 +35,20 @@ from domain.games.hike.preparations import (
     upgrade_slots,
     youngster_moves,
 )
-from domain.games.hike.race import has_finished, has_race_choice
+from domain.games.hike.race import can_ever_move, has_finished, has_race_choice
 from domain.games.hike.state import (
     BEHIND_LIMIT,
+    BOOK_RACE,
     FIRST_PLAYER,
     PREPARATION_DAY_CAP,
-    RACE_DAY_CAP,
     HikeState,
     Phase,
     Step,
+    race_day_cap,
 )
+
+STALLED = "no sled can move any more"
+"""Rules version 2: the race ends at the end of a day when no racer's awake huskies can ever enter its next field."""
 from domain.games.hike.track import landscape_count
 
 DEALT = 2
@@ -162,9 +167,18 @@ def _end_race_day(emitter: Emitter[HikeState], rng: Rng) -> None:
     if finishers:
         emitter.emit(RaceEnded(reason="the last field was reached", finishers=finishers))
         return
-    if state.day >= RACE_DAY_CAP:
-        emitter.emit(RaceEnded(reason=f"no sled reached the last field in {RACE_DAY_CAP} days", finishers=()))
+    if state.rules_version >= BOOK_RACE and not any(can_ever_move(state, seat) for seat in state.turn_order):
+        emitter.emit(RaceEnded(reason=STALLED, finishers=()))
         return
+    cap = race_day_cap(state)
+    if state.day >= cap:
+        emitter.emit(RaceEnded(reason=f"no sled reached the last field in {cap} days", finishers=()))
+        return
+    if state.rules_version >= BOOK_RACE:  # the drawn care card was to be used today (End of the day)
+        for seat in state.turn_order:
+            musher = emitter.state.mushers[seat]
+            if musher.compulsory_care is not None and musher.compulsory_care in musher.hand:
+                emitter.emit(CareCardLapsed(seat=seat, card=musher.compulsory_care))
     emitter.emit(DayEnded(day=state.day))
     leader = max(state.mushers[seat].position for seat in state.turn_order)
     for seat in state.turn_order:

@@ -251,6 +251,14 @@ class CareCardDrawn(Event, Value):
     card: str
 
 
+class CareCardLapsed(Event, Value):
+    """Rules version 2, end of the day: the care card drawn for being far behind was not used that day."""
+
+    TYPE: ClassVar[str] = "CareCardLapsed"
+    seat: int
+    card: str
+
+
 class RaceEnded(Event, Value):
     """The end of the game: `finishers` reached the last field (none if it ended otherwise)."""
 
@@ -264,5 +272,5 @@ EVENTS: tuple[type[Event], ...] = (
     HuskyDrafted, CardDrafted, HuskyPlaced, HuskySwappedOut, YoungsterPlaced, ActionSkipped, ReadyDeclared,
     HuskiesHandedIn, HuskyUpgraded, CareCardTaken, TurnEnded, DayEnded, PreparationsEnded, CarePileShuffled,
     HuskyRan, EquipmentSpent, EquipmentFieldForced, MovementStopped, HuskyRested, CareGiven, CareCardDrawn,
-    RaceEnded,
+    CareCardLapsed, RaceEnded,
 )

@@ -21,6 +21,7 @@ from domain.games.hike.events import (
     CardsDealt,
     CardsOpened,
     CareCardDrawn,
+    CareCardLapsed,
     CareCardTaken,
     CareGiven,
     CarePileShuffled,
@@ -130,7 +131,7 @@ def _placed(musher: Musher, slot: int, card: str) -> tuple[Spot, ...]:
 
 
 def _game_created(state: None, event: GameCreated) -> HikeState:
-    return initial_state(tuple(seat.name for seat in event.seats))
+    return replace(initial_state(tuple(seat.name for seat in event.seats)), rules_version=event.rules_version)
 
 
 def _landscapes_shuffled(state: HikeState, event: LandscapesShuffled) -> HikeState:
@@ -330,6 +331,15 @@ def _care_card_drawn(state: HikeState, event: CareCardDrawn) -> HikeState:
     return replace(state, mushers=_with(state, event.seat, musher))
 
 
+def _care_card_lapsed(state: HikeState, event: CareCardLapsed) -> HikeState:
+    """The unused drawn card leaves the hand: to the discards, or back to the supply if it is a token."""
+    musher = _musher(state, event.seat)
+    musher = replace(musher, hand=_without(musher.hand, (event.card,)), compulsory_care=None)
+    if event.card.startswith(TOKEN_PREFIX):
+        return replace(state, mushers=_with(state, event.seat, musher))
+    return replace(state, mushers=_with(state, event.seat, musher), care_discards=(*state.care_discards, event.card))
+
+
 def _race_ended(state: HikeState, event: RaceEnded) -> HikeState:
     return replace(state, phase=OVER, ending=event.reason, run=None)
 
@@ -363,6 +373,7 @@ APPLY: dict[type[Event], Callable[[Any, Any], HikeState]] = {
     HuskyRested: _husky_rested,
     CareGiven: _care_given,
     CareCardDrawn: _care_card_drawn,
+    CareCardLapsed: _care_card_lapsed,
     RaceEnded: _race_ended,
 }
 """The function that applies each event type: one for every type of EVENTS (a test checks)."""

@@ -42,9 +42,9 @@ from domain.games.hike.commands import (
     UseHusky,
 )
 from domain.games.hike.preparations import open_choices, opening_count
-from domain.games.hike.race import double_care, fields, single_care
-from domain.games.hike.sled import column_slots, extra_point_snow, movement_points
-from domain.games.hike.state import HikeState, Phase, Step
+from domain.games.hike.race import double_care, fields, husky_points, single_care
+from domain.games.hike.sled import column_slots, extra_point_snow
+from domain.games.hike.state import BOOK_RACE, HikeState, Phase, Step
 from domain.games.hike.track import Points, pick_point, stretch, without
 
 
@@ -127,7 +127,7 @@ def _preparation_label(state: HikeState, seat: int, command: Command) -> str | N
         case UpgradeHusky(slot=slot):
             equipment = min((card for card in musher.hand if is_equipment(card)), default=None)
             with_card = f" with {EQUIPMENT[equipment].name}" if equipment else ""
-            kinds = extra_point_snow(musher.sled, state.columns, slot)
+            kinds = extra_point_snow(musher.sled, state.columns, slot, from_resting=state.rules_version < BOOK_RACE)
             extra = f"+1 point: {_either(kind.value for kind in kinds)}" if kinds else \
                 "no extra point: no experienced neighbour"
             return f"Upgrade {_husky_at(state, seat, slot)}{with_card} ({extra})"
@@ -155,7 +155,7 @@ def _race_label(state: HikeState, seat: int, command: Command) -> str | None:
     ahead = _field(state, position + 1)
     match command:
         case UseHusky(slot=slot):
-            points = movement_points(musher.sled, state.columns, slot)
+            points = husky_points(state, seat, slot)
             return f"Use {_husky_at(state, seat, slot)}: {_run_text(state, points, position) or 'no field'}"
         case UseEquipment() if run is not None:
             equipment = min((card for card in musher.hand if is_equipment(card)), default=None)

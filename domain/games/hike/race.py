@@ -6,6 +6,8 @@ Predicates here are shared by `decide` (which raises with the reason) and by
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.core import Command, Emitter, IllegalCommand, InvalidCommand
 from domain.games.hike.cards import (
     Field,
@@ -34,7 +36,7 @@ from domain.games.hike.events import (
     TurnEnded,
 )
 from domain.games.hike.sled import column_slots, movement_points
-from domain.games.hike.state import HikeState, Step
+from domain.games.hike.state import BOOK_RACE, HikeState, Step
 from domain.games.hike.track import (
     Points,
     can_enter,
@@ -59,13 +61,29 @@ def has_finished(state: HikeState, seat: int) -> bool:
     return state.mushers[seat].position >= last_field(state)
 
 
+def husky_points(state: HikeState, seat: int, slot: int) -> Points:
+    """The points of the husky at `slot` for one use; an upgrade's extra point comes from resting neighbours only
+    under rules version 1."""
+    return movement_points(state.mushers[seat].sled, state.columns, slot, from_resting=state.rules_version < BOOK_RACE)
+
+
+def can_ever_move(state: HikeState, seat: int) -> bool:
+    """Whether the sled could move again on some day: overnight every cube comes off, resting is for good and the
+    next field stays where it is, so a sled none of whose awake huskies has a point for that field never moves."""
+    musher = state.mushers[seat]
+    return not has_finished(state, seat) and any(
+        spot.card is not None and is_experienced(spot.card) and not spot.resting
+        and can_enter(husky_points(state, seat, slot), fields(state), musher.position)
+        for slot, spot in enumerate(musher.sled))
+
+
 def can_use_husky(state: HikeState, seat: int, slot: int) -> bool:
     """A ready experienced husky (no cube, not resting) with a point that matches the next field."""
     musher = state.mushers[seat]
     spot = musher.sled[slot]
     if spot.card is None or not is_experienced(spot.card) or spot.tired or spot.resting:
         return False
-    return can_enter(movement_points(musher.sled, state.columns, slot), fields(state), musher.position)
+    return can_enter(husky_points(state, seat, slot), fields(state), musher.position)
 
 
 def usable_huskies(state: HikeState, seat: int) -> tuple[int, ...]:
@@ -73,12 +91,21 @@ def usable_huskies(state: HikeState, seat: int) -> tuple[int, ...]:
 
 
 def single_care(state: HikeState, seat: int) -> str | None:
-    """The single care card a CareForHusky spends: the lowest id (tokens last)."""
-    return next((card for card in state.mushers[seat].hand if is_single_care(card)), None)
+    """The single care card a CareForHusky spends: the lowest id (tokens last); from rules version 2 the card drawn
+    for being far behind first, since it lapses at the day's end."""
+    return _care_to_spend(state, seat, is_single_care)
 
 
 def double_care(state: HikeState, seat: int) -> str | None:
-    return next((card for card in state.mushers[seat].hand if is_double_care(card)), None)
+    return _care_to_spend(state, seat, is_double_care)
+
+
+def _care_to_spend(state: HikeState, seat: int, kind: Callable[[str], bool]) -> str | None:
+    musher = state.mushers[seat]
+    drawn = musher.compulsory_care
+    if state.rules_version >= BOOK_RACE and drawn is not None and drawn in musher.hand and kind(drawn):
+        return drawn
+    return next((card for card in musher.hand if kind(card)), None)
 
 
 def tired_slots(state: HikeState, seat: int) -> tuple[int, ...]:
@@ -107,10 +134,13 @@ def care_columns(state: HikeState, seat: int) -> tuple[int, ...]:
 
 
 def can_make_camp(state: HikeState, seat: int) -> bool:
-    """A musher may stop for the day, unless still holding the care card they must use today."""
+    """A musher may stop for the day; under rules version 1, not while still holding the care card they must use
+    today (from version 2 that card lapses at the day's end instead: days.py)."""
     musher = state.mushers[seat]
     if state.step is not Step.RUN:
         return False
+    if state.rules_version >= BOOK_RACE:
+        return True
     if musher.compulsory_care is None or musher.compulsory_care not in musher.hand:
         return True
     if usable_huskies(state, seat):
@@ -150,7 +180,8 @@ def legal_race_commands(state: HikeState, seat: int) -> list[Command]:
                 *([EndTurn()] if can_make_camp(state, seat) else []),
             ]
         case Step.EQUIPMENT:
-            return [*([UseEquipment()] if has_equipment(state, seat) else []), PushThrough(), StopBeforeField()]
+            stop = [StopBeforeField()] if state.rules_version < BOOK_RACE else []
+            return [*([UseEquipment()] if has_equipment(state, seat) else []), PushThrough(), *stop]
         case Step.REST:
             return [RestHusky(slot=slot) for slot in rest_choices(state, seat)]
     return []
@@ -206,7 +237,7 @@ def use_husky(emitter: Emitter[HikeState], seat: int, command: UseHusky) -> None
         raise IllegalCommand("this husky is tired: it has a cube on it")
     if not can_use_husky(state, seat, command.slot):
         raise IllegalCommand("to move onto a field you must spend a movement point identical to the one on it")
-    _run(emitter, seat, command.slot, movement_points(state.mushers[seat].sled, state.columns, command.slot))
+    _run(emitter, seat, command.slot, husky_points(state, seat, command.slot))
 
 
 def _pending(state: HikeState) -> tuple[int, Points]:
@@ -249,11 +280,14 @@ def push_through(emitter: Emitter[HikeState], seat: int, command: PushThrough) -
 
 
 def stop_before_field(emitter: Emitter[HikeState], seat: int, command: StopBeforeField) -> None:
-    """Decline the field that requires equipment; the husky's unspent points are lost.
+    """Rules version 1 only: decline the field that requires equipment; the husky's unspent points are lost.
 
     Raises:
-        IllegalCommand: no field that requires equipment ahead.
+        IllegalCommand: no field that requires equipment ahead, or rules version 2 (the book has no such choice).
     """
+    if emitter.state.rules_version >= BOOK_RACE:
+        raise IllegalCommand("a field that requires equipment is crossed with an equipment card or by pushing "
+                             "through; the book has no stopping before it")
     _pending(emitter.state)
     emitter.emit(MovementStopped(seat=seat, position=emitter.state.mushers[seat].position))
 

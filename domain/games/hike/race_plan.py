@@ -28,12 +28,14 @@ from domain.games.hike.commands import (
     UseEquipment,
     UseHusky,
 )
+from domain.games.hike.state import BOOK_RACE
 from domain.games.hike.track import Points, can_enter, pick_point, stretch, without
 
 FINISHED = 10_000.0
 FIELD = 10.0
 KEPT = {"single": 2.5, "double": 4.5, "equipment": 3.0}
 RESTED_POINT = 7.0
+WAITING = 100.0  # camping without using a husky all day: tomorrow brings the same choices, a day later
 
 
 class Day(NamedTuple):
@@ -47,6 +49,7 @@ class Day(NamedTuple):
     equipment: int
     pending: tuple[int, Points] | None
     rests_due: int
+    lapsing: int = 0  # rules version 2: the drawn care card still unused (1 single, 2 double), lost at the day's end
 
 
 class Sled(Value):
@@ -56,6 +59,7 @@ class Sled(Value):
     points: tuple[Points, ...]  # per place; empty for youngsters and empty places
     occupied: tuple[bool, ...]
     columns: int
+    stop_before: bool = False  # rules version 1 offered StopBeforeField
 
 
 def _mask(slots: Iterable[int]) -> int:
@@ -79,10 +83,18 @@ def sled_from_view(view: dict[str, Any]) -> tuple[Sled, Day]:
         equipment=sum(1 for card in hand if is_equipment(card)),
         pending=(run["slot"], tuple(tuple(Snow(s) for s in o) for o in run["points"])) if run else None,
         rests_due=view["rests_due"],
+        lapsing=_lapsing(view, me, hand),
     )
     sled = Sled(fields=fields, points=points, occupied=tuple(bool(spot["card"]) for spot in spots),
-                columns=view["columns"])
+                columns=view["columns"], stop_before=view["rules_version"] < BOOK_RACE)
     return sled, day
+
+
+def _lapsing(view: dict[str, Any], me: dict[str, Any], hand: list[str]) -> int:
+    drawn = me["compulsory_care"]
+    if view["rules_version"] < BOOK_RACE or drawn is None or drawn not in hand:
+        return 0
+    return 2 if is_double_care(drawn) else 1
 
 
 class Planner:
@@ -140,21 +152,25 @@ class Planner:
             moves.append((UseEquipment(), self.run(crossed, slot, without(points, index))))
         alive = bin(self.alive & ~day.resting).count("1")
         moves.append((PushThrough(), onto._replace(rests_due=min(2, alive))))
-        moves.append((StopBeforeField(), day._replace(pending=None)))
+        if self.sled.stop_before:
+            moves.append((StopBeforeField(), day._replace(pending=None)))
         return moves
 
     def _care_moves(self, day: Day) -> list[tuple[Command, Day]]:
         tired = day.tired & ~day.resting
         moves: list[tuple[Command, Day]] = []
         if day.singles:
-            moves += [(CareForHusky(slot=slot), day._replace(tired=day.tired & ~(1 << slot), singles=day.singles - 1))
+            lapsing = 0 if day.lapsing == 1 else day.lapsing  # the drawn card is spent first
+            moves += [(CareForHusky(slot=slot), day._replace(tired=day.tired & ~(1 << slot), singles=day.singles - 1,
+                                                             lapsing=lapsing))
                       for slot in range(len(self.sled.occupied)) if tired >> slot & 1]
         if day.doubles:
             for column in range(self.sled.columns):
                 pair = tired & (1 << column | 1 << (column + self.sled.columns))
                 if pair:
                     moves.append((CareForColumn(column=column),
-                                  day._replace(tired=day.tired & ~pair, doubles=day.doubles - 1)))
+                                  day._replace(tired=day.tired & ~pair, doubles=day.doubles - 1,
+                                               lapsing=0 if day.lapsing == 2 else day.lapsing)))
         return moves
 
     def value_of_stopping(self, day: Day) -> float:
@@ -162,8 +178,11 @@ class Planner:
             ready = bin(self.alive & ~day.tired & ~day.resting).count("1")
             return FINISHED + ready + day.singles + 2 * day.doubles
         rested = sum(len(self.sled.points[slot]) for slot in self.huskies if day.resting >> slot & 1)
+        lost = KEPT["single"] if day.lapsing == 1 else KEPT["double"] if day.lapsing == 2 else 0.0
+        if not day.tired and self.usable(day):
+            lost += WAITING  # cubes mark the huskies used today: none, though one could run (e.g. only into a push)
         return (FIELD * day.position + KEPT["single"] * day.singles + KEPT["double"] * day.doubles
-                + KEPT["equipment"] * day.equipment - RESTED_POINT * rested)
+                + KEPT["equipment"] * day.equipment - RESTED_POINT * rested - lost)
 
     def best(self, day: Day) -> tuple[float, Command | None]:
         known = self.memo.get(day)
@@ -192,7 +211,8 @@ def race_choice(view: dict[str, Any], legal: Sequence[Command]) -> Command:
     _, command = planner.best(day)
     if command is not None and command in legal:
         return command
-    # The plan may want to stop while a drawn care card must still be used: take the best legal move.
+    # Under rules version 1 the plan may want to stop while a drawn care card must still be used: take the best
+    # legal move.
     scored = []
     for index, option in enumerate(legal):
         after = next((d for c, d in planner.moves(day) if c == option), None)

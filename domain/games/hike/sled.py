@@ -79,20 +79,22 @@ def can_upgrade(spot: Spot) -> bool:
     return card is not None and is_experienced(card) and len(points(card)) == 1 and spot.equipment is None
 
 
-def extra_point_snow(sled: tuple[Spot, ...], columns: int, slot: int) -> tuple[Snow, ...]:
-    """The snow types the upgrade's extra point may take: those on the nearest neighbours (Race)."""
-    cards = [sled[other].card for _, other in neighbours(slot, columns)]
+def extra_point_snow(sled: tuple[Spot, ...], columns: int, slot: int, from_resting: bool = False) -> tuple[Snow, ...]:
+    """The snow types the upgrade's extra point may take: those on the nearest neighbours (Race), not resting ones,
+    which have no movement points (REST STATE); rules version 1 counted them too (`from_resting`)."""
+    cards = [sled[other].card for _, other in neighbours(slot, columns) if from_resting or not sled[other].resting]
     kinds = {point for card in cards if card for point in points(card)}
     return tuple(kind for kind in Snow if kind in kinds)
 
 
-def movement_points(sled: tuple[Spot, ...], columns: int, slot: int) -> tuple[tuple[Snow, ...], ...]:
-    """A husky's points for one use, each as the snow types it can be spent as."""
+def movement_points(sled: tuple[Spot, ...], columns: int, slot: int,
+                    from_resting: bool = False) -> tuple[tuple[Snow, ...], ...]:
+    """A husky's points for one use, each as the snow types it can be spent as (`from_resting`: version 1)."""
     card = sled[slot].card
     printed = tuple((point,) for point in points(card)) if card else ()
     if sled[slot].equipment is None:
         return printed
-    extra = extra_point_snow(sled, columns, slot)
+    extra = extra_point_snow(sled, columns, slot, from_resting)
     return printed + ((extra,) if extra else ())
 
 

@@ -17,7 +17,12 @@ FIRST_PLAYER = 0
 PREPARATION_DAY_CAP = 30
 """Ruling: if nobody has declared ready by the end of this day, Preparations end (every game ends)."""
 RACE_DAY_CAP = 30
-"""Ruling: the race ends at the end of this day if nobody has reached the last field by then."""
+"""Ruling, rules version 1: the race ends at the end of this day if nobody has reached the last field by then."""
+BOOK_RACE = 2
+"""Rules version 2 (RULINGS.md, Rules version 2): a drawn care card lapses instead of barring camp, no stopping
+before an equipment field, no extra point from resting neighbours, and a race ends when no sled can move."""
+RACE_DAY_GUARD = 100
+"""Ruling, rules version 2: a safety net for races whose mushers all keep making camp without moving."""
 COUNTDOWN_DAYS = 3
 """Declaring you are ready: Preparations continue for at most 3 more days after the first declaration."""
 BEHIND_LIMIT = 7
@@ -83,6 +88,7 @@ class HikeState(Value):
 
     names: tuple[str, ...]
     columns: int
+    rules_version: int = 1
     phase: Phase = Phase.PREPARATIONS
     step: Step = Step.OPEN
     day: int = 0
@@ -139,3 +145,8 @@ def with_musher(state: HikeState, seat: int, **changes: Any) -> HikeState:
 def with_spot(sled: tuple[Spot, ...], slot: int, **changes: Any) -> tuple[Spot, ...]:
     """The sled with one spot's fields replaced (IndexError for a place not in the sled)."""
     return replaced_at(sled, slot, replace(sled[slot], **changes))
+
+
+def race_day_cap(state: HikeState) -> int:
+    """The last race day: 30 under rules version 1; a far guard from version 2, which ends stalled races itself."""
+    return RACE_DAY_CAP if state.rules_version < BOOK_RACE else RACE_DAY_GUARD

@@ -22,11 +22,13 @@ from domain.games.hike.cards import (
     Snow,
 )
 from domain.games.hike.sled import ROWS
-from domain.games.hike.state import PREPARATION_DAY_CAP, RACE_DAY_CAP, Phase, Step
+from domain.games.hike.state import PREPARATION_DAY_CAP, RACE_DAY_CAP, RACE_DAY_GUARD, Phase, Step
 
-ENDINGS = ("the last field was reached", "nobody reached the start",
-           f"no sled reached the last field in {RACE_DAY_CAP} days")
-"""Why the game ended (RaceEnded.reason, days.py)."""
+ENDINGS = ("the last field was reached", "nobody reached the start", "no sled can move any more",
+           f"no sled reached the last field in {RACE_DAY_CAP} days",
+           f"no sled reached the last field in {RACE_DAY_GUARD} days")
+"""Why the game ended (RaceEnded.reason, days.py): the fourth under rules version 1 only, the third and fifth from
+version 2 on."""
 
 TOKEN_PATTERN = f"^{TOKEN_PREFIX}[0-9]{{2,}}$"
 
@@ -175,8 +177,12 @@ VIEW_SCHEMA: dict[str, Any] = {
                           "four actions), swap (place a husky from hand to finish a swap), bonus (youngster, "
                           "declare or end turn), upgrade (after declaring), run (race moves), equipment (before a "
                           "field that requires equipment), rest (turn huskies to rest)"),
+        "rules_version": _integer("the rules the game is played under (GameCreated's): from 2, a drawn care card "
+                                  "lapses at the day's end instead of barring camp, no StopBeforeField, no extra "
+                                  "point from a resting neighbour, and the race ends when no sled can move", 1),
         "day": _integer(f"the day of the current phase, from 1 (Preparations end by day {PREPARATION_DAY_CAP} "
-                        f"when nobody declares; the race by day {RACE_DAY_CAP})"),
+                        f"when nobody declares; the race ends when no sled can move, by day {RACE_DAY_GUARD} at "
+                        f"the latest (rules version 1: by day {RACE_DAY_CAP}))"),
         "turn_order": _array(SEAT, "the seats in the order they take today's turns (race: last sled first)"),
         "current": _nullable(SEAT, "the seat whose turn it is, or null"),
         "opening": _integer("how many cards each musher opens from the husky deck this Preparations day, before +1 "

@@ -11,8 +11,8 @@ from typing import Any
 
 from domain.games.hike.cards import FINISH, LANDSCAPES, START, card_view
 from domain.games.hike.preparations import opening_count
-from domain.games.hike.race import fields
-from domain.games.hike.sled import ROWS, movement_points
+from domain.games.hike.race import fields, husky_points
+from domain.games.hike.sled import ROWS
 from domain.games.hike.state import HikeState, Musher, Phase, Spot
 from domain.games.hike.track import Points
 
@@ -23,6 +23,7 @@ def view(state: HikeState, seat: int | None) -> dict[str, Any]:
     revealed = state.turned >= len(state.landscapes)
     return {
         "you": seat if hand is not None else None,
+        "rules_version": state.rules_version,
         "phase": state.phase.value,
         "step": state.step.value if state.phase is not Phase.OVER else None,
         "day": state.day,
@@ -72,7 +73,7 @@ def _musher(state: HikeState, seat: int, musher: Musher) -> dict[str, Any]:
     return {
         "seat": seat,
         "name": state.names[seat],
-        "sled": [_spot(state, musher, slot, spot) for slot, spot in enumerate(musher.sled)],
+        "sled": [_spot(state, seat, slot, spot) for slot, spot in enumerate(musher.sled)],
         "ready": musher.ready,
         "out": musher.out,
         "position": musher.position,
@@ -83,7 +84,7 @@ def _musher(state: HikeState, seat: int, musher: Musher) -> dict[str, Any]:
     }
 
 
-def _spot(state: HikeState, musher: Musher, slot: int, spot: Spot) -> dict[str, Any]:
+def _spot(state: HikeState, seat: int, slot: int, spot: Spot) -> dict[str, Any]:
     if spot.card is None:
         return {"slot": slot, "card": None}
     return {
@@ -92,7 +93,7 @@ def _spot(state: HikeState, musher: Musher, slot: int, spot: Spot) -> dict[str, 
         "tired": spot.tired,
         "resting": spot.resting,
         "equipment": spot.equipment,
-        "points": _points(movement_points(musher.sled, state.columns, slot)),
+        "points": _points(husky_points(state, seat, slot)),
     }
 
 

@@ -16,7 +16,7 @@ import jsonschema
 import pytest
 from hike_scenario import opening, racing
 from msgspec.structs import replace
-from support.scenario import after, state_of
+from support.scenario import after, play, state_of
 
 from domain.core import IllegalCommand, InvalidCommand, SeatConfig, Table, decision_rng, play_command
 from domain.games.hike import SPEC
@@ -169,15 +169,17 @@ def test_using_a_husky_says_how_far_it_carries_the_sled() -> None:
 
 
 def test_the_equipment_field_choices_name_the_field_and_the_cost() -> None:
-    """Race > Landscape cards that require equipment: discard equipment, push through, or stop."""
+    """Race > Landscape cards that require equipment: discard equipment or push through (version 1: or stop)."""
     given = at(9, hand=("E02",))
     assert labels(given)[UseHusky(slot=1)] == \
         "Use Aki (snow, ice) at top row, column 2: wait before field 10 (Icefall), which requires equipment"
     assert labels(after(SPEC, given, (0, UseHusky(slot=1)))) == {
         UseEquipment(): "Discard Snow hook to get onto field 10 (Icefall), then 1 field to field 11 (Icefall)",
         PushThrough(): "Push onto field 10 (Icefall) without equipment: stop there and turn 2 huskies to rest",
-        StopBeforeField(): "Stop before field 10 (Icefall) and lose the husky's remaining 2 movement points",
     }
+    version_1 = play(SPEC, replace(state_of(SPEC, given), rules_version=1), 0, UseHusky(slot=1))
+    assert labels(version_1)[StopBeforeField()] == \
+        "Stop before field 10 (Icefall) and lose the husky's remaining 2 movement points"
 
 
 def test_resting_names_the_husky_and_whether_it_is_ready_or_tired() -> None:

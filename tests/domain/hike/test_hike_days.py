@@ -10,6 +10,7 @@ from domain.games.hike import SPEC
 from domain.games.hike.commands import CareForHusky, EndTurn, UseHusky
 from domain.games.hike.events import (
     CareCardDrawn,
+    CareCardLapsed,
     CarePileShuffled,
     DayEnded,
     DayStarted,
@@ -58,13 +59,29 @@ def test_cubes_come_off_overnight_but_resting_huskies_stay_resting() -> None:
     assert state.day == 2 and not state.mushers[0].sled[0].tired and state.mushers[0].sled[3].resting
 
 
-def behind_with_care() -> HikeState:
-    return state_of(SPEC, after(SPEC, day_of({0: 10, 1: 3}), (0, EndTurn()), (1, EndTurn())))
+def behind_with_care(rules_version: int = SPEC.rules_version) -> HikeState:
+    start = replace(state_of(SPEC, day_of({0: 10, 1: 3})), rules_version=rules_version)
+    return play(SPEC, play(SPEC, start, 0, EndTurn()), 1, EndTurn())
 
 
-def test_the_care_card_drawn_must_be_used_the_next_day() -> None:
-    """End of the day: they need to use that care card the next day, when no husky can be used."""
+def test_a_musher_holding_the_drawn_care_card_may_make_camp_and_the_card_lapses_at_the_days_end() -> None:
+    """End of the day: the drawn care card must be used "in the next day"; the book bars nothing else, so the musher
+    may make camp at any time (rules version 2), and a card left unused that day lapses to the discards."""
     state = behind_with_care()
+    assert state.mushers[1].compulsory_care == "C07" and SPEC.to_act(state) == frozenset({1})
+    assert EndTurn() in SPEC.legal_commands(state, 1)
+    camped = play(SPEC, state, 1, EndTurn())
+    then(when(SPEC, camped, 0, EndTurn()),
+         TurnEnded(seat=0), CareCardLapsed(seat=1, card="C07"), DayEnded(day=2), CareCardDrawn(seat=1, card="C08"),
+         DayStarted(phase=Phase.RACE, day=3, order=(1, 0)))
+    after_day = play(SPEC, camped, 0, EndTurn())
+    assert after_day.mushers[1].hand == ("C08",) and "C07" in after_day.care_discards
+    assert SPEC.describe(CareCardLapsed(seat=1, card="C07"))
+
+
+def test_under_rules_version_1_the_care_card_drawn_had_to_be_used_before_camp() -> None:
+    """End of the day, as version 1 read it: no camp while the drawn care card could be used."""
+    state = behind_with_care(rules_version=1)
     assert state.mushers[1].compulsory_care == "C07" and SPEC.to_act(state) == frozenset({1})
     assert EndTurn() not in SPEC.legal_commands(state, 1)
     illegal(SPEC, state, 1, EndTurn(), match="need to use the care card you drew")
@@ -76,9 +93,9 @@ def test_the_care_card_drawn_must_be_used_the_next_day() -> None:
     assert cared.mushers[1].compulsory_care is None and EndTurn() in SPEC.legal_commands(cared, 1)
 
 
-def test_an_unusable_drawn_care_card_stays_in_hand() -> None:
-    """Ruling: with no husky to use and none tired, the day ends; the card stays as a normal care card."""
-    state = play(SPEC, day_of({0: 10, 1: 3}), 0, EndTurn())
+def test_under_rules_version_1_an_unusable_drawn_care_card_stays_in_hand() -> None:
+    """Ruling, version 1: with no husky to use and none tired, the day ends; the card stays as a normal care card."""
+    state = play(SPEC, replace(state_of(SPEC, day_of({0: 10, 1: 3})), rules_version=1), 0, EndTurn())
     for slot in range(8):
         state = with_musher(state, 1, sled=with_spot(state.mushers[1].sled, slot, resting=True))
     assert when(SPEC, state, 1, EndTurn())[-2:] == [DayStarted(phase=Phase.RACE, day=2, order=(1, 0)),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hike_scenario import racing
 from msgspec.structs import replace
-from support.scenario import after, play, state_of, then, when
+from support.scenario import after, of_type, play, state_of, then, when
 
 from domain.core import SeatConfig, Table
 from domain.games.hike import SPEC
@@ -12,7 +12,8 @@ from domain.games.hike.cards import Snow
 from domain.games.hike.commands import EndTurn, UseHusky
 from domain.games.hike.events import HuskyRan, RaceEnded, TurnEnded
 from domain.games.hike.sled import printed_points
-from domain.games.hike.state import RACE_DAY_CAP, Phase
+from domain.games.hike.race import can_ever_move
+from domain.games.hike.state import RACE_DAY_CAP, RACE_DAY_GUARD, Phase, with_musher, with_spot
 
 S, ICE = Snow.SNOW, Snow.ICE
 # Balto (place 5, snow snow ice) and Glacier (place 0, snow snow ice) both cross the finish: 46 S, 47 I, 48 S.
@@ -81,14 +82,41 @@ def test_equipment_points_do_not_count_in_the_tie_breaker() -> None:
     assert printed_points(plain.mushers[0].sled) == printed_points(upgraded.mushers[0].sled) == 11
 
 
-def test_the_race_ends_at_the_day_cap_and_the_furthest_sled_wins() -> None:
-    """Ruling (cap): after race day 30 without a finisher, the furthest sled wins."""
+def test_under_rules_version_1_the_race_ended_at_the_day_cap_and_the_furthest_sled_won() -> None:
+    """Ruling (cap), version 1: after race day 30 without a finisher, the furthest sled wins."""
     given = after(SPEC, racing({0: SLED, 1: OTHER}, positions={0: 10, 1: 3}), (0, EndTurn()))
-    capped = replace(state_of(SPEC, given), day=RACE_DAY_CAP)
+    capped = replace(state_of(SPEC, given), day=RACE_DAY_CAP, rules_version=1)
     assert when(SPEC, capped, 1, EndTurn())[-1] == RaceEnded(
         reason=f"no sled reached the last field in {RACE_DAY_CAP} days", finishers=())
     result = SPEC.result(play(SPEC, capped, 1, EndTurn()))
     assert result is not None and result["winners"] == [0] and result["finishers"] == []
+    assert not of_type(when(SPEC, replace(capped, rules_version=2), 1, EndTurn()), RaceEnded)  # version 2 goes on
+
+
+def test_a_race_in_which_no_sled_can_move_again_ends_and_the_furthest_sled_wins() -> None:
+    """End of the game (rules version 2): resting is for good and cubes come off overnight, so when no racer's awake
+    huskies have a point for its next field, no sled can ever move; the race ends that day, the furthest winning."""
+    state = state_of(SPEC, racing({0: SLED, 1: OTHER}, positions={0: 10, 1: 3}))
+    for seat in (0, 1):
+        sled = state.mushers[seat].sled
+        for slot in range(len(sled)):
+            sled = with_spot(sled, slot, resting=True)
+        state = with_musher(state, seat, sled=sled)
+    assert not any(can_ever_move(state, seat) for seat in (0, 1))
+    events = when(SPEC, state, 0, EndTurn())
+    assert events[-1] == RaceEnded(reason="no sled can move any more", finishers=())
+    result = SPEC.result(SPEC.fold(events, state))
+    assert result is not None and result["winners"] == [0] and result["finishers"] == []
+    one_can = with_musher(state, 1, sled=with_spot(state.mushers[1].sled, 0, resting=False))
+    assert can_ever_move(one_can, 1) and not of_type(when(SPEC, one_can, 0, EndTurn()), RaceEnded)
+
+
+def test_a_race_still_going_on_day_100_ends_there() -> None:
+    """Ruling (guard), rules version 2: mushers who all keep making camp end the race after day 100."""
+    given = after(SPEC, racing({0: SLED, 1: OTHER}, positions={0: 10, 1: 3}), (0, EndTurn()))
+    capped = replace(state_of(SPEC, given), day=RACE_DAY_GUARD)
+    assert when(SPEC, capped, 1, EndTurn())[-1] == RaceEnded(
+        reason=f"no sled reached the last field in {RACE_DAY_GUARD} days", finishers=())
 
 
 def test_mushers_out_of_the_race_come_last() -> None:

@@ -6,6 +6,7 @@ Track (see hike_scenario.py): 1-7 snow, 8 ice, 9 snow, 10 ice needing equipment,
 from __future__ import annotations
 
 from hike_scenario import racing
+from msgspec.structs import replace
 from support.scenario import after, illegal, legal, play, state_of, then, when
 
 from domain.games.hike import SPEC
@@ -91,8 +92,27 @@ def test_a_field_that_requires_equipment_stops_the_husky_for_a_decision() -> Non
          HuskyRan(seat=0, slot=2, spent=(), position=9, remaining=((ICE,),)))
     waiting = after(SPEC, at(9, hand=("E02",)), (0, UseHusky(slot=2)))
     assert state_of(SPEC, waiting).step is Step.EQUIPMENT
-    assert legal(SPEC, waiting, 0) == [UseEquipment(), PushThrough(), StopBeforeField()]
+    assert legal(SPEC, waiting, 0) == [UseEquipment(), PushThrough()]
     illegal(SPEC, waiting, 0, UseHusky(slot=0), match="first decide how to get onto the field")
+
+
+def test_the_book_has_no_stopping_before_an_equipment_field() -> None:
+    """Landscape cards that require equipment: spend an equipment card, or push through and rest 2 huskies; the
+    book offers no third way (rules version 2 drops the invented StopBeforeField)."""
+    waiting = after(SPEC, at(9), (0, UseHusky(slot=1)))
+    assert legal(SPEC, waiting, 0) == [PushThrough()]
+    illegal(SPEC, waiting, 0, StopBeforeField(), match="the book has no stopping before it")
+
+
+def test_an_upgraded_husky_gains_no_point_from_a_resting_neighbour() -> None:
+    """REST STATE: huskies in the rest state have no movement points, so (rules version 2) an upgrade's extra point
+    never takes a resting neighbour's snow; version 1 let it."""
+    upgraded = state_of(SPEC, at(7, upgrades={0: {4: "E01"}}))  # Echo: neighbours Nanook (S S S), Balto (S S I)
+    balto_resting = tired(upgraded, 0, resting=(5,))
+    illegal(SPEC, balto_resting, 0, UseHusky(slot=4), match="identical")  # field 8 is ice: only Balto had ice
+    assert SPEC.view(balto_resting, 0)["mushers"][0]["sled"][4]["points"] == [["snow"], ["snow"]]
+    version_1 = replace(balto_resting, rules_version=1)
+    then(when(SPEC, version_1, 0, UseHusky(slot=4)), HuskyRan(seat=0, slot=4, spent=(ICE, S), position=9))
 
 
 def test_an_equipment_card_from_the_hand_is_discarded_to_go_on() -> None:
@@ -134,9 +154,10 @@ def test_with_no_ready_husky_left_tired_ones_are_turned_to_rest() -> None:
     assert SPEC.legal_commands(resting, 0) == [RestHusky(slot=slot) for slot in (0, 1, 2, 4, 5, 6)]
 
 
-def test_a_musher_may_decline_the_equipment_field() -> None:
-    """Ruling: stopping before the field that requires equipment loses the husky's other points."""
-    waiting = after(SPEC, at(9), (0, UseHusky(slot=1)))
+def test_under_rules_version_1_a_musher_could_decline_the_equipment_field() -> None:
+    """Ruling, version 1: stopping before the field that requires equipment loses the husky's other points."""
+    waiting = play(SPEC, replace(state_of(SPEC, at(9)), rules_version=1), 0, UseHusky(slot=1))
+    assert legal(SPEC, waiting, 0) == [PushThrough(), StopBeforeField()]
     then(when(SPEC, waiting, 0, StopBeforeField()), MovementStopped(seat=0, position=9))
     state = play(SPEC, waiting, 0, StopBeforeField())
     assert state.mushers[0].position == 9 and state.mushers[0].sled[1].tired and state.run is None
