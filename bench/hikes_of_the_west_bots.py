@@ -5,7 +5,9 @@
 Plays N (default 1,000) games per level on domain.core.Table, seeds `bench-0` ...
 (the same deals for every level), and prints per level: the mean and median final
 score, the mean sum of the three pars, the mean of score minus par, the share of
-games at or under par, the share stranded (out of dice), and the mean game length.
+games at or under par, the finishing rate (all three hikes completed) with how many hikes the
+others completed before they were stranded (out of dice; data/RULINGS.md, Running out of dice),
+and the mean game length.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import multiprocessing
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,14 +28,14 @@ from domain.core import SeatConfig, Table  # noqa: E402
 from domain.games.hikes_of_the_west import SPEC  # noqa: E402
 
 
-def play_one(job: tuple[int, str]) -> tuple[int, int, bool, int]:
-    """One game: (final score, sum of the pars, stranded, commands played)."""
+def play_one(job: tuple[int, str]) -> tuple[int, int, bool, int, int]:
+    """One game: (final score, sum of the pars, stranded, commands played, hikes completed)."""
     number, level = job
     table = Table(SPEC, SPEC.normalize_config([SeatConfig(name="bot", bot=level)], {}), seed=f"bench-{number}")
     commands = table.play_bots([level])
     result = SPEC.result(table.state)
     assert result is not None
-    return result["score"], result["par"], result["stranded"], commands
+    return result["score"], result["par"], result["stranded"], commands, result["completed"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,15 +54,20 @@ def main(argv: list[str] | None = None) -> int:
         else:
             outcomes = [play_one(job) for job in jobs]
         elapsed = time.perf_counter() - started
-        scores = [score for score, _, _, _ in outcomes]
-        pars = [par for _, par, _, _ in outcomes]
-        at_par = sum(1 for score, par, _, _ in outcomes if score <= par)
-        stranded = sum(1 for _, _, out_of_dice, _ in outcomes if out_of_dice)
+        scores = [o[0] for o in outcomes]
+        pars = [o[1] for o in outcomes]
+        at_par = sum(1 for o in outcomes if o[0] <= o[1])
+        stranded = sum(1 for o in outcomes if o[2])
+        reached = Counter(o[4] for o in outcomes if o[2])
         print(f"  {level:>8}: score mean {statistics.mean(scores):.2f}, median {statistics.median(scores):g}; "
               f"par sum mean {statistics.mean(pars):.2f}; score - par mean "
               f"{statistics.mean(s - p for s, p in zip(scores, pars, strict=True)):+.2f}; at or under par "
-              f"{100 * at_par / args.games:.1f}%; stranded {100 * stranded / args.games:.1f}%; "
-              f"{statistics.mean(o[3] for o in outcomes):.0f} commands/game; {elapsed:.1f} s")
+              f"{100 * at_par / args.games:.1f}%; {statistics.mean(o[3] for o in outcomes):.0f} commands/game; "
+              f"{elapsed:.1f} s")
+        print(f"  {'':>8}  finished all three hikes {100 * (args.games - stranded) / args.games:.1f}%; stranded "
+              f"{100 * stranded / args.games:.1f}%, after completing "
+              + ", ".join(f"{hikes} hike{'s' * (hikes != 1)} {100 * reached[hikes] / args.games:.1f}%"
+                          for hikes in sorted(reached)))
     return 0
 
 
