@@ -1,6 +1,6 @@
 """How well do Hikes of the West's bots hike? Seeded solo games per bot level, scored against par.
 
-    python bench/hikes_of_the_west_bots.py [--games N] [--jobs J] [--level LEVEL ...]
+    python bench/hikes_of_the_west_bots.py [--games N] [--jobs J] [--level LEVEL ...] [--rules-version V]
 
 Plays N (default 1,000) games per level on domain.core.Table, seeds `bench-0` ...
 (the same deals for every level), and prints per level: the mean and median final
@@ -28,10 +28,11 @@ from domain.core import SeatConfig, Table  # noqa: E402
 from domain.games.hikes_of_the_west import SPEC  # noqa: E402
 
 
-def play_one(job: tuple[int, str]) -> tuple[int, int, bool, int, int]:
+def play_one(job: tuple[int, str, int]) -> tuple[int, int, bool, int, int]:
     """One game: (final score, sum of the pars, stranded, commands played, hikes completed)."""
-    number, level = job
-    table = Table(SPEC, SPEC.normalize_config([SeatConfig(name="bot", bot=level)], {}), seed=f"bench-{number}")
+    number, level, rules_version = job
+    config = SPEC.normalize_config([SeatConfig(name="bot", bot=level)], {}, rules_version=rules_version)
+    table = Table(SPEC, config, seed=f"bench-{number}")
     commands = table.play_bots([level])
     result = SPEC.result(table.state)
     assert result is not None
@@ -43,10 +44,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--level", nargs="*", default=list(SPEC.bots))
+    parser.add_argument("--rules-version", type=int, default=SPEC.rules_version, choices=SPEC.rules_versions)
     args = parser.parse_args(argv)
-    print(f"hikes-of-the-west: {args.games} seeded games per level, lower is better")
+    print(f"hikes-of-the-west, rules version {args.rules_version}: {args.games} seeded games per level, "
+          f"lower is better")
     for level in args.level:
-        jobs = [(number, level) for number in range(args.games)]
+        jobs = [(number, level, args.rules_version) for number in range(args.games)]
         started = time.perf_counter()
         if args.jobs > 1:
             with multiprocessing.Pool(args.jobs) as pool:

@@ -43,6 +43,12 @@ RULES: tuple[Rule, ...] = (
         "open.",
     ),
     Rule(
+        "RULINGS.md: Orientation",
+        "Path cards can be rotated either way: ChooseTurnedPath picks a card like ChoosePath but turned end for end, "
+        "so its six terrains come in the reverse of the printed order (rules version 2; version 1 read every card "
+        "as printed). The Grand Canyon's V is hiked as dealt, from the rim chosen.",
+    ),
+    Rule(
         "Hiking > Completing a path card",
         "A rest stop back on the first card lets the hiker pick the top card again, and one at the trail head the "
         "base card too; a rest stop on the top card keeps the route.",

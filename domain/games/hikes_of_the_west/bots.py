@@ -25,7 +25,7 @@ from domain.games.hikes_of_the_west.cards import (
     PIPESTONE,
     ZION,
 )
-from domain.games.hikes_of_the_west.commands import ChoosePath, Cover, PlanHikes, Rest, RideToTop, Roll, SaveStamina
+from domain.games.hikes_of_the_west.commands import ChoosePath, ChooseTurnedPath, Cover, PlanHikes, Rest, RideToTop, Roll, SaveStamina
 from domain.games.hikes_of_the_west.dice import can_cover, stamina_limit
 from domain.games.hikes_of_the_west.odds import dice_rule, roll_value, start_value, stop_value
 from domain.games.hikes_of_the_west.state import Step
@@ -101,7 +101,7 @@ def planner_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Com
         return RideToTop()
     if hike["step"] == Step.AT_REST.value:
         return Roll()
-    paths = [command for command in legal if isinstance(command, ChoosePath)]
+    paths = [command for command in legal if isinstance(command, (ChoosePath, ChooseTurnedPath))]
     if paths:
         return _choose_path(hike, dice, paths)
     spot = _spot(hike, hike["trail"], dice)
@@ -123,28 +123,36 @@ def _plan(view: dict[str, Any]) -> PlanHikes:
 
 def _ride_is_cheaper(hike: dict[str, Any], dice: int) -> bool:
     rule, stamina = dice_rule(hike["location"]), stamina_limit(hike["location"])
-    return min(start_value(trail, dice, rule, stamina) for trail in _whole_trails(hike, ())) > PIKES_PEAK_RIDE
+    return min(start_value(trail, dice, rule, stamina) for trail in _whole_trails(hike, (), ())) > PIKES_PEAK_RIDE
 
 
-def _whole_trails(hike: dict[str, Any], route: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every complete trail through the layout that starts with `route`."""
+def _whole_trails(hike: dict[str, Any], route: tuple[int, ...], turned: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every complete trail through the layout that starts with `route` (`turned` cards turned end for end), each
+    card still to choose taken either way round where cards may be turned (rules version 2)."""
     location = hike["location"]
     layout = tuple(card["card"] for card in hike["layout"])
     if is_canyon(location):
         return [route_trail(location, layout, (start,)) for start in route[:1] or RIMS]
-    if len(route) == PYRAMID_CARDS_HIKED:
-        return [route_trail(location, layout, route)]
-    return [route_trail(location, layout, (base, top)) for base in route[:1] or BASE_ROW for top in TOP_ROW]
+    ways = ((), (True,)) if hike["turnable"] else ((),)
+    routes = [(route, turned)]
+    while len(routes[0][0]) < PYRAMID_CARDS_HIKED:
+        row = BASE_ROW if not routes[0][0] else TOP_ROW
+        routes = [((*done, slot), (*flipped, *((slot,) if way else ())))
+                  for done, flipped in routes for slot in row for way in ways]
+    return [route_trail(location, layout, done, flipped) for done, flipped in routes]
 
 
-def _choose_path(hike: dict[str, Any], dice: int, choices: list[ChoosePath]) -> ChoosePath:
-    """The card whose best whole trail the dice in hand serve best."""
-    route = tuple(hike["route"])
+def _choose_path(hike: dict[str, Any], dice: int,
+                 choices: list[ChoosePath | ChooseTurnedPath]) -> ChoosePath | ChooseTurnedPath:
+    """The card, and the way round, whose best whole trail the dice in hand serve best."""
+    route, turned = tuple(hike["route"]), tuple(hike["turned"])
     must_place = hike["step"] == Step.ROLLED.value
 
-    def value(choice: ChoosePath) -> float:
+    def value(choice: ChoosePath | ChooseTurnedPath) -> float:
         picked = (choice.slot,) if is_canyon(hike["location"]) else (*route, choice.slot)
-        return min(_after_covering(_spot(hike, trail, dice), must_place) for trail in _whole_trails(hike, picked))
+        flipped = (*turned, choice.slot) if isinstance(choice, ChooseTurnedPath) else turned
+        return min(_after_covering(_spot(hike, trail, dice), must_place)
+                   for trail in _whole_trails(hike, picked, flipped))
 
     return min(choices, key=value)
 

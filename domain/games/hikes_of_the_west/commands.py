@@ -21,6 +21,13 @@ class ChoosePath(Command, Value):
     slot: int
 
 
+class ChooseTurnedPath(Command, Value):
+    """Rules version 2: choose the path card in `slot` turned end for end, its terrains in reverse printed order."""
+
+    TYPE: ClassVar[str] = "ChooseTurnedPath"
+    slot: int
+
+
 class Roll(Command, Value):
     """Roll every free die: not those on the path, saved as stamina, or on location cards."""
 
@@ -54,4 +61,4 @@ class RideToTop(Command, Value):
     TYPE: ClassVar[str] = "RideToTop"
 
 
-COMMANDS = (PlanHikes, ChoosePath, Roll, SaveStamina, Cover, Rest, RideToTop)
+COMMANDS = (PlanHikes, ChoosePath, ChooseTurnedPath, Roll, SaveStamina, Cover, Rest, RideToTop)

@@ -48,6 +48,15 @@ class PathChosen(Event, Value):
     card: str
 
 
+class TurnedPathChosen(Event, Value):
+    """Rules version 2: the hiker chose the path card in `slot`, turned end for end (its terrains met from the far
+    end of the printed order)."""
+
+    TYPE: ClassVar[str] = "TurnedPathChosen"
+    slot: int
+    card: str
+
+
 class DiceRolled(Event, Value):
     """The free dice were rolled; `dice` are the values in the order rolled."""
 
@@ -128,6 +137,7 @@ EVENTS = (
     HikesPlanned,
     PathsDealt,
     PathChosen,
+    TurnedPathChosen,
     DiceRolled,
     StaminaSaved,
     TerrainCovered,

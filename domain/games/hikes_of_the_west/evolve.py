@@ -20,8 +20,9 @@ from domain.games.hikes_of_the_west.events import (
     RodeToTop,
     StaminaSaved,
     TerrainCovered,
+    TurnedPathChosen,
 )
-from domain.games.hikes_of_the_west.state import GameState, Hike, Phase, Placement, RestStop, Step
+from domain.games.hikes_of_the_west.state import TURNING_PATHS, GameState, Hike, Phase, Placement, RestStop, Step
 from domain.games.hikes_of_the_west.trail import is_canyon, kept_route
 
 
@@ -55,12 +56,17 @@ def evolve(state: GameState | None, event: Event) -> GameState:
             return replace(state, hike=_covered(_hike(state, event), die, stamina))
         case PathChosen(slot=slot):
             return replace(state, hike=_choose(_hike(state, event), slot))
+        case TurnedPathChosen(slot=slot):
+            hike = _choose(_hike(state, event), slot)
+            return replace(state, hike=replace(hike, turned=(*hike.turned, slot)))
         case HikeCompleted(die=die) | RodeToTop(die=die):
             return replace(state, scored=_scored(state, (die,)), hike=None, leg=state.leg + 1)
         case DeckShuffled(order=order):
             return replace(state, deck=order)
         case PathsDealt(location=location, cards=cards):
-            return replace(state, hike=Hike(location=location, layout=cards), deck=_without_cards(state.deck, cards))
+            turnable = state.rules_version >= TURNING_PATHS and not is_canyon(location)
+            return replace(state, hike=Hike(location=location, layout=cards, turnable=turnable),
+                           deck=_without_cards(state.deck, cards))
         case HikerStranded(dice=dice):
             return replace(state, scored=_scored(state, dice), hike=None, stranded=True)
         case LocationsRevealed(locations=locations):
@@ -79,7 +85,7 @@ def _created(event: Event) -> GameState:
     """A fresh table for the hiker in the only seat (the name as the game was created)."""
     if not isinstance(event, GameCreated):
         raise TypeError(f"{type(event).__name__} before GameCreated")
-    return GameState(hiker=event.seats[0].name if event.seats else "hiker")
+    return GameState(hiker=event.seats[0].name if event.seats else "hiker", rules_version=event.rules_version)
 
 
 def _hike(state: GameState, event: Event) -> Hike:
@@ -131,9 +137,11 @@ def _covered(hike: Hike, die: int, stamina: bool) -> Hike:
 
 
 def _rested(hike: Hike, event: Rested) -> Hike:
+    route = kept_route(hike.location, hike.route, event.rest_stop)
     return replace(
         hike,
-        route=kept_route(hike.location, hike.route, event.rest_stop),
+        route=route,
+        turned=tuple(slot for slot in hike.turned if slot in route),
         rest=RestStop(position=event.rest_stop, die=event.rest_die),
         placed=(),
         stamina=(),

@@ -18,7 +18,7 @@ from domain.games.hikes_of_the_west.cards import (
     card,
     location_name,
 )
-from domain.games.hikes_of_the_west.commands import ChoosePath, Cover, PlanHikes, Rest, RideToTop, Roll, SaveStamina
+from domain.games.hikes_of_the_west.commands import ChoosePath, ChooseTurnedPath, Cover, PlanHikes, Rest, RideToTop, Roll, SaveStamina
 from domain.games.hikes_of_the_west.dice import TRIPLE, stamina_value
 from domain.games.hikes_of_the_west.events import Rested, TerrainCovered
 from domain.games.hikes_of_the_west.evolve import evolve
@@ -42,6 +42,8 @@ def label(state: GameState, seat: int, command: Command) -> str:
     match command:
         case ChoosePath(slot=slot):
             return _path_label(hike, slot)
+        case ChooseTurnedPath(slot=slot):
+            return _path_label(hike, slot, turned=True)
         case Roll():
             return _roll_label(state, hike)
         case SaveStamina(die=die):
@@ -64,22 +66,25 @@ def ranges(state: GameState, seat: int, command: Command) -> Ranges:
 
 def _without_hike(command: Command) -> str:
     """A label for a hiking command when no hike is under way (never a legal one)."""
-    words = {"ChoosePath": "Choose a path card", "Roll": "Roll the dice", "SaveStamina": "Save stamina",
+    words = {"ChoosePath": "Choose a path card", "ChooseTurnedPath": "Choose a path card turned end for end", "Roll": "Roll the dice", "SaveStamina": "Save stamina",
              "Cover": "Cover the next terrain", "Rest": "Rest"}
     return words.get(command.TYPE, command.TYPE)
 
 
-def _path_label(hike: Hike, slot: int) -> str:
-    """Which card the trail takes and the terrains it shows (rulebook, Setting off; Completing a path card)."""
-    ahead = option_trail(hike, slot)
+def _path_label(hike: Hike, slot: int, turned: bool = False) -> str:
+    """Which card the trail takes, which way round, and the terrains it shows in hiking order (rulebook, Setting
+    off; Completing a path card)."""
+    ahead = option_trail(hike, slot, turned)
     where = slot_name(hike.location, slot)
     if is_canyon(hike.location):
         first = _terrains(ahead[:TERRAINS_PER_CARD])
         return f"Start from the {where} and hike rim to rim: {len(ahead)} terrains, beginning {first}"
     name = location_name(hike.layout[slot])
-    terrains = _terrains(card(hike.layout[slot]).path)
+    path = card(hike.layout[slot]).path
+    terrains = _terrains(tuple(reversed(path)) if turned else path)
     verb = "Set off on" if not hike.route else "Go on to"
-    return f"{verb} the {where} path ({name} card: {terrains})"
+    way = ", turned end for end" if turned else " as printed" if hike.turnable else ""
+    return f"{verb} the {where} path{way} ({name} card: {terrains})"
 
 
 def _roll_label(state: GameState, hike: Hike) -> str:

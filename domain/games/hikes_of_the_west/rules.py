@@ -18,6 +18,7 @@ from domain.games.hikes_of_the_west.cards import (
 )
 from domain.games.hikes_of_the_west.commands import (
     ChoosePath,
+    ChooseTurnedPath,
     Cover,
     PlanHikes,
     Rest,
@@ -37,6 +38,7 @@ from domain.games.hikes_of_the_west.events import (
     DiceRolled,
     HikesPlanned,
     PathChosen,
+    TurnedPathChosen,
     PathsDealt,
     RodeToTop,
     StaminaSaved,
@@ -44,7 +46,7 @@ from domain.games.hikes_of_the_west.events import (
 )
 from domain.games.hikes_of_the_west.evolve import evolve
 from domain.games.hikes_of_the_west.hiking import complete_location, go_to_next_location, rest
-from domain.games.hikes_of_the_west.state import GameState, Hike, Phase, RestCause, Step
+from domain.games.hikes_of_the_west.state import TURNING_PATHS, GameState, Hike, Phase, RestCause, Step
 from domain.games.hikes_of_the_west.trail import is_canyon, path_options, slot_name, trail, trail_length
 
 HIKER = 0
@@ -89,6 +91,19 @@ def path_refusal(state: GameState, slot: int) -> str | None:
     if slot not in options:
         allowed = ", ".join(f"{option} ({slot_name(hike.location, option)})" for option in options)
         return f"choose one of the slots {allowed}"
+    return None
+
+
+def turned_path_refusal(state: GameState, slot: int) -> str | None:
+    """Why the card in `slot` may not be chosen turned end for end now (rules version 2; Setting off)."""
+    if state.rules_version < TURNING_PATHS:
+        return "under rules version 1 path cards are hiked as printed: choose with ChoosePath"
+    refusal = path_refusal(state, slot)
+    if refusal is not None:
+        return refusal
+    hike = _current(state)
+    if not hike.turnable:
+        return "the Grand Canyon's V is hiked rim to rim as dealt: choose the starting rim with ChoosePath"
     return None
 
 
@@ -170,6 +185,7 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
         if plan_refusal(state, (first, second, third)) is None
     ]
     commands += [ChoosePath(slot=slot) for slot in SLOTS if path_refusal(state, slot) is None]
+    commands += [ChooseTurnedPath(slot=slot) for slot in SLOTS if turned_path_refusal(state, slot) is None]
     commands += [Roll()] if roll_refusal(state) is None else []
     commands += [SaveStamina(die=die) for die in FACES if save_refusal(state, die) is None]
     commands += [
@@ -201,6 +217,10 @@ def decide(state: GameState, seat: int, command: Command, rng: Rng) -> Decision:
             _check_range("slot", slot, SLOTS)
             _require(path_refusal(state, slot))
             emitter.emit(PathChosen(slot=slot, card=_current(state).layout[slot]))
+        case ChooseTurnedPath(slot=slot):
+            _check_range("slot", slot, SLOTS)
+            _require(turned_path_refusal(state, slot))
+            emitter.emit(TurnedPathChosen(slot=slot, card=_current(state).layout[slot]))
         case Roll():
             _require(roll_refusal(state))
             _roll(emitter, rng)

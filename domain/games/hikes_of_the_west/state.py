@@ -63,6 +63,8 @@ class Hike(Value):
     location: str
     layout: tuple[str, ...]
     route: tuple[int, ...] = ()
+    turned: tuple[int, ...] = ()  # the chosen slots hiked turned end for end (rules version 2)
+    turnable: bool = False  # whether cards may be turned here: rules version 2, outside the Grand Canyon
     rest: RestStop | None = None
     placed: tuple[Placement, ...] = ()
     stamina: tuple[int, ...] = ()
@@ -78,10 +80,15 @@ class Hike(Value):
         return (self.rest.position if self.rest is not None else 0) + len(self.placed)
 
 
+TURNING_PATHS = 2
+"""Rules version 2 (RULINGS.md, Orientation): the hiker chooses which way round each path card is hiked."""
+
+
 class GameState(Value):
     """Everything the rules need: the hidden deck, the locations, the dice on them, the hike."""
 
     hiker: str
+    rules_version: int = 1
     phase: Phase = Phase.PLANNING
     deck: tuple[str, ...] = ()
     locations: tuple[str, ...] = ()

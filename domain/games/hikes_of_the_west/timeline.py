@@ -13,6 +13,7 @@ from domain.games.hikes_of_the_west.events import (
     HikesPlanned,
     LocationsRevealed,
     PathChosen,
+    TurnedPathChosen,
     PathsDealt,
     Rested,
     RodeToTop,
@@ -43,6 +44,8 @@ def describe(event: Event) -> str:
             return f"Five path cards were dealt under {location_name(location)}"
         case PathChosen(slot=slot, card=card_id):
             return f"Chose the path on the {location_name(card_id)} card (slot {slot})"
+        case TurnedPathChosen(slot=slot, card=card_id):
+            return f"Chose the path on the {location_name(card_id)} card (slot {slot}), turned end for end"
         case DiceRolled(dice=dice):
             return f"Rolled {', '.join(map(str, dice))}" if dice else "Rolled no dice"
         case StaminaSaved(die=die, stamina=stamina):

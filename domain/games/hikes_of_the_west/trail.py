@@ -47,16 +47,18 @@ def canyon_trail(layout: tuple[str, ...], start: int) -> tuple[int, ...]:
     return north_to_south if start == NORTH_RIM else tuple(reversed(north_to_south))
 
 
-def route_trail(location: str, layout: tuple[str, ...], route: tuple[int, ...]) -> tuple[int, ...]:
-    """The terrains of the cards chosen so far, in hiking order."""
+def route_trail(location: str, layout: tuple[str, ...], route: tuple[int, ...],
+                turned: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The terrains of the cards chosen so far, in hiking order; a card in `turned` is met from its far end."""
     if is_canyon(location):
         return canyon_trail(layout, route[0]) if route else ()
-    return tuple(terrain for slot in route for terrain in card(layout[slot]).path)
+    return tuple(terrain for slot in route
+                 for terrain in (reversed(card(layout[slot]).path) if slot in turned else card(layout[slot]).path))
 
 
 def trail(hike: Hike) -> tuple[int, ...]:
     """The terrains of the hike's chosen route, in hiking order."""
-    return route_trail(hike.location, hike.layout, hike.route)
+    return route_trail(hike.location, hike.layout, hike.route, hike.turned)
 
 
 def path_options(hike: Hike) -> tuple[int, ...]:
@@ -75,18 +77,23 @@ def path_options(hike: Hike) -> tuple[int, ...]:
     return ()
 
 
-def option_trail(hike: Hike, slot: int) -> tuple[int, ...]:
-    """The hike's trail as it would be after choosing `slot`."""
+def option_trail(hike: Hike, slot: int, turned: bool = False) -> tuple[int, ...]:
+    """The hike's trail as it would be after choosing `slot` (`turned` end for end)."""
     if is_canyon(hike.location):
         return canyon_trail(hike.layout, slot)
-    return route_trail(hike.location, hike.layout, (*hike.route, slot))
+    return route_trail(hike.location, hike.layout, (*hike.route, slot), (*hike.turned, *((slot,) if turned else ())))
+
+
+def ways(hike: Hike) -> tuple[bool, ...]:
+    """Which ways round a card may be chosen: as printed, and turned too where cards may be turned."""
+    return (False, True) if hike.turnable else (False,)
 
 
 def next_terrains(hike: Hike) -> tuple[int, ...]:
-    """The terrains the next die could cover: one per path still open to choose, else the next one."""
+    """The terrains the next die could cover: one per path (and way round) still open to choose, else the next."""
     options = path_options(hike)
     if options:
-        return tuple(option_trail(hike, slot)[hike.position] for slot in options)
+        return tuple(option_trail(hike, slot, way)[hike.position] for slot in options for way in ways(hike))
     ahead = trail(hike)
     return (ahead[hike.position],) if hike.position < len(ahead) else ()
 

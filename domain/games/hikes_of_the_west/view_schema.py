@@ -99,6 +99,10 @@ HIKE = _object("The hike under way at the current location.", {
                      PATH_CARDS_PER_HIKE, PATH_CARDS_PER_HIKE),
     "route": _array("The slots chosen so far, in hiking order: the base card then the top card, or at the Grand "
                     "Canyon the starting rim alone (0 north, 4 south).", SLOT, 0, 2),
+    "turned": _array("The slots of `route` hiked turned end for end (ChooseTurnedPath): their terrains come in the "
+                     "reverse of the card's printed `terrains`.", SLOT, 0, 2),
+    "turnable": _described("Whether path cards may be chosen turned here: rules version 2, except at the Grand "
+                           "Canyon, whose V is hiked as dealt.", {"type": "boolean"}),
     "trail": _array("The terrains of the route chosen so far, in hiking order: empty before the first choice, six "
                     "until the top card is chosen, then twelve (thirty at the Grand Canyon).", TERRAIN, 0, MAX_TRAIL),
     "trail_length": _enum("How many terrains complete this hike: 12, or 30 at the Grand Canyon.",
@@ -132,6 +136,8 @@ VIEW_SCHEMA: dict[str, Any] = {
     "$schema": SCHEMA_DIALECT,
     **_object("The table of Hikes of the West: the same for the hiker (seat 0) and a spectator.", {
         "hiker": _described("The hiker's name (seat 0).", {"type": "string"}),
+        "rules_version": _integer("The rules the game is played under (GameCreated's): from 2 the hiker chooses which "
+                                  "way round each path card is hiked (ChooseTurnedPath).", 1),
         "phase": _enum("`planning` (order the locations), `hiking`, `finished`.", tuple(p.value for p in Phase)),
         "status": _described("One line saying what the hiker may do now.", {"type": "string"}),
         "planned": _described("Whether the three locations have been ordered.", {"type": "boolean"}),

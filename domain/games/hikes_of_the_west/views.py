@@ -19,6 +19,7 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
     """The table as anyone may see it: locations, path cards, every die, the score against par."""
     return {
         "hiker": state.hiker,
+        "rules_version": state.rules_version,
         "phase": state.phase.value,
         "status": status(state),
         "planned": bool(state.plan),
@@ -124,6 +125,8 @@ def _hike_view(state: GameState, hike: Hike) -> dict[str, Any]:
             for slot, card_id in enumerate(hike.layout)
         ],
         "route": list(hike.route),
+        "turned": list(hike.turned),
+        "turnable": hike.turnable,
         "trail": list(ahead),
         "trail_length": trail_length(hike.location),
         "position": hike.position,

@@ -22,6 +22,7 @@ from support.scenario import ScriptedRng, given, legal, play
 from domain.core import Command, IllegalCommand, InvalidCommand, SeatConfig, Table, decision_rng
 from domain.games.hikes_of_the_west import SPEC
 from domain.games.hikes_of_the_west.commands import (
+    ChooseTurnedPath,
     COMMANDS,
     ChoosePath,
     Cover,
@@ -235,17 +236,24 @@ def test_planning_labels_name_the_locations_in_the_order_chosen() -> None:
 
 def test_at_the_trail_head_the_labels_show_each_base_card_and_the_dice_to_roll() -> None:
     assert labels(given(SPEC, trail_head())) == {
-        ChoosePath(slot=2): "Set off on the bottom left path (Mt. Rainier card: 2-5-1-6-3-4)",
-        ChoosePath(slot=3): "Set off on the bottom middle path (Great Sand Dunes card: 4-1-3-6-2-5)",
-        ChoosePath(slot=4): "Set off on the bottom right path (Black Hills card: 5-2-3-1-6-4)",
+        ChoosePath(slot=2): "Set off on the bottom left path as printed (Mt. Rainier card: 2-5-1-6-3-4)",
+        ChoosePath(slot=3): "Set off on the bottom middle path as printed (Great Sand Dunes card: 4-1-3-6-2-5)",
+        ChoosePath(slot=4): "Set off on the bottom right path as printed (Black Hills card: 5-2-3-1-6-4)",
+        ChooseTurnedPath(slot=2): "Set off on the bottom left path, turned end for end (Mt. Rainier card: 4-3-6-1-5-2)",
+        ChooseTurnedPath(slot=3): "Set off on the bottom middle path, turned end for end (Great Sand Dunes card: "
+                                  "5-2-6-3-1-4)",
+        ChooseTurnedPath(slot=4): "Set off on the bottom right path, turned end for end (Black Hills card: "
+                                  "4-6-1-3-2-5)",
         Roll(): "Roll 6 dice",
     }
 
 
 def test_at_the_top_of_the_first_card_the_labels_show_both_top_cards() -> None:
     assert labels(given(SPEC, first_card_done())) == {
-        ChoosePath(slot=0): "Go on to the top left path (Cedar Breaks card: 6-3-5-2-1-4)",
-        ChoosePath(slot=1): "Go on to the top right path (Pikes Peak card: 1-3-5-4-6-2)",
+        ChoosePath(slot=0): "Go on to the top left path as printed (Cedar Breaks card: 6-3-5-2-1-4)",
+        ChoosePath(slot=1): "Go on to the top right path as printed (Pikes Peak card: 1-3-5-4-6-2)",
+        ChooseTurnedPath(slot=0): "Go on to the top left path, turned end for end (Cedar Breaks card: 4-1-2-5-3-6)",
+        ChooseTurnedPath(slot=1): "Go on to the top right path, turned end for end (Pikes Peak card: 2-6-4-5-3-1)",
         SaveStamina(die=1): "Save a 1 as stamina",
         SaveStamina(die=2): "Save a 2 as stamina",
         Roll(): "Roll 4 dice",

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from hotw_scenario import BASE_LEFT, LAYOUT, TOP_LEFT, cover, first_card_done, on_left_trail, rested_at, trail_head
-from support.scenario import ScriptedRng, given, illegal, legal, then, when
+from msgspec.structs import replace
+from support.scenario import ScriptedRng, given, illegal, legal, of_type, then, when
 
 from domain.core import Event
 from domain.games.hikes_of_the_west import SPEC
-from domain.games.hikes_of_the_west.commands import ChoosePath, Cover, Roll
-from domain.games.hikes_of_the_west.events import DiceRolled, PathChosen, Rested, TerrainCovered
+from domain.games.hikes_of_the_west.commands import ChoosePath, ChooseTurnedPath, Cover, Roll
+from domain.games.hikes_of_the_west.events import DiceRolled, PathChosen, Rested, TerrainCovered, TurnedPathChosen
 from domain.games.hikes_of_the_west.rules import HIKER
 from domain.games.hikes_of_the_west.state import RestCause
 
@@ -106,3 +107,49 @@ def test_the_grand_canyon_rim_holds_after_losing_progress_back_to_the_trail_head
     assert events[-1] == Rested(cause=RestCause.NO_DIE, rest_stop=0, rest_die=1, lost=1, scored=())
     assert given(SPEC, before, events).hike.route == (4,)
     assert choices([*before, *events]) == []
+
+
+def version_1(events: list[Event]) -> list[Event]:
+    """The same game recorded under rules version 1."""
+    created, *rest = events
+    return [replace(created, rules_version=1), *rest]  # type: ignore[type-var]
+
+
+def test_a_path_card_may_be_hiked_turned_end_for_end() -> None:
+    """Setting off: "Path cards are dealt vertically and can be rotated in either direction" (rules version 2)."""
+    head = trail_head()
+    assert [c.slot for c in legal(SPEC, head, HIKER) if isinstance(c, ChooseTurnedPath)] == [2, 3, 4]
+    then(when(SPEC, head, HIKER, ChooseTurnedPath(slot=BASE_LEFT)),
+         TurnedPathChosen(slot=BASE_LEFT, card=LAYOUT[BASE_LEFT]))
+    turned = [*head, TurnedPathChosen(slot=BASE_LEFT, card=LAYOUT[BASE_LEFT])]
+    hike = SPEC.view(given(SPEC, turned), HIKER)["hike"]
+    assert (hike["route"], hike["turned"], hike["trail"], hike["next_terrain"]) == ([2], [2], [4, 3, 6, 1, 5, 2], 4)
+    then(when(SPEC, [*turned, DiceRolled(dice=(4, 4, 1, 1, 1, 1))], HIKER, Cover(die=4)),
+         TerrainCovered(position=1, terrain=4, die=4, stamina=False))
+
+
+def test_a_roll_before_choosing_the_top_card_counts_either_way_round() -> None:
+    """A roll before a choice forces a rest only if no die fits any card still open, either way round: the top cards
+    open with 6 and 1 as printed, 4 and 2 turned, so a 2 keeps the roll under version 2 but not under version 1."""
+    roll = ScriptedRng((2, 3, 3, 3))
+    assert not of_type(when(SPEC, first_card_done(), HIKER, Roll(), roll), Rested)
+    assert of_type(when(SPEC, version_1(first_card_done()), HIKER, Roll(), ScriptedRng((2, 3, 3, 3))), Rested)
+    rolled = [*first_card_done(), DiceRolled(dice=(2, 3, 3, 3))]
+    then(when(SPEC, [*rolled, TurnedPathChosen(slot=1, card="pikes-peak")], HIKER, Cover(die=2)),
+         TerrainCovered(position=7, terrain=2, die=2, stamina=False))
+
+
+def test_resting_back_to_the_trail_head_clears_the_cards_direction_too() -> None:
+    """Completing a path card: back at the trail head the starting card, and so its direction, is chosen again."""
+    turned = [*trail_head(), TurnedPathChosen(slot=BASE_LEFT, card=LAYOUT[BASE_LEFT]),
+              DiceRolled(dice=(1, 1, 1, 3, 3, 6))]
+    state = given(SPEC, [*turned, Rested(cause=RestCause.NO_DIE, rest_stop=0, rest_die=1, lost=0, scored=())])
+    assert (state.hike.route, state.hike.turned) == ((), ())
+
+
+def test_under_rules_version_1_and_at_the_grand_canyon_cards_are_hiked_as_dealt() -> None:
+    """Version 1 read every card as printed; the Grand Canyon's V has "no more choice of path" after the rim."""
+    illegal(SPEC, version_1(trail_head()), HIKER, ChooseTurnedPath(slot=BASE_LEFT), match="under rules version 1")
+    canyon = trail_head("grand-canyon", plan=CANYON)
+    assert not [c for c in legal(SPEC, canyon, HIKER) if isinstance(c, ChooseTurnedPath)]
+    illegal(SPEC, canyon, HIKER, ChooseTurnedPath(slot=0), match="hiked rim to rim as dealt")
