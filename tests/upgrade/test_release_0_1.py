@@ -99,6 +99,8 @@ def test_running_games_continue_with_their_old_seat_tokens(client: FlaskClient, 
     game = client.get(f"/api/v1/games/{game_id}").get_json()
     assert game["version"] == running["version"] and game["status"] == "active"
     assert game["seed_source"] == "unknown"
+    # recorded before any ruling changed: it goes on under rules version 1, whatever new games get (issue 17)
+    assert game["rules_version"] == 1 and game["state"].get("rules_version", 1) == 1
     seat = game["to_act"][0]
     auth = {"Authorization": f"Bearer {tokens[str(seat)]}"}
     actions = client.get(f"/api/v1/games/{game_id}/actions", headers=auth).get_json()
