@@ -7,8 +7,8 @@ and random bots in the other seats; the hustler's seat rotates game by game.
 Prints the hustler's win rate (against the 1/seats a random bot would get), how
 games ended, and the distribution of game length in turns (one turn = one
 hitchiker's roll) with its maximum against the cap (round limit x seats). Games are played under the
-current rules version unless `--rules-version` names an older one; a round limit of 0 (version 2's default)
-is 100 rounds for these bots-only games.
+current rules version unless `--rules-version` names an older one, with the option's default for bots-only
+games (100 rounds) unless `--round-limit` says (0: no limit).
 """
 
 from __future__ import annotations
@@ -30,13 +30,14 @@ from domain.games.hitchiker.state import BOTS_ROUND_LIMIT
 STRONG = "hustler"
 
 
-def play(job: tuple[int, int, int, int]) -> dict[str, object]:
-    """One game: (index, seats, round limit, rules version) -> who won, why, how many turns."""
+def play(job: tuple[int, int, int | None, int]) -> dict[str, object]:
+    """One game: (index, seats, round limit or None for the default, rules version) -> who won, why, how many turns."""
     index, seats, round_limit, rules_version = job
     strong_seat = index // 2 % seats
     levels = [STRONG if seat == strong_seat else "random" for seat in range(seats)]
     config = SPEC.normalize_config([SeatConfig(name=f"p{seat}", bot=levels[seat]) for seat in range(seats)],
-                                   {"round_limit": round_limit}, rules_version=rules_version)
+                                   {} if round_limit is None else {"round_limit": round_limit},
+                                   rules_version=rules_version)
     table = Table(SPEC, config, f"hitchiker-bench-{index}")
     table.play_bots(levels, max_commands=200_000)
     result = SPEC.result(table.state)
@@ -70,18 +71,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=600, help="games in all, alternately 2 and 4 seats")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--round-limit", type=int, default=SPEC.options_schema["properties"]["round_limit"]["default"])
+    parser.add_argument("--round-limit", type=int, default=None, help="rounds (0: no limit); default: the option's")
     parser.add_argument("--rules-version", type=int, default=SPEC.rules_version, choices=SPEC.rules_versions)
     args = parser.parse_args()
-    if args.rules_version == 1 and args.round_limit == 0:
-        args.round_limit = BOTS_ROUND_LIMIT  # version 1 had no "no limit": its default was 100
     jobs = [(index, 2 if index % 2 == 0 else 4, args.round_limit, args.rules_version) for index in range(args.games)]
     started = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
         rows = pool.map(play, jobs, chunksize=4)
     elapsed = time.perf_counter() - started
     print(f"Hitchiker, rules version {args.rules_version}: {STRONG} vs random, {len(rows)} games, "
-          f"round limit {args.round_limit or BOTS_ROUND_LIMIT}, "
+          f"round limit {BOTS_ROUND_LIMIT if args.round_limit is None else args.round_limit or 'none'}, "
           f"{args.workers} workers, {elapsed:.1f} s")
     for seats in (2, 4):
         games = [row for row in rows if row["seats"] == seats]
@@ -95,9 +94,12 @@ def main() -> None:
         print(f"\n{seats} seats: {len(games)} games; {STRONG} won {wins} ({100 * wins / len(games):.1f}%, "
               f"tie-weighted {100 * share / len(games):.1f}%) against {100 / seats:.1f}% for a random seat")
         print(f"  ended by: {', '.join(f'{reason} {count}' for reason, count in sorted(reasons.items()))}")
-        print(f"  turns: {distribution(turns)}; cap {cap} ({cap // seats} rounds x {seats}); "
-              f"max/cap {max(turns)}/{cap}, over the cap: {sum(1 for t in turns if t > cap)}")
-        print("\n".join(histogram(turns, cap)))
+        if cap:
+            print(f"  turns: {distribution(turns)}; cap {cap} ({cap // seats} rounds x {seats}); "
+                  f"max/cap {max(turns)}/{cap}, over the cap: {sum(1 for t in turns if t > cap)}")
+        else:
+            print(f"  turns: {distribution(turns)}; no round limit")
+        print("\n".join(histogram(turns, cap or max(turns))))
     wins = sum(1 for row in rows if row["won"])
     print(f"\noverall: {STRONG} won {wins}/{len(rows)} ({100 * wins / len(rows):.1f}%)")
 

@@ -99,6 +99,11 @@ def random_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Comm
     return rng.choice(legal)
 
 
+def no_seated_defaults(seats: Sequence[SeatConfig], rules_version: int) -> Mapping[str, Any]:
+    """No option's default depends on who is seated: the options schema's defaults apply."""
+    return {}
+
+
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class GameSpec:
     """Everything the service, workers and replays know about one game."""
@@ -133,6 +138,9 @@ class GameSpec:
     # The state with the seats' final names, when a game with open seats starts (seating.py); None:
     # the game keeps no names in its state.
     renamed: Callable[[Any, tuple[str, ...]], Any] | None = None
+    # (seats, rules version) -> the defaults of options that depend on who is seated (a person or a bot),
+    # over the options schema's; normalize_config fills them in, so GameCreated records the value chosen.
+    seated_defaults: Callable[[Sequence[SeatConfig], int], Mapping[str, Any]] = no_seated_defaults
 
     def __post_init__(self) -> None:
         """The seating events (seating.py) are every game's: decoded by its codec, folded past its rules."""
@@ -150,9 +158,9 @@ class GameSpec:
 
     def normalize_config(self, seats: Sequence[SeatConfig], options: Mapping[str, Any] | None,
                          rules_version: int | None = None) -> GameConfig:
-        """Check the seat count, bot levels and options; fill option defaults. A game is played under
-        the current rules version unless `rules_version` names an older one still played (a fork keeps
-        its source's).
+        """Check the seat count, bot levels and options; fill option defaults (`seated_defaults` first, then
+        the schema's). A game is played under the current rules version unless `rules_version` names an
+        older one still played (a fork keeps its source's).
 
         Raises:
             InvalidCommand: a seat count out of range, an unknown bot level, a bad option, a rules
@@ -169,7 +177,9 @@ class GameSpec:
             if seat.bot is not None and seat.bot not in self.bots:
                 levels = ", ".join(self.bots)
                 raise InvalidCommand(f"seats[{index}].bot: unknown bot level {seat.bot!r}; levels: {levels}")
-        return GameConfig(seats=tuple(seats), options=normalize_options(self.options_schema, options or {}),
+        if options is None or isinstance(options, Mapping):
+            options = {**self.seated_defaults(seats, version), **(options or {})}
+        return GameConfig(seats=tuple(seats), options=normalize_options(self.options_schema, options),
                           rules_version=version)
 
     def fold(self, events: Sequence[Event], state: Any = None) -> Any:

@@ -6,11 +6,12 @@ fill its gaps are in data/RULINGS.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from msgspec.structs import replace
 
-from domain.core import Codec, GameSpec, random_bot
+from domain.core import Codec, GameSpec, SeatConfig, random_bot
 from domain.games.hitchiker.about import RULES
 from domain.games.hitchiker.bots import hustler_bot
 from domain.games.hitchiker.catalog import catalog
@@ -19,6 +20,7 @@ from domain.games.hitchiker.describe import describe
 from domain.games.hitchiker.evolve import EVENTS, evolve, setup
 from domain.games.hitchiker.labels import label, ranges
 from domain.games.hitchiker.rules import decide, legal_commands, to_act
+from domain.games.hitchiker.state import BOTS_ROUND_LIMIT, CHOICES_VERSION
 from domain.games.hitchiker.view_schema import VIEW_SCHEMA
 from domain.games.hitchiker.views import result, view
 
@@ -29,14 +31,22 @@ OPTIONS_SCHEMA = {
             "type": "integer",
             "minimum": 0,
             "maximum": 1000,
-            "default": 0,
-            "description": "rounds after which the richest (cash + savings) wins; 0 (the default): no limit when a "
-                           "person holds a seat, 100 rounds when every seat is a bot (rules version 2; version 1 "
-                           "games keep the limit they recorded)",
+            "description": "rounds after which the richest (cash + savings) wins; 0: no limit, the game ends only "
+                           "by a win. By default (rules version 2): no limit when a person holds a seat (an open "
+                           "seat counts as a person's), 100 rounds when every seat is a bot. Version 1 games keep "
+                           "the limit they recorded (100 by default)",
         },
     },
     "additionalProperties": False,
 }
+
+
+def seated_defaults(seats: Sequence[SeatConfig], rules_version: int) -> Mapping[str, Any]:
+    """`round_limit` by who is seated (RULINGS.md, Set-up and the turn): from rules version 2 none with a
+    person at the table, so that only a win ends a person's game, and 100 rounds for bots only, so that
+    theirs always ends; version 1 had 100 rounds for every game."""
+    people = any(seat.bot is None for seat in seats)
+    return {"round_limit": 0 if people and rules_version >= CHOICES_VERSION else BOTS_ROUND_LIMIT}
 
 def renamed(state: Any, names: tuple[str, ...]) -> Any:
     """The state with the seats' final names (a game whose open seats were joined; domain/core/seating.py)."""
@@ -68,4 +78,5 @@ SPEC = GameSpec(
     label=label,
     ranges=ranges,
     renamed=renamed,
+    seated_defaults=seated_defaults,
 )

@@ -14,8 +14,8 @@ RULES: tuple[Rule, ...] = (
          "You win the moment your savings in the Bank reach $250,000 or your Travelling Cash reaches "
          "$50,000,000; the check runs after every single event, and the game stops there."),
     Rule("RULINGS.md: Set-up and the turn",
-         "The `round_limit` option (0 by default: no limit while a person holds a seat, 100 rounds when every "
-         "seat is a bot) ends a game nobody has won after that many rounds: the richest by Travelling Cash plus "
+         "The `round_limit` option (by default none while a person holds a seat and 100 rounds when every "
+         "seat is a bot; 0 for none) ends a game nobody has won after that many rounds: the richest by Travelling Cash plus "
          "savings wins and tied richest all win, Contraband worth nothing, the others ranked by cash plus "
          "savings, and the result's reason is round_limit. (Rules version 1 games keep the limit they recorded, "
          "100 by default.)"),

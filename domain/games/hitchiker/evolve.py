@@ -20,8 +20,6 @@ from domain.games.hitchiker import events as ev
 from domain.games.hitchiker.board import BAD_RIDE_IDS
 from domain.games.hitchiker.casino.evolve import CASINO_APPLIERS
 from domain.games.hitchiker.state import (
-    BOTS_ROUND_LIMIT,
-    CHOICES_VERSION,
     Deal,
     DepositOffer,
     HometownOffer,
@@ -63,7 +61,7 @@ def evolve(state: State | None, event: Event) -> State:
     """
     if type(event) is GameCreated:
         return State(players=tuple(Player(name=seat.name) for seat in event.seats),
-                     round_limit=round_limit(event), rules_version=event.rules_version)
+                     round_limit=event.options["round_limit"], rules_version=event.rules_version)
     entry = APPLIERS.get(type(event))
     if entry is None:
         raise TypeError(f"not a Hitchiker event: {type(event).__name__}")
@@ -101,15 +99,6 @@ def _hometown_chosen(state: State, event: ev.HometownChosen) -> State:
     players = changed(state.players, event.seat, hometowns=tuple(sorted((*player.hometowns, event.location))),
                       position=event.location)
     return replace(state, players=players, choosing=tuple(seat for seat in state.choosing if seat != event.seat))
-
-
-def round_limit(created: GameCreated) -> int:
-    """The rounds the game lasts at most, 0 for no limit. From rules version 2 the option's default (0) means no
-    limit when a person holds a seat and 100 rounds when every seat is a bot, so that bots' games always end."""
-    limit = int(created.options["round_limit"])
-    if created.rules_version >= CHOICES_VERSION and limit == 0 and all(seat.bot for seat in created.seats):
-        return BOTS_ROUND_LIMIT
-    return limit
 
 
 def _turn_started(state: State, event: ev.TurnStarted) -> State:

@@ -155,12 +155,12 @@ class HoldemTable(Value):
 #: Rules version 2 (RULINGS.md, "Rules version 2"): Life Insurance is quoted and then taken or declined; the
 #: Dealer may decline the casino; Lie N' Sin stings; the round limit is off by default with a person seated.
 CHOICES_VERSION = 2
-BOTS_ROUND_LIMIT = 100  # version 2: the rounds a game of bots only lasts at most unless `round_limit` says
+BOTS_ROUND_LIMIT = 100  # `round_limit`'s default: every game's in version 1, bots-only games' from version 2
 
 
 class State(Value):
     players: tuple[Player, ...]
-    round_limit: int  # 0: no limit (rules version 2)
+    round_limit: int  # 0: no limit
     rules_version: int = 1
     phase: Phase = Phase.CHOOSING_HOMETOWNS
     first: int = 0

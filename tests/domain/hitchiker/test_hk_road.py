@@ -157,6 +157,8 @@ def test_50_million_in_travelling_cash_wins_the_game_the_moment_it_is_reached() 
 
 
 def test_the_round_limit_ends_the_game_and_the_richest_wins() -> None:
+    """TWO WAYS TO WIN has no end but a win; the `round_limit` option's end (RULINGS.md, Set-up and the turn) says
+    so in the result, the view and the timeline."""
     state = given(SPEC, opening(1, 30, round_limit=1, setup=[cash(1, 5_000)]))
     state = play(SPEC, state, 0, RollDice(), script((2, 3)))  # Twister City
     events = when(SPEC, state, 1, RollDice(), script((3, 6)))  # Hollyweed, nothing to sell
@@ -164,18 +166,26 @@ def test_the_round_limit_ends_the_game_and_the_richest_wins() -> None:
     result = SPEC.result(SPEC.fold(events, state))
     assert result is not None and result["reason"] == "round_limit" and result["winners"] == [1]
     assert [row["place"] for row in result["standings"]] == [1, 2]
+    assert SPEC.view(SPEC.fold(events, state), None)["end_reason"] == "round_limit"
+    assert SPEC.describe(events[-1]) == "the round limit is reached: seat 1 richest"
 
 
 def test_with_a_person_seated_there_is_no_round_limit_by_default_and_bots_only_games_stop_at_100() -> None:
     """TWO WAYS TO WIN: the book ends a game only by a win, so from rules version 2 the round limit is an option,
-    off by default when a person holds a seat; a game of bots only keeps 100 rounds so that it always ends."""
-    people = SPEC.normalize_config([SeatConfig(name="Ann"), SeatConfig(name="Hal", bot="hustler")], {})
-    bots = SPEC.normalize_config([SeatConfig(name="Hal", bot="hustler"), SeatConfig(name="Ran", bot="random")], {})
-    assert people.options == bots.options == {"round_limit": 0}
+    off by default when a person holds a seat; a game of bots only keeps 100 rounds so that it always ends. The
+    default is chosen at creation and recorded in GameCreated; an explicit value wins, 0 meaning no limit."""
+    hal, ran = SeatConfig(name="Hal", bot="hustler"), SeatConfig(name="Ran", bot="random")
+    people = SPEC.normalize_config([SeatConfig(name="Ann"), hal], {})
+    bots = SPEC.normalize_config([hal, ran], {})
+    assert people.options == {"round_limit": 0} and bots.options == {"round_limit": 100}
     assert given(SPEC, created_from(people)).round_limit == 0
     assert given(SPEC, created_from(bots)).round_limit == 100
     chosen = SPEC.normalize_config([SeatConfig(name="Ann"), SeatConfig(name="Bo")], {"round_limit": 30})
     assert given(SPEC, created_from(chosen)).round_limit == 30
+    endless = SPEC.normalize_config([hal, ran], {"round_limit": 0})
+    assert endless.options == {"round_limit": 0} and given(SPEC, created_from(endless)).round_limit == 0
+    # version 1's default stays 100 rounds, a person seated or not
+    assert SPEC.normalize_config([SeatConfig(name="Ann"), hal], {}, rules_version=1).options == {"round_limit": 100}
     # no limit: the 101st round begins like any other
     state = msgspec.structs.replace(given(SPEC, opening(1, 30, round_limit=0)), turn=199)  # round 100 under way
     state = play(SPEC, state, 0, RollDice(), script((2, 3)))
