@@ -58,9 +58,16 @@ def play_by_clicking(api: Api, page: Any, game_id: str, clicks: int = 600) -> di
         if 0 not in game["to_act"]:
             page.wait_for_timeout(50)
             continue
-        version = game["version"]
+        # the bots may move on meanwhile (a jury or a casino asks several seats at once): wait until the page
+        # shows this version or a later one, and click among the actions of the version it shows
+        page.wait_for_function(f"Number(document.getElementById('actions').dataset.version) >= {game['version']}",
+                               timeout=10_000)
+        version = page.locator("#actions").get_attribute("data-version")
         button = page.locator(f"#actions[data-version='{version}'] button").first
-        button.wait_for(timeout=10_000)
+        try:
+            button.wait_for(timeout=2_000)
+        except Exception:
+            continue  # not seat 0's turn any more at the version shown
         label = button.inner_text()
         assert label and not label.startswith("{")  # a sentence, not the raw command
         button.click()
