@@ -36,9 +36,11 @@ def _rules() -> tuple[Rule, ...]:
                                       "to the next seat."),
         Rule("PLAYER SETUP", "On your turn you take exactly one action, rest, prepare or climb, and place a player "
                              "token on it; the action's dial and its tiles slid up decide how much it does."),
-        Rule("RULINGS.md: Bonus card discards", "Before choosing your action you may discard bonus cards from your "
-                                                "hand (DiscardBonusCard, one per command) for the discard bonus "
-                                                "printed on each: stamina, experience or one equipment of a type."),
+        Rule("REWARDS > BONUS CARD", "You may discard bonus cards from your hand (DiscardBonusCard, one per "
+                                     "command) for the discard bonus printed on each: stamina, experience or one "
+                                     "equipment of a type; from rules version 2 at any choice you are asked to make, "
+                                     "also on another player's turn (say, to afford a tag-along: a seat that could "
+                                     "tag along after discarding is asked), under version 1 only before your action."),
         Rule("REST > Gain stamina up to your stamina level or gain 2 stamina",
              f"Rest either brings your stamina up to your stamina level (Rest choice 'level') or adds the number "
              f"on your rest dial, {rest.dial[0]} at first (choice 'gain'); stamina may end above the level."),
@@ -56,7 +58,7 @@ def _rules() -> tuple[Rule, ...]:
         Rule("CLIMB > 1. Choose 1 of your mountains and either its left or right rewards",
              "Climb names one of your mountains and the side (left or right) of rewards you want; you may choose "
              "it only if you can meet its stamina, acclimatisation and equipment requirements, with some of your "
-             "companions if need be."),
+             "companions if need be, or (rules version 2) if opponents between them hold the equipment you lack."),
         Rule("REQUIREMENTS", "Everyone on a climb travels to the mountain's continent and pays its whole stamina "
                              "cost and one of each equipment type it shows; a mountain marked acclimatisation can "
                              "only be climbed by those already standing in its continent."),
@@ -70,7 +72,11 @@ def _rules() -> tuple[Rule, ...]:
         Rule("OTHER IMPORTANT NOTES > NEGOTIATION", "The climber may offer each opponent once to pay part of the "
                                                     "mountain's equipment for them (OfferEquipment); the opponent "
                                                     "answers at once (AcceptOffer or RejectOffer) and an accepted "
-                                                    "offer binds them to tag along. CallForTagAlongs ends the offers."),
+                                                    "offer binds them to tag along. CallForTagAlongs ends the offers. "
+                                                    "From rules version 2 a Climb you cannot equip alone asks the "
+                                                    "opponents holding what you lack, in turn order, to pay part of "
+                                                    "it (OfferEquipment to you, binding, or Decline); if they do not "
+                                                    "cover it you choose another action."),
         Rule("CLIMB > 2. You and opponents who tag along travel and pay requirements",
              "Opponents able to meet their own requirements are asked in turn order from the climber to tag along "
              "(TagAlong, naming the companions they bring) or stay behind (StayBehind); all pay after the last "
@@ -99,8 +105,11 @@ def _rules() -> tuple[Rule, ...]:
                                f"bonus: rest 1 stamina level, prepare any upgrade, climb "
                                f"{mat.climb_bonus_experience} experience or a flag where you stand."),
         Rule("OTHER IMPORTANT NOTES > REWARDS AND BONUSES",
-             "Equipment, travel, upgrades, companions and action bonuses may be declined (Decline); flags, "
-             "experience, stamina, stamina levels and bonus cards are always taken."),
+             "Everything gained may be declined: from rules version 2 a climb's rewards wait as one step and you "
+             "take (GainReward) or decline (DeclineReward) each kind in the order you choose, a stamina level that "
+             "would bring in the B deck included; equipment, travel, upgrades, companions and action bonuses are "
+             "declined with Decline. Under version 1 a climb's flags, experience, stamina, stamina levels and bonus "
+             "cards were always taken, in card order."),
         Rule("RULINGS.md: Forced steps", "A step with a single possible choice and nothing to decline is played for "
                                          "you, and a step with nothing to gain is skipped, so the actions listed "
                                          "are always a real choice."),

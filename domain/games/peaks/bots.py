@@ -18,10 +18,13 @@ from domain.games.peaks.commands import (
     ClaimActionBonus,
     Climb,
     Decline,
+    DeclineReward,
     DiscardBonusCard,
     GainEquipment,
     GainMountain,
+    GainReward,
     KeepCompanion,
+    OfferEquipment,
     Prepare,
     RejectOffer,
     Rest,
@@ -32,6 +35,9 @@ from domain.games.peaks.commands import (
 )
 
 REWARD_VALUE = {"flag": 3.0, "bonus": 1.2, "experience": 1.0, "companion": 1.2, "stamina_level": 1.5, "upgrade": 1.6}
+REWARD_ORDER = ("experience", "stamina", "flag", "stamina_level", "bonus", "companion", "upgrade")
+"""Rules version 2 lets a climb's rewards be taken in any order: experience first, so that an upgrade from the same
+climb may slide a tile whose prerequisite the climb's experience meets (Rewards, Upgrade)."""
 UPGRADE_ORDER = [("prepare", "dial"), ("climb", "tile"), ("prepare", "tile"), ("climb", "dial"), ("rest", "tile"),
                  ("rest", "dial")]
 
@@ -134,18 +140,64 @@ def _upgrade(legal: Sequence[Command]) -> Command:
     return legal[0]
 
 
+def tag_along_value(me: dict[str, Any], climb: dict[str, Any], stamina: int | None = None) -> float:
+    """What tagging along on the climb is worth to us: the other side's rewards, less the stamina it costs."""
+    mountain = cards.mountains()[climb["mountain"]]
+    other = "right" if climb["side"] == "left" else "left"
+    value = side_value(mountain, other, 0.3) + 1.0 - 0.3 * mountain.stamina
+    if (me["stamina"] if stamina is None else stamina) - mountain.stamina < 2:
+        value -= 1.0  # too tired afterwards for our own climbs
+    return value
+
+
+def _discard_for_stamina(me: dict[str, Any], legal: Sequence[Command], short: int) -> Command | None:
+    """Rules version 2: the smallest stamina bonus card in hand that covers `short` stamina, if any."""
+    table = cards.bonus_cards()
+    fitting = [c for c in legal if isinstance(c, DiscardBonusCard) and table[c.card].discard["kind"] == "stamina"
+               and table[c.card].discard["amount"] >= short]
+    return min(fitting, key=lambda c: (table[c.card].discard["amount"], c.card)) if fitting else None
+
+
 def _tag_along(view: dict[str, Any], legal: Sequence[Command]) -> Command:
     me = _me(view)
     climb = view["climb"]
     mountain = cards.mountains()[climb["mountain"]]
-    other = "right" if climb["side"] == "left" else "left"
     options = [c for c in legal if isinstance(c, TagAlong)]
-    value = side_value(mountain, other, 0.3) + 1.0 - 0.3 * mountain.stamina
-    if me["stamina"] - mountain.stamina < 2:
-        value -= 1.0  # too tired afterwards for our own climbs
-    if not options or (value <= 1.0 and any(isinstance(c, StayBehind) for c in legal)):
+    stay = any(isinstance(c, StayBehind) for c in legal)
+    if not options and stay:
+        # Rules version 2: we were asked because a bonus card's stamina would pay for the climb.
+        short = mountain.stamina - me["stamina"]
+        discard = _discard_for_stamina(me, legal, short) if short > 0 else None
+        if discard is not None and tag_along_value(me, climb, mountain.stamina + 2) > 1.5:
+            return discard
+    if not options or (tag_along_value(me, climb) <= 1.0 and stay):
         return StayBehind()
     return min(options, key=lambda c: (len(c.companions), c.companions))
+
+
+def _take_reward(legal: Sequence[Command]) -> Command:
+    """Rules version 2: every reward is worth having; take them in REWARD_ORDER."""
+    takes = {c.reward: c for c in legal if isinstance(c, GainReward)}
+    for kind in REWARD_ORDER:
+        if kind in takes:
+            return takes[kind]
+    return next(c for c in legal if isinstance(c, DeclineReward))
+
+
+def _back_climb(view: dict[str, Any], legal: Sequence[Command]) -> Command:
+    """Rules version 2: pay what the climber lacks only when we can then tag along on it for a good side."""
+    me = _me(view)
+    climb = view["climb"]
+    mountain = cards.mountains()[climb["mountain"]]
+    offers = [c for c in legal if isinstance(c, OfferEquipment)]
+    if not offers:
+        return Decline()
+    kit = max(offers, key=lambda c: (len(c.equipment), c.equipment))
+    enough_kit = all(me["equipment"][kind] >= 1 + kit.equipment.count(kind) for kind in mountain.equipment)
+    there = not mountain.acclimatisation or me["continent"] == mountain.continent
+    if enough_kit and there and me["stamina"] >= mountain.stamina and tag_along_value(me, climb) > 1.5:
+        return kit
+    return Decline()
 
 
 def _bring(view: dict[str, Any], legal: Sequence[Command]) -> Command:
@@ -162,8 +214,10 @@ def guide_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Comma
     kinds = {type(command) for command in legal}
     if Rest in kinds:
         return _choose_action(view, legal)
-    if kinds & {Climb, DiscardBonusCard}:
-        return _choose_action(view, legal)
+    if GainReward in kinds:
+        return _take_reward(legal)
+    if OfferEquipment in kinds and view["step"] and view["step"]["kind"] == "back_climb":
+        return _back_climb(view, legal)
     if GainMountain in kinds:
         return _gain_mountain(view, legal)
     if GainEquipment in kinds:

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import itertools
 
+from msgspec.structs import replace
+
 from domain.core import Event, Rng, Value
 from domain.games.peaks import cards
 from domain.games.peaks.cards import Mountain
-from domain.games.peaks.events import ClimbPaid, ClimbResolved, DangerRolled
+from domain.games.peaks.events import BackingPaid, ClimbPaid, ClimbResolved, DangerRolled
 from domain.games.peaks.state import (
     Expedition,
     Mountaineer,
@@ -86,11 +88,68 @@ def accepted_offer(expedition: Expedition, seat: int) -> Offer | None:
     return next((o for o in expedition.offers if o.seat == seat and o.accepted), None)
 
 
+def backed_equipment(expedition: Expedition) -> tuple[str, ...]:
+    """Rules version 2: the climber's equipment that backers have agreed to pay."""
+    return tuple(kind for backing in expedition.backing for kind in backing.equipment)
+
+
+def backing_kit(expedition: Expedition, seat: int) -> tuple[str, ...]:
+    """The equipment `seat` agreed to pay for the climber (nothing if it did not back the climb)."""
+    return tuple(kind for backing in expedition.backing if backing.seat == seat for kind in backing.equipment)
+
+
 def climber_cost(state: State) -> Cost | None:
     expedition = state.expedition
     assert expedition is not None
     player = state.players[expedition.climber]
-    return own_cost(player, cards.mountains()[expedition.mountain], expedition.party[0].companions)
+    return own_cost(player, cards.mountains()[expedition.mountain], expedition.party[0].companions,
+                    covered=backed_equipment(expedition))
+
+
+def missing_equipment(player: Mountaineer, mountain: Mountain) -> tuple[str, ...]:
+    """The mountain's equipment types of which the seat has none."""
+    kinds = cards.board().equipment
+    return tuple(kind for kind in mountain.equipment if player.equipment[kinds.index(kind)] < 1)
+
+
+def holds(player: Mountaineer, kind: str) -> bool:
+    return player.equipment[cards.board().equipment.index(kind)] >= 1
+
+
+def backers(state: State, climber: int, missing: tuple[str, ...]) -> tuple[int, ...]:
+    """Negotiation (rules version 2): opponents, in turn order, holding some of the equipment the climber lacks."""
+    return tuple(seat for seat in opponents_in_order(state, climber)
+                 if any(holds(state.players[seat], kind) for kind in missing))
+
+
+def can_be_backed(state: State, seat: int, mountain_id: str) -> bool:
+    """Rules version 2: a mountain the seat cannot equip alone, but could climb if opponents paid what it lacks.
+
+    Negotiation lets any player pay part of another's equipment to encourage a climb: the climb is listed when
+    the opponents between them hold every missing type (asked once a turn for each mountain).
+    """
+    player = state.players[seat]
+    mountain = cards.mountains().get(mountain_id)
+    if (not state.book_choices or mountain is None or mountain_id not in player.mountains
+            or mountain_id in state.unbacked or can_climb(player, mountain_id)):
+        return False
+    missing = missing_equipment(player, mountain)
+    held = {kind for other in backers(state, seat, missing) for kind in missing if holds(state.players[other], kind)}
+    return bool(missing) and held == set(missing) and bool(feasible_sets(player, mountain, covered=missing))
+
+
+def still_missing(state: State, step: Step) -> tuple[str, ...]:
+    """What a `BACK_CLIMB` step's climb still lacks: the types asked for less those already backed."""
+    expedition = state.expedition
+    backed = backed_equipment(expedition) if expedition is not None else ()
+    return tuple(kind for kind in step.cards if kind not in backed)
+
+
+def backing_options(state: State, step: Step) -> list[tuple[str, ...]]:
+    """The kits the asked opponent may agree to pay: any non-empty set of the still-missing types it holds."""
+    player = state.players[step.seat]
+    mine = [kind for kind in still_missing(state, step) if holds(player, kind)]
+    return [combo for size in range(1, len(mine) + 1) for combo in itertools.combinations(mine, size)]
 
 
 def opponents_in_order(state: State, climber: int) -> list[int]:
@@ -142,7 +201,33 @@ def tag_along_sets(state: State, seat: int) -> list[tuple[str, ...]]:
         return []
     offer = accepted_offer(expedition, seat)
     covered = offer.equipment if offer else ()
-    return feasible_sets(state.players[seat], cards.mountains()[expedition.mountain], covered=covered)
+    return feasible_sets(state.players[seat], cards.mountains()[expedition.mountain], covered=covered,
+                         extra=backing_kit(expedition, seat))
+
+
+def with_discards(player: Mountaineer) -> Mountaineer:
+    """The seat as it would be after discarding every bonus card it holds for stamina or equipment."""
+    mat, kinds = cards.mat(), cards.board().equipment
+    stamina, equipment = player.stamina, list(player.equipment)
+    for card in player.bonus_cards:
+        bonus = cards.bonus_cards()[card].discard
+        if bonus["kind"] == "stamina":
+            stamina = min(mat.stamina_max, stamina + bonus["amount"])
+        elif bonus["kind"] == "equipment":
+            index = kinds.index(bonus["equipment"])
+            equipment[index] = min(mat.equipment_max, equipment[index] + 1)
+    return replace(player, stamina=stamina, equipment=tuple(equipment))
+
+
+def could_tag_along_with_discards(state: State, seat: int) -> bool:
+    """Rules version 2: a seat that cannot tag along now, but could after discarding bonus cards (Bonus card)."""
+    expedition = state.expedition
+    if not state.book_choices or expedition is None or seat == expedition.climber or tag_along_sets(state, seat):
+        return False
+    offer = accepted_offer(expedition, seat)
+    mountain = cards.mountains()[expedition.mountain]
+    return bool(feasible_sets(with_discards(state.players[seat]), mountain, covered=offer.equipment if offer else (),
+                              extra=backing_kit(expedition, seat)))
 
 
 def tag_along_candidates(state: State) -> tuple[int, ...]:
@@ -150,7 +235,8 @@ def tag_along_candidates(state: State) -> tuple[int, ...]:
     expedition = state.expedition
     if expedition is None:
         return ()
-    return tuple(seat for seat in opponents_in_order(state, expedition.climber) if tag_along_sets(state, seat))
+    return tuple(seat for seat in opponents_in_order(state, expedition.climber)
+                 if tag_along_sets(state, seat) or could_tag_along_with_discards(state, seat))
 
 
 def reward_steps(kind: str, seat: int, continent: str) -> tuple[Step, ...]:
@@ -163,6 +249,23 @@ def reward_steps(kind: str, seat: int, continent: str) -> tuple[Step, ...]:
         "stamina_level": (Step(kind=StepKind.STAMINA_LEVEL, seat=seat, amount=1),),
         "upgrade": (Step(kind=StepKind.UPGRADE, seat=seat),),
     }.get(kind, ())
+
+
+def reward_counts(entries: tuple[str, ...]) -> dict[str, int]:
+    """A `REWARDS` step's entries as {kind: count}, in the order each kind first appears."""
+    counts: dict[str, int] = {}
+    for kind in entries:
+        counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def taken_steps(kind: str, count: int, seat: int, continent: str) -> tuple[Step, ...]:
+    """Rules version 2: the steps that gain `count` of one kind of climb reward (Rewards)."""
+    if kind in ("flag", "experience", "stamina_level", "stamina"):
+        step_kind = {"flag": StepKind.FLAG, "experience": StepKind.EXPERIENCE,
+                     "stamina_level": StepKind.STAMINA_LEVEL, "stamina": StepKind.STAMINA}[kind]
+        return (Step(kind=step_kind, seat=seat, amount=count, continent=continent if kind == "flag" else ""),)
+    return reward_steps(kind, seat, continent) * count
 
 
 def climb_experience(climber: Mountaineer) -> int:
@@ -183,11 +286,15 @@ def resolve_climb(state: State, rng: Rng) -> list[Event]:
     expedition = state.expedition
     assert expedition is not None
     mountain = cards.mountains()[expedition.mountain]
-    events: list[Event] = []
+    events: list[Event] = [BackingPaid(seat=backing.seat, to_seat=expedition.climber, equipment=backing.equipment)
+                           for backing in expedition.backing]
     for roped in expedition.party:
         player = state.players[roped.seat]
         offer = accepted_offer(expedition, roped.seat)
-        cost = own_cost(player, mountain, roped.companions, offer.equipment if offer else ())
+        covered = offer.equipment if offer else ()
+        if roped.seat == expedition.climber:
+            covered = backed_equipment(expedition)
+        cost = own_cost(player, mountain, roped.companions, covered)
         assert cost is not None
         paid_for_others = offered_equipment(expedition, include_pending=False) if roped.seat == expedition.climber else ()
         events.append(ClimbPaid(seat=roped.seat, continent=mountain.continent, stamina=cost.stamina,
@@ -205,14 +312,17 @@ def resolve_climb(state: State, rng: Rng) -> list[Event]:
     for roped in expedition.party:
         brought = abilities(roped.companions)
         side = expedition.side if roped.seat == expedition.climber else other
-        extra = sum(a.amount for a in brought if a.kind == "experience_after")
-        queued.append(Step(kind=StepKind.EXPERIENCE, seat=roped.seat, amount=gain + extra))
         sure_footed = any(a.kind == "sure_footed" for a in brought)
-        for reward in mountain.rewards(side):
-            if reward.green and danger and not sure_footed:
-                continue
-            queued.extend(reward_steps(reward.kind, roped.seat, mountain.continent))
+        gains = [reward.kind for reward in mountain.rewards(side) if not (reward.green and danger and not sure_footed)]
+        experience = gain + sum(a.amount for a in brought if a.kind == "experience_after")
         stamina = sum(a.amount for a in brought if a.kind == "stamina_after")
+        if state.book_choices:
+            entries = ("experience",) * experience + tuple(gains) + ("stamina",) * stamina
+            queued.append(Step(kind=StepKind.REWARDS, seat=roped.seat, cards=entries, continent=mountain.continent))
+            continue
+        queued.append(Step(kind=StepKind.EXPERIENCE, seat=roped.seat, amount=experience))
+        for kind in gains:
+            queued.extend(reward_steps(kind, roped.seat, mountain.continent))
         if stamina:
             queued.append(Step(kind=StepKind.STAMINA, seat=roped.seat, amount=stamina))
     events.append(ClimbResolved(seat=expedition.climber, mountain=mountain.id, side=expedition.side,

@@ -7,6 +7,7 @@ from typing import ClassVar, Literal
 from domain.core import Command, Value
 
 Action = Literal["rest", "prepare", "climb"]
+Reward = Literal["experience", "flag", "bonus", "companion", "stamina_level", "upgrade", "stamina"]
 Side = Literal["left", "right"]
 
 
@@ -18,7 +19,8 @@ class PlaceCharacter(Command, Value, kw_only=True):
 
 
 class DiscardBonusCard(Command, Value, kw_only=True):
-    """Before choosing your action: discard a bonus card for its discard bonus."""
+    """Discard a bonus card for its discard bonus: before choosing your action, and from rules version 2 at any
+    choice you are asked to make (also on another player's turn, e.g. to afford a tag-along)."""
 
     TYPE: ClassVar[str] = "DiscardBonusCard"
     card: str
@@ -91,7 +93,8 @@ class BringCompanions(Command, Value, kw_only=True):
 
 
 class OfferEquipment(Command, Value, kw_only=True):
-    """Negotiation: offer to pay these equipment of an opponent's requirement if they tag along."""
+    """Negotiation: the climber offers to pay these equipment of an opponent's requirement if they tag along; from
+    rules version 2 an opponent asked to back a climb offers to pay these of the climber's (`to_seat` the climber)."""
 
     TYPE: ClassVar[str] = "OfferEquipment"
     to_seat: int
@@ -129,6 +132,20 @@ class StayBehind(Command, Value, kw_only=True):
     TYPE: ClassVar[str] = "StayBehind"
 
 
+class GainReward(Command, Value, kw_only=True):
+    """Rules version 2: gain every reward of this kind still waiting from the climb (the order is yours)."""
+
+    TYPE: ClassVar[str] = "GainReward"
+    reward: Reward
+
+
+class DeclineReward(Command, Value, kw_only=True):
+    """Rules version 2: decline every reward of this kind still waiting from the climb (everything is optional)."""
+
+    TYPE: ClassVar[str] = "DeclineReward"
+    reward: Reward
+
+
 class ClaimActionBonus(Command, Value, kw_only=True):
     """Remove the tokens from all three actions for this action's bonus."""
 
@@ -145,5 +162,5 @@ class Decline(Command, Value, kw_only=True):
 COMMANDS: tuple[type[Command], ...] = (
     PlaceCharacter, DiscardBonusCard, Rest, Prepare, Climb, GainMountain, GainEquipment, Travel, KeepCompanion,
     UpgradeAction, BringCompanions, OfferEquipment, AcceptOffer, RejectOffer, CallForTagAlongs, TagAlong,
-    StayBehind, ClaimActionBonus, Decline,
+    StayBehind, ClaimActionBonus, Decline, GainReward, DeclineReward,
 )

@@ -102,6 +102,19 @@ def describe(event: Event) -> str:
             return f"Seat {seat} revealed fulfilled bonus cards: {names}"
         case ev.FinalFlagsPlaced(seat=seat, majorities=m, every_continent=e, stamina_level=s, experience=x, upgrades=u):
             return f"Seat {seat} placed {len(m) + e + s + x + u} end-game flags"
+        case ev.RewardTaken(seat=seat, reward=reward, count=n):
+            return f"Seat {seat} took {n} {reward.replace('_', ' ')} from the climb"
+        case ev.RewardDeclined(seat=seat, reward=reward, count=n):
+            return f"Seat {seat} declined {n} {reward.replace('_', ' ')} from the climb"
+        case ev.BackingAsked(seat=seat, mountain=m, missing=kit, asked=asked):
+            who = ", ".join(f"seat {s}" for s in asked)
+            return f"Seat {seat} wants to climb {_mountain(m)} and asks {who} to pay its {', '.join(kit)}"
+        case ev.ClimbBacked(seat=seat, to_seat=to_seat, equipment=kit):
+            return f"Seat {seat} agreed to pay {', '.join(kit)} for seat {to_seat}'s climb"
+        case ev.ClimbUnbacked(seat=seat, mountain=m):
+            return f"Nobody covered seat {seat}'s equipment for {_mountain(m)}: they choose another action"
+        case ev.BackingPaid(seat=seat, to_seat=to_seat, equipment=kit):
+            return f"Seat {seat} paid {', '.join(kit)} for seat {to_seat}'s climb"
         case ev.GameEnded(reason=reason):
             return f"The game ended: {reason}"
     return event.TYPE

@@ -241,6 +241,62 @@ class ClimbResolved(Event, Value, kw_only=True):
     queued: tuple[Step, ...]
 
 
+class RewardTaken(Event, Value, kw_only=True):
+    """Rules version 2: a kind of reward from the climb gained (`count` of it); its steps queued."""
+
+    TYPE: ClassVar[str] = "RewardTaken"
+    seat: int
+    reward: str
+    count: int
+    queued: tuple[Step, ...]
+
+
+class RewardDeclined(Event, Value, kw_only=True):
+    """Rules version 2: a kind of reward from the climb turned down (everything you gain is optional)."""
+
+    TYPE: ClassVar[str] = "RewardDeclined"
+    seat: int
+    reward: str
+    count: int
+
+
+class BackingAsked(Event, Value, kw_only=True):
+    """Rules version 2: a climb the climber cannot equip alone; `asked` opponents, in turn order, may pay `missing`."""
+
+    TYPE: ClassVar[str] = "BackingAsked"
+    seat: int
+    mountain: str
+    side: str
+    missing: tuple[str, ...]
+    asked: tuple[int, ...]
+
+
+class ClimbBacked(Event, Value, kw_only=True):
+    """Rules version 2: an opponent agrees to pay `equipment` of the climber's requirement (binding this turn)."""
+
+    TYPE: ClassVar[str] = "ClimbBacked"
+    seat: int
+    to_seat: int
+    equipment: tuple[str, ...]
+
+
+class ClimbUnbacked(Event, Value, kw_only=True):
+    """Rules version 2: the climb's equipment was not covered; the climber chooses an action again."""
+
+    TYPE: ClassVar[str] = "ClimbUnbacked"
+    seat: int
+    mountain: str
+
+
+class BackingPaid(Event, Value, kw_only=True):
+    """Rules version 2: a backer pays the equipment promised, when everyone on the climb pays."""
+
+    TYPE: ClassVar[str] = "BackingPaid"
+    seat: int
+    to_seat: int
+    equipment: tuple[str, ...]
+
+
 class ActionBonusClaimed(Event, Value, kw_only=True):
     TYPE: ClassVar[str] = "ActionBonusClaimed"
     seat: int
@@ -286,5 +342,6 @@ EVENTS: tuple[type[Event], ...] = (
     CompanionsDiscarded, BonusCardDrawn, ActionUpgraded, FlagsPlaced, ExperienceGained, StaminaLevelRaised,
     StaminaGained, DecksSwapped, StepDeclined, StepSkipped, CompanionsBrought, EquipmentOffered, OfferAnswered,
     TagAlongsCalled, TaggedAlong, StayedBehind, ClimbPaid, DangerRolled, ClimbResolved, ActionBonusClaimed,
-    TurnEnded, BonusCardsRevealed, FinalFlagsPlaced, GameEnded,
+    TurnEnded, BonusCardsRevealed, FinalFlagsPlaced, GameEnded, RewardTaken, RewardDeclined, BackingAsked,
+    ClimbBacked, ClimbUnbacked, BackingPaid,
 )

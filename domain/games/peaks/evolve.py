@@ -19,12 +19,16 @@ from domain.games.peaks.events import (
     ActionBonusClaimed,
     ActionChosen,
     ActionUpgraded,
+    BackingAsked,
+    BackingPaid,
     BonusCardDiscarded,
     BonusCardDrawn,
     BonusCardsRevealed,
     CharacterPlaced,
+    ClimbBacked,
     ClimbPaid,
     ClimbResolved,
+    ClimbUnbacked,
     CompanionKept,
     CompanionsBrought,
     CompanionsDiscarded,
@@ -42,6 +46,8 @@ from domain.games.peaks.events import (
     GameEnded,
     MountainGained,
     OfferAnswered,
+    RewardDeclined,
+    RewardTaken,
     StaminaGained,
     StaminaLevelRaised,
     StartingMountainsDealt,
@@ -99,7 +105,8 @@ def initial_state(created: GameCreated) -> State:
         stamina=mat.start_stamina, stamina_level=mat.start_stamina_level,
         equipment=(0,) * len(board.equipment), flags=(0,) * len(board.continents),
     )
-    return State(names=tuple(seat.name for seat in created.seats), players=(player,) * len(created.seats))
+    return State(names=tuple(seat.name for seat in created.seats), players=(player,) * len(created.seats),
+                 rules_version=created.rules_version)
 
 
 def evolve(state: State | None, event: Event) -> State:
@@ -186,8 +193,9 @@ def _action_chosen(state: State, event: ActionChosen) -> State:
     tokens = state.players[event.seat].tokens
     expedition = None
     if event.action == "climb":
+        backed = state.expedition.backing if state.expedition is not None else ()  # version 2's backed climb
         expedition = Expedition(climber=event.seat, mountain=event.mountain, side=event.side,
-                                party=(Roped(seat=event.seat, companions=()),))
+                                party=(Roped(seat=event.seat, companions=()),), backing=backed)
     return replace(state, players=_mats(state, event.seat, tokens=put(tokens, index, tokens[index] + 1)),
                    action=event.action, steps=event.queued, expedition=expedition)
 
@@ -381,7 +389,52 @@ def _bonus_claimed(state: State, event: ActionBonusClaimed) -> State:
 def _turn_ended(state: State, event: TurnEnded) -> State:
     _check_seat(state, event.next_seat)
     return replace(state, steps=state.steps[1:], current=event.next_seat, turn=state.turn + 1, action=None,
-                   expedition=None)
+                   expedition=None, unbacked=())
+
+
+def _rewards_left(state: State, event: RewardTaken | RewardDeclined) -> tuple[Step, ...]:
+    """The steps after a kind of reward is taken or declined: the `REWARDS` step keeps the other kinds."""
+    head = state.steps[0] if state.steps else None
+    if head is None or head.kind is not StepKind.REWARDS:
+        raise ValueError(f"{event.TYPE} with no rewards waiting")
+    left = tuple(kind for kind in head.cards if kind != event.reward)
+    return ((replace(head, cards=left),) if left else ()) + state.steps[1:]
+
+
+def _reward_taken(state: State, event: RewardTaken) -> State:
+    return replace(state, steps=event.queued + _rewards_left(state, event))
+
+
+def _reward_declined(state: State, event: RewardDeclined) -> State:
+    return replace(state, steps=_rewards_left(state, event))
+
+
+def _backing_asked(state: State, event: BackingAsked) -> State:
+    for seat in event.asked:
+        _check_seat(state, seat)
+    expedition = Expedition(climber=event.seat, mountain=event.mountain, side=event.side,
+                            party=(Roped(seat=event.seat, companions=()),))
+    asked = tuple(Step(kind=StepKind.BACK_CLIMB, seat=seat, cards=event.missing) for seat in event.asked)
+    return replace(state, expedition=expedition, steps=asked + (Step(kind=StepKind.RESOLVE_BACKING, seat=event.seat),))
+
+
+def _climb_backed(state: State, event: ClimbBacked) -> State:
+    _check_seat(state, event.to_seat)
+    expedition = _expedition(state)
+    backing = expedition.backing + (Offer(seat=event.seat, equipment=event.equipment, accepted=True),)
+    return replace(state, expedition=replace(expedition, backing=backing), steps=state.steps[1:])
+
+
+def _climb_unbacked(state: State, event: ClimbUnbacked) -> State:
+    return replace(state, expedition=None, steps=(), unbacked=state.unbacked + (event.mountain,))
+
+
+def _backing_paid(state: State, event: BackingPaid) -> State:
+    _check_seat(state, event.to_seat)
+    player = state.players[event.seat]
+    kinds = cards.board().equipment
+    equipment = tuple(count - event.equipment.count(kind) for kind, count in zip(kinds, player.equipment))
+    return replace(state, players=_mats(state, event.seat, equipment=equipment))
 
 
 def _revealed(state: State, event: BonusCardsRevealed) -> State:
@@ -442,4 +495,10 @@ APPLY: dict[type[Event], Callable[[State, Any], State]] = {
     BonusCardsRevealed: _revealed,
     FinalFlagsPlaced: _final_flags,
     GameEnded: _game_ended,
+    RewardTaken: _reward_taken,
+    RewardDeclined: _reward_declined,
+    BackingAsked: _backing_asked,
+    ClimbBacked: _climb_backed,
+    ClimbUnbacked: _climb_unbacked,
+    BackingPaid: _backing_paid,
 }

@@ -14,7 +14,7 @@ from domain.core import Command
 from domain.games.peaks import cards
 from domain.games.peaks.actions import dial_value, rest_gain, tiles_slid
 from domain.games.peaks.catalog import BONUS_EFFECTS, TILE_EFFECTS, catalog, slot_name
-from domain.games.peaks.climbing import Cost, accepted_offer, own_cost
+from domain.games.peaks.climbing import Cost, accepted_offer, backed_equipment, can_climb, own_cost, reward_counts
 from domain.games.peaks.commands import (
     AcceptOffer,
     BringCompanions,
@@ -22,9 +22,11 @@ from domain.games.peaks.commands import (
     ClaimActionBonus,
     Climb,
     Decline,
+    DeclineReward,
     DiscardBonusCard,
     GainEquipment,
     GainMountain,
+    GainReward,
     KeepCompanion,
     OfferEquipment,
     PlaceCharacter,
@@ -40,11 +42,11 @@ from domain.games.peaks.state import State, StepKind
 
 REWARD_WORDS = {
     "flag": "a flag", "bonus": "a bonus card", "experience": "1 experience", "companion": "a companion",
-    "stamina_level": "a stamina level", "upgrade": "an upgrade",
+    "stamina_level": "a stamina level", "upgrade": "an upgrade", "stamina": "1 stamina",
 }
 PLURALS = {
     "flag": "flags", "bonus": "bonus cards", "experience": "experience", "companion": "companions",
-    "stamina_level": "stamina levels", "upgrade": "upgrades",
+    "stamina_level": "stamina levels", "upgrade": "upgrades", "stamina": "stamina",
 }
 DECLINES = {
     StepKind.EQUIPMENT: "Decline the equipment",
@@ -52,6 +54,7 @@ DECLINES = {
     StepKind.UPGRADE: "Decline the upgrade",
     StepKind.CHOOSE_COMPANION: "Keep neither companion (discard both)",
     StepKind.ACTION_BONUS: "Decline the action bonus (keep your tokens)",
+    StepKind.BACK_CLIMB: "Pay nothing towards the climb",
 }
 ABILITIES = {
     "stamina_discount": "pay {amount} less stamina",
@@ -123,7 +126,10 @@ def label(state: State, seat: int, command: Command) -> str:
         case Prepare():
             return prepare_label(state, seat)
         case Climb(mountain=mountain_id, side=side):
-            return climb_label(mountain_id, side)
+            label = climb_label(mountain_id, side)
+            if not can_climb(player, mountain_id):
+                return f"{label}; you lack equipment: ask the others to pay it"
+            return label
         case GainMountain(source=source, slot=slot):
             return gain_mountain_label(state, source, slot)
         case GainEquipment(equipment=kind):
@@ -139,8 +145,15 @@ def label(state: State, seat: int, command: Command) -> str:
             return upgrade_label(state, seat, action, part)
         case BringCompanions(companions=brought):
             return bring_label(state, seat, brought)
+        case OfferEquipment(to_seat=to_seat, equipment=kit) if state.expedition and to_seat == state.expedition.climber:
+            return f"Pay {state.names[to_seat]}'s {equipment(kit)} so that they climb {climbed(state)}"
         case OfferEquipment(to_seat=to_seat, equipment=kit):
             return f"Offer to pay {state.names[to_seat]}'s {equipment(kit)} if they tag along"
+        case GainReward(reward=kind):
+            return f"Gain {reward_words(state, kind)}"
+        case DeclineReward(reward=kind):
+            return f"Decline {reward_words(state, kind)}" + (
+                " (the B deck would refill the display)" if kind == "stamina_level" and b_deck_next(state, seat) else "")
         case AcceptOffer():
             return f"Accept {offer_words(state, seat)}: you must then tag along"
         case RejectOffer():
@@ -160,6 +173,25 @@ def label(state: State, seat: int, command: Command) -> str:
             kind = state.steps[0].kind if state.steps else None
             return DECLINES.get(kind, "Decline") if kind else "Decline"
     return command.TYPE
+
+
+def reward_words(state: State, kind: str) -> str:
+    """'2 flags', 'a bonus card': how much of a kind of reward the climb still offers the seat."""
+    step = state.steps[0] if state.steps else None
+    count = reward_counts(step.cards).get(kind, 0) if step and step.kind is StepKind.REWARDS else 1
+    words = REWARD_WORDS.get(kind, kind) if count == 1 else f"{count} {PLURALS.get(kind, kind)}"
+    if kind == "flag" and step is not None:
+        words += f" in {continent(step.continent)}"
+    return words
+
+
+def b_deck_next(state: State, seat: int) -> bool:
+    """Would the seat's stamina levels from this climb make the B deck refill the display?"""
+    step = state.steps[0] if state.steps else None
+    if state.supply.b_next or step is None or step.kind is not StepKind.REWARDS:
+        return False
+    after = state.players[seat].stamina_level + reward_counts(step.cards).get("stamina_level", 0)
+    return min(after, cards.mat().stamina_level_max) >= cards.board().b_deck_stamina_level
 
 
 def discard_bonus(card_id: str) -> str:
@@ -237,7 +269,8 @@ def bring_label(state: State, seat: int, brought: tuple[str, ...]) -> str:
     player = state.players[seat]
     experience = player.experience + sum(cards.companions()[c].experience for c in brought)
     who = companions(brought) if brought else "no companions"
-    return (f"Bring {who} (you pay {cost_words(own_cost(player, mountain, brought))}; "
+    cost = own_cost(player, mountain, brought, backed_equipment(expedition))
+    return (f"Bring {who} (you pay {cost_words(cost)}; "
             f"experience {experience} of {mountain.experience} needed)")
 
 

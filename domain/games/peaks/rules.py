@@ -18,7 +18,15 @@ from domain.games.peaks.actions import (
     prepare_steps,
     rest_steps,
 )
-from domain.games.peaks.climbing import can_climb, feasible_sets, own_cost
+from domain.games.peaks.climbing import (
+    backers,
+    can_be_backed,
+    can_climb,
+    could_tag_along_with_discards,
+    feasible_sets,
+    missing_equipment,
+    own_cost,
+)
 from domain.games.peaks.commands import (
     BringCompanions,
     Climb,
@@ -36,6 +44,7 @@ from domain.games.peaks.commands import (
 )
 from domain.games.peaks.events import (
     ActionChosen,
+    BackingAsked,
     BonusCardDiscarded,
     CharacterPlaced,
     StepSkipped,
@@ -43,11 +52,12 @@ from domain.games.peaks.events import (
 )
 from domain.games.peaks.evolve import evolve
 from domain.games.peaks.scoring import end_game_events, end_reason
-from domain.games.peaks.state import AUTOMATIC, Phase, State, StepKind
+from domain.games.peaks.state import AUTOMATIC, Phase, State, Step, StepKind
 from domain.games.peaks.steps import (
     OPTIONAL,
     PROMPTS,
     do_step,
+    is_bound,
     run_automatic,
     step_commands,
 )
@@ -65,14 +75,35 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def action_commands(state: State, seat: int) -> list[Command]:
-    """At the start of a turn: discard a bonus card, or rest, prepare, or climb one of your mountains."""
+    """At the start of a turn: discard a bonus card, or rest, prepare, or climb one of your mountains.
+
+    From rules version 2 a climb you cannot equip alone is listed too when opponents could pay what you lack
+    (Negotiation); choosing it asks them.
+    """
     player = state.players[seat]
-    discards: list[Command] = [DiscardBonusCard(card=card) for card in sorted(player.bonus_cards)]
     climbs: list[Command] = [
         Climb(mountain=mountain, side=side)  # type: ignore[arg-type]
-        for mountain in player.mountains if can_climb(player, mountain) for side in ("left", "right")
+        for mountain in player.mountains
+        if can_climb(player, mountain) or can_be_backed(state, seat, mountain) for side in ("left", "right")
     ]
-    return [*discards, Rest(choice="level"), Rest(choice="gain"), Prepare(), *climbs]
+    return [*discards(state, seat), Rest(choice="level"), Rest(choice="gain"), Prepare(), *climbs]
+
+
+def discards(state: State, seat: int) -> list[Command]:
+    """Bonus card: discard one of your bonus cards for its discard bonus."""
+    return [DiscardBonusCard(card=card) for card in sorted(state.players[seat].bonus_cards)]
+
+
+def waits_for_choice(state: State, step: Step, options: list[Command]) -> bool:
+    """Does the step wait for its seat's choice (Timing: forced steps are taken, empty ones skipped)?
+
+    From rules version 2 a seat asked to tag along that could afford it only by discarding bonus cards is asked,
+    even with staying behind its only option now (Bonus card: discard 'during the game').
+    """
+    if len(options) > 1 or (options and step.kind in OPTIONAL):
+        return True
+    return (step.kind is StepKind.TAG_ALONG and not is_bound(state, step.seat)
+            and could_tag_along_with_discards(state, step.seat))
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -85,7 +116,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return action_commands(state, seat)
     step = state.steps[0]
     options = step_commands(state, step)
-    return [*options, Decline()] if step.kind in OPTIONAL else options
+    declines: list[Command] = [Decline()] if step.kind in OPTIONAL else []
+    return [*options, *declines, *(discards(state, seat) if state.book_choices else [])]
 
 
 def check_known(state: State, command: Command) -> None:
@@ -164,6 +196,8 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> Decision:
         raise IllegalCommand("characters are placed at set-up only")
     elif not state.steps:
         emitter.emit_all(choose_action(state, seat, command))
+    elif isinstance(command, DiscardBonusCard) and state.book_choices:
+        emitter.emit(discard(state, seat, command.card))
     else:
         emitter.emit_all(do_step(state, state.steps[0], command, rng))
     run_steps(emitter, rng)
@@ -188,19 +222,32 @@ def choose_action(state: State, seat: int, command: Command) -> list[Event]:
     player = state.players[seat]
     match command:
         case DiscardBonusCard(card=card):
-            if card not in player.bonus_cards:
-                raise IllegalCommand("you can only discard a bonus card in your hand")
-            return [BonusCardDiscarded(seat=seat, card=card, queued=discard_steps(card, seat))]
+            return [discard(state, seat, card)]
         case Rest(choice=choice):
             return [ActionChosen(seat=seat, action="rest", queued=rest_steps(player, seat, choice))]
         case Prepare():
             return [ActionChosen(seat=seat, action="prepare", queued=prepare_steps(player, seat))]
+        case Climb(mountain=mountain, side=side) if can_be_backed(state, seat, mountain):
+            missing = missing_equipment(player, cards.mountains()[mountain])
+            return [BackingAsked(seat=seat, mountain=mountain, side=side, missing=missing,
+                                 asked=backers(state, seat, missing))]
         case Climb(mountain=mountain, side=side):
             if not can_climb(player, mountain):
                 raise IllegalCommand(climb_refusal(state, seat, mountain))
             return [ActionChosen(seat=seat, action="climb", mountain=mountain, side=side,
                                  queued=climb_steps(player, seat))]
     raise IllegalCommand("choose an action first: rest, prepare or climb")
+
+
+def discard(state: State, seat: int, card: str) -> BonusCardDiscarded:
+    """Bonus card: the discard bonus's steps go before whatever was waiting.
+
+    Raises:
+        IllegalCommand: a bonus card the seat does not hold.
+    """
+    if card not in state.players[seat].bonus_cards:
+        raise IllegalCommand("you can only discard a bonus card in your hand")
+    return BonusCardDiscarded(seat=seat, card=card, queued=discard_steps(card, seat))
 
 
 def climb_refusal(state: State, seat: int, mountain_id: str) -> str:
@@ -233,12 +280,12 @@ def run_steps(emitter: Emitter[State], rng: Rng) -> None:
             emitter.emit_all(run_automatic(state, step, rng))
         else:
             options = step_commands(state, step)
+            if waits_for_choice(state, step, options):
+                return
             if not options:
                 emitter.emit(StepSkipped(seat=step.seat, step=step.kind))
-            elif len(options) == 1 and step.kind not in OPTIONAL:
-                emitter.emit_all(do_step(state, step, options[0], rng))
             else:
-                return
+                emitter.emit_all(do_step(state, step, options[0], rng))
 
 
 def end_turn(emitter: Emitter[State], seat: int) -> None:

@@ -38,21 +38,31 @@ class StepKind(enum.Enum):
     ANSWER_OFFER = "answer_offer"
     TAG_ALONG = "tag_along"
     RESOLVE_CLIMB = "resolve_climb"
+    REWARDS = "rewards"
+    BACK_CLIMB = "back_climb"
+    RESOLVE_BACKING = "resolve_backing"
     ACTION_BONUS = "action_bonus"
     END_TURN = "end_turn"
 
 
 AUTOMATIC: frozenset[StepKind] = frozenset({
     StepKind.REFILL, StepKind.DRAW_COMPANIONS, StepKind.DRAW_BONUS, StepKind.FLAG, StepKind.EXPERIENCE,
-    StepKind.STAMINA_LEVEL, StepKind.STAMINA, StepKind.RESOLVE_CLIMB, StepKind.END_TURN,
+    StepKind.STAMINA_LEVEL, StepKind.STAMINA, StepKind.RESOLVE_CLIMB, StepKind.END_TURN, StepKind.RESOLVE_BACKING,
 })
+
+BOOK_CHOICES = 2
+"""The rules version from which the book's choices are offered (RULINGS.md, Rules version 2): a climb's rewards
+are taken or declined in the order the player chooses (a `REWARDS` step), bonus cards are discarded at any
+decision (also on another player's turn), and opponents may back a climb the climber cannot pay alone."""
 
 
 class Step(Value, kw_only=True):
     """A step waiting in the turn's queue: whose it is and its parameters.
 
     `amount` counts stamina, experience, levels, flags or equipment; `continent` is where a flag goes;
-    `equipment` restricts an equipment gain to one type; `cards` are the companions drawn to choose from.
+    `equipment` restricts an equipment gain to one type; `cards` are the companions drawn to choose from, or
+    (a `REWARDS` step) the rewards still to take or decline, one entry per point or card (`reward_counts`);
+    a `BACK_CLIMB` step's `cards` are the equipment types the climb still lacks.
     """
 
     kind: StepKind
@@ -130,6 +140,7 @@ class Expedition(Value, kw_only=True):
     side: str
     party: tuple[Roped, ...] = ()
     offers: tuple[Offer, ...] = ()
+    backing: tuple[Offer, ...] = ()  # version 2: opponents paying part of the climber's equipment
 
 
 class FinalScore(Value, kw_only=True):
@@ -166,6 +177,13 @@ class State(Value, kw_only=True):
     revealed: tuple[tuple[str, ...], ...] = ()
     final: tuple[FinalScore, ...] = ()
     end_reason: str = ""
+    unbacked: tuple[str, ...] = ()  # version 2: mountains whose backing fell short this turn (asked once a turn)
+    rules_version: int = 1  # GameCreated's; from BOOK_CHOICES the book's choices are offered
+
+    @property
+    def book_choices(self) -> bool:
+        """Rules version 2 or later: optional rewards in any order, discards at any decision, backed climbs."""
+        return self.rules_version >= BOOK_CHOICES
 
     @property
     def seats(self) -> int:

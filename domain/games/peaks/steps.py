@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from domain.core import Command, Event, IllegalCommand, Rng
 from domain.games.peaks import cards
-from domain.games.peaks.actions import bonus_steps, upgrade_options
+from domain.games.peaks.actions import bonus_steps, climb_steps, upgrade_options
 from domain.games.peaks.climbing import (
     accepted_offer,
+    backed_equipment,
+    backing_options,
     feasible_sets,
     offer_options,
     offer_refusal,
     resolve_climb,
+    reward_counts,
+    taken_steps,
+    still_missing,
     tag_along_candidates,
     tag_along_sets,
 )
@@ -26,8 +31,10 @@ from domain.games.peaks.commands import (
     CallForTagAlongs,
     ClaimActionBonus,
     Decline,
+    DeclineReward,
     GainEquipment,
     GainMountain,
+    GainReward,
     KeepCompanion,
     OfferEquipment,
     RejectOffer,
@@ -38,6 +45,11 @@ from domain.games.peaks.commands import (
 )
 from domain.games.peaks.decks import can_draw, draw, refill_deck
 from domain.games.peaks.events import (
+    ActionChosen,
+    ClimbBacked,
+    ClimbUnbacked,
+    RewardDeclined,
+    RewardTaken,
     ActionBonusClaimed,
     ActionUpgraded,
     BonusCardDrawn,
@@ -66,6 +78,7 @@ from domain.games.peaks.state import Mountaineer, State, Step, StepKind, Supply
 
 OPTIONAL: frozenset[StepKind] = frozenset({
     StepKind.EQUIPMENT, StepKind.TRAVEL, StepKind.UPGRADE, StepKind.CHOOSE_COMPANION, StepKind.ACTION_BONUS,
+    StepKind.BACK_CLIMB,
 })
 PROMPTS: dict[StepKind, str] = {
     StepKind.GAIN_MOUNTAIN: "gain a mountain from the display or the top of a deck",
@@ -78,6 +91,8 @@ PROMPTS: dict[StepKind, str] = {
     StepKind.NEGOTIATE: "make offers to opponents or call for tag-alongs",
     StepKind.ANSWER_OFFER: "accept or reject the climber's offer",
     StepKind.TAG_ALONG: "tag along on the climb or stay behind",
+    StepKind.REWARDS: "gain or decline each of the climb's rewards, in the order you choose",
+    StepKind.BACK_CLIMB: "offer to pay part of the climber's equipment, or decline",
 }
 
 
@@ -128,7 +143,8 @@ def bring_sets(state: State, seat: int) -> list[tuple[str, ...]]:
     expedition = state.expedition
     if expedition is None:
         return []
-    return feasible_sets(state.players[seat], cards.mountains()[expedition.mountain])
+    return feasible_sets(state.players[seat], cards.mountains()[expedition.mountain],
+                         covered=backed_equipment(expedition))
 
 
 def can_accept_offer(state: State, seat: int) -> bool:
@@ -175,6 +191,12 @@ def step_commands(state: State, step: Step) -> list[Command]:
         case StepKind.TAG_ALONG:
             stay: list[Command] = [] if is_bound(state, seat) else [StayBehind()]
             return [*(TagAlong(companions=s) for s in tag_along_sets(state, seat)), *stay]
+        case StepKind.REWARDS:
+            kinds = list(reward_counts(step.cards))
+            return [*(GainReward(reward=k) for k in kinds), *(DeclineReward(reward=k) for k in kinds)]  # type: ignore[arg-type]
+        case StepKind.BACK_CLIMB:
+            climber = state.expedition.climber if state.expedition is not None else seat
+            return [OfferEquipment(to_seat=climber, equipment=kit) for kit in backing_options(state, step)]
     return []
 
 
@@ -263,6 +285,23 @@ def do_step(state: State, step: Step, command: Command, rng: Rng) -> list[Event]
             if is_bound(state, seat):
                 raise IllegalCommand("you accepted the climber's offer: agreements are binding for the turn")
             return [StayedBehind(seat=seat)]
+        case StepKind.REWARDS, GainReward(reward=kind) | DeclineReward(reward=kind):
+            count = reward_counts(step.cards).get(kind, 0)
+            if not count:
+                raise IllegalCommand(f"no {kind} reward is waiting from this climb")
+            if isinstance(command, DeclineReward):
+                return [RewardDeclined(seat=seat, reward=kind, count=count)]
+            return [RewardTaken(seat=seat, reward=kind, count=count,
+                                queued=taken_steps(kind, count, seat, step.continent))]
+        case StepKind.BACK_CLIMB, OfferEquipment(to_seat=to_seat, equipment=kit):
+            assert state.expedition is not None
+            if to_seat != state.expedition.climber:
+                raise IllegalCommand("you are asked to back the climber's climb: offer to the climber")
+            ordered = tuple(kind for kind in step.cards if kind in kit)
+            if len(ordered) != len(kit) or ordered not in backing_options(state, step):
+                raise IllegalCommand(f"you can pay only equipment you have and the climb still lacks "
+                                     f"({', '.join(still_missing(state, step)) or 'nothing'})")
+            return [ClimbBacked(seat=seat, to_seat=to_seat, equipment=ordered)]
         case kind, Decline() if kind in OPTIONAL:
             return [StepDeclined(seat=seat, step=kind)]
     raise IllegalCommand(f"now {state.names[seat]} must {PROMPTS.get(step.kind, 'wait')}")
@@ -315,6 +354,8 @@ def run_automatic(state: State, step: Step, rng: Rng) -> list[Event]:
             return events
         case StepKind.RESOLVE_CLIMB:
             return resolve_climb(state, rng)
+        case StepKind.RESOLVE_BACKING:
+            return _resolve_backing(state, seat)
     raise AssertionError(f"not an automatic step: {step.kind}")
 
 
@@ -326,3 +367,15 @@ def _refill(state: State, rng: Rng) -> list[Event]:
     need = cards.board().display_size - len(kept)
     events, drawn = draw(state.supply, refill_deck(state.supply), need, rng) if need > 0 else ([], ())
     return [*events, DisplayRefilled(discarded=discarded, display=kept + drawn)]
+
+
+def _resolve_backing(state: State, seat: int) -> list[Event]:
+    """Rules version 2: once every asked opponent has answered, the backed climb begins, or the climber chooses again."""
+    expedition = state.expedition
+    assert expedition is not None
+    player = state.players[seat]
+    mountain = cards.mountains()[expedition.mountain]
+    if not feasible_sets(player, mountain, covered=backed_equipment(expedition)):
+        return [ClimbUnbacked(seat=seat, mountain=expedition.mountain)]
+    return [ActionChosen(seat=seat, action="climb", mountain=expedition.mountain, side=expedition.side,
+                         queued=climb_steps(player, seat))]

@@ -7,12 +7,16 @@ Rulebook: Global setup, Player setup, Rest, Prepare, Climb, Companions, Rewards,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from domain.core.about import SCHEMA_DIALECT
 from domain.games.peaks import cards
+from domain.games.peaks.commands import Reward
 from domain.games.peaks.state import AUTOMATIC, Phase, StepKind
 from domain.games.peaks.steps import PROMPTS
+
+#: The kinds of reward a climb gives (`GainReward.reward`): the card's, and a companion's stamina after the climb.
+REWARD_KINDS: tuple[str, ...] = get_args(Reward)
 
 #: The seats at the largest table (SPEC.max_seats; a test checks the two agree).
 MAX_SEATS = 6
@@ -118,7 +122,16 @@ def _step() -> dict[str, Any]:
         "equipment": {"$ref": "#/$defs/equipment_id",
                       "description": "equipment: the only type this step gives (a bonus card's discard bonus)"},
         "cards": _ids("companion_id", "choose_companion: the companions drawn, to keep one of"),
-    }, optional=("amount", "equipment", "cards")), {"type": "null"}],
+        "rewards": {"type": "object", "additionalProperties": False,
+                    "properties": {kind: _integer(f"how many {kind.replace('_', ' ')} the climb gives", 1)
+                                   for kind in REWARD_KINDS},
+                    "description": "rewards (rules version 2): the climb's rewards not yet taken or declined, kind: "
+                                   "count, in the order they first appear (the climb's experience, the side's "
+                                   "rewards in card order, then a companion's stamina after the climb); each kind is "
+                                   "taken (GainReward) or declined (DeclineReward) whole, in any order"},
+        "missing": _ids("equipment_id", "back_climb (rules version 2): the equipment types the climber still "
+                                        "lacks; OfferEquipment to the climber pays some of them"),
+    }, optional=("amount", "equipment", "cards", "rewards", "missing")), {"type": "null"}],
         "description": "the waiting step; null at set-up, between turns and after the end"}
 
 
@@ -140,7 +153,14 @@ def _climb() -> dict[str, Any]:
                        "accepted": {"type": ["boolean", "null"],
                                     "description": "true: accepted (binding), false: rejected, null: not answered"},
                    })},
-    }), {"type": "null"}], "description": "the climb under way; null when no climb is"}
+        "backing": {"type": "array", "description": "rules version 2: opponents who agreed to pay part of the "
+                                                     "climber's equipment (Negotiation), in the order they agreed",
+                    "items": _object("one backer", {
+                        "seat": {"$ref": "#/$defs/seat", "description": "the opponent paying"},
+                        "equipment": _ids("equipment_id", "the climber's equipment they pay at the climb"),
+                    })},
+    }), {"type": "null"}], "description": "the climb under way, or (rules version 2) asked to be backed before the "
+                                           "climber's action is taken; null when no climb is"}
 
 
 def build() -> dict[str, Any]:
@@ -156,6 +176,9 @@ def build() -> dict[str, Any]:
         "type": "object",
         "$defs": _definitions(),
         "properties": {
+            "rules_version": _integer("the rules version the game is played under (GameCreated's): from 2 a climb's "
+                                      "rewards are chosen one kind at a time, bonus cards may be discarded at any "
+                                      "choice, and opponents may back a climb the climber cannot equip alone", 1),
             "phase": {"type": "string", "enum": [phase.value for phase in Phase],
                       "description": "placing: characters are being placed; playing; over: the game has ended"},
             "current": {"$ref": "#/$defs/seat", "description": "the seat whose turn it is"},
@@ -186,7 +209,7 @@ def build() -> dict[str, Any]:
             "you": {"anyOf": [{"$ref": "#/$defs/seat"}, {"type": "null"}],
                     "description": "the seat whose view this is; null for a spectator"},
         },
-        "required": ["phase", "current", "turn", "round_cap", "action", "display", "decks", "discards", "step",
+        "required": ["rules_version", "phase", "current", "turn", "round_cap", "action", "display", "decks", "discards", "step",
                      "climb", "players", "you"],
         "additionalProperties": False,
     }

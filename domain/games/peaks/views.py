@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.peaks import cards
-from domain.games.peaks.state import Mountaineer, Phase, State, Step
+from domain.games.peaks.climbing import reward_counts, still_missing
+from domain.games.peaks.state import Mountaineer, Phase, State, Step, StepKind
 from domain.games.peaks.steps import PROMPTS
 
 
@@ -46,7 +47,11 @@ def _step_view(state: State, step: Step) -> dict[str, Any]:
         view["amount"] = step.amount
     if step.equipment:
         view["equipment"] = step.equipment
-    if step.cards:
+    if step.kind is StepKind.REWARDS:
+        view["rewards"] = reward_counts(step.cards)
+    elif step.kind is StepKind.BACK_CLIMB:
+        view["missing"] = list(still_missing(state, step))
+    elif step.cards:
         view["cards"] = list(step.cards)
     return view
 
@@ -56,6 +61,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     supply = state.supply
     expedition = state.expedition
     return {
+        "rules_version": state.rules_version,
         "phase": state.phase.value,
         "current": state.current,
         "turn": state.turn,
@@ -79,6 +85,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "party": [{"seat": r.seat, "companions": list(r.companions)} for r in expedition.party],
             "offers": [{"seat": o.seat, "equipment": list(o.equipment), "accepted": o.accepted}
                        for o in expedition.offers],
+            "backing": [{"seat": b.seat, "equipment": list(b.equipment)} for b in expedition.backing],
         },
         "players": [_player_view(state, s, p, seat) for s, p in enumerate(state.players)],
         "you": seat,

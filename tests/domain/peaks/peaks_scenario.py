@@ -37,13 +37,14 @@ STARTING = ("pen-y-fan", "mount-elbert", "uluru", "table-mountain", "mount-tai",
 
 
 def opening(seats: int = 2, display: tuple[str, ...] = DISPLAY, starting: tuple[str, ...] | None = None,
-            deck_a: tuple[str, ...] | None = None) -> list[Event]:
-    """GameCreated, the four shuffles (data order unless told), the display and the starting mountains."""
+            deck_a: tuple[str, ...] | None = None, rules_version: int | None = None) -> list[Event]:
+    """GameCreated (the current rules version unless told), the four shuffles (data order unless told),
+    the display and the starting mountains."""
     starting = starting if starting is not None else STARTING[:seats]
     used = display + starting
     rest_a = deck_a if deck_a is not None else tuple(m for m in cards.deck_of("A") if m not in used)
     return [
-        created(SPEC, seats),
+        created(SPEC, seats, rules_version=rules_version),
         DeckShuffled(deck="A", order=used + rest_a),
         DeckShuffled(deck="B", order=cards.deck_of("B")),
         DeckShuffled(deck="companions", order=tuple(cards.companions())),
@@ -57,6 +58,12 @@ def ready(seats: int = 2, continents: Sequence[str] | None = None, **kwargs: obj
     """The opening with every character placed (all in Europe unless told): seat 0 to choose an action."""
     where = continents if continents is not None else ["europe"] * seats
     return [*opening(seats, **kwargs), *(CharacterPlaced(seat=s, continent=c) for s, c in enumerate(where))]  # type: ignore[arg-type]
+
+
+def ready_v1(seats: int = 2, continents: Sequence[str] | None = None, **kwargs: object) -> list[Event]:
+    """`ready` under rules version 1: a climb's rewards come in a fixed order, the optional ones as steps to
+    decline, the others automatically (RULINGS.md, Reward order); version 2's choices: test_peaks_book_choices.py."""
+    return ready(seats, continents, rules_version=1, **kwargs)
 
 
 def holding(seat: int, *mountains: str) -> list[Event]:

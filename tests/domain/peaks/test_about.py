@@ -13,7 +13,7 @@ from typing import Any
 
 import jsonschema
 import pytest
-from peaks_scenario import holding, opening, ready, spent, tokens, turn_to, with_companion
+from peaks_scenario import holding, opening, ready, ready_v1, spent, tokens, turn_to, with_companion
 from support.scenario import after, given
 
 from domain.core import IllegalCommand, InvalidCommand, SeatConfig, Table, command_schemas, decision_rng
@@ -87,7 +87,7 @@ def test_gaining_a_mountain_names_the_display_cards_but_never_a_decks_top_card()
 
 
 def test_companions_drawn_read_with_their_experience_uses_and_ability() -> None:
-    climbed = after(SPEC, [*ready(), *holding(0, "scafell-pike")], (0, Climb(mountain="scafell-pike", side="right")),
+    climbed = after(SPEC, [*ready_v1(), *holding(0, "scafell-pike")], (0, Climb(mountain="scafell-pike", side="right")),
                     (1, StayBehind()))
     assert labels(climbed, 0) == [
         "Keep Boby (1 experience, 3 uses: pay 2 less stamina)",
@@ -105,7 +105,7 @@ def test_a_tag_along_reads_as_the_other_side_and_what_it_costs() -> None:
 
 
 def test_upgrades_read_as_the_dial_numbers_and_a_bonus_card_as_its_discard_bonus() -> None:
-    upgrading = after(SPEC, ready(), (0, Climb(mountain="pen-y-fan", side="right")), (1, StayBehind()))
+    upgrading = after(SPEC, ready_v1(), (0, Climb(mountain="pen-y-fan", side="right")), (1, StayBehind()))
     assert labels(upgrading, 0) == [
         "Upgrade: rotate the rest dial from 2 to 3 (stamina gained instead of resting up to your stamina level)",
         "Upgrade: rotate the prepare dial from 0 to 1 (equipment gained as the final step)",
@@ -117,7 +117,7 @@ def test_upgrades_read_as_the_dial_numbers_and_a_bonus_card_as_its_discard_bonus
 
 
 def test_the_action_bonus_names_its_choices_and_what_claiming_costs() -> None:
-    climbed = after(SPEC, [*ready(), *tokens(0, "climb", 2)], (0, Climb(mountain="pen-y-fan", side="left")),
+    climbed = after(SPEC, [*ready_v1(), *tokens(0, "climb", 2)], (0, Climb(mountain="pen-y-fan", side="left")),
                     (1, StayBehind()))
     assert labels(climbed, 0) == [
         "Claim the climb action bonus: gain 3 experience (clears your tokens from all three actions)",

@@ -3,7 +3,7 @@ danger die, and who gains what (rulebook: Climb 1-3, Requirements, Companions, T
 
 from __future__ import annotations
 
-from peaks_scenario import holding, ready, spent, turn_to, with_companion
+from peaks_scenario import holding, ready_v1 as ready, spent, turn_to, with_companion
 from support.scenario import ScriptedRng, after, given, illegal, legal, of_type, then, when
 
 from domain.games.peaks import SPEC

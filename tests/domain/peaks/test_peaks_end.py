@@ -3,7 +3,7 @@ plus the round cap ruling and one full game."""
 
 from __future__ import annotations
 
-from peaks_scenario import holding, ready, spent
+from peaks_scenario import holding, ready_v1 as ready, spent
 from support.scenario import ScriptedRng, after, given, of_type, play, when
 
 from domain.core import Event, SeatConfig, Table
@@ -100,7 +100,8 @@ def test_the_round_cap_ruling_ends_a_game_after_every_seat_has_taken_150_turns()
 
 
 def test_a_full_seeded_game_of_guide_against_random_ends_with_these_standings() -> None:
-    config = SPEC.normalize_config([SeatConfig(name="guide", bot="guide"), SeatConfig(name="random", bot="random")], {})
+    config = SPEC.normalize_config([SeatConfig(name="guide", bot="guide"), SeatConfig(name="random", bot="random")], {},
+                                   rules_version=1)
     table = Table(SPEC, config, "full-game")
     table.play_bots(["guide", "random"])
     result = SPEC.result(table.state)

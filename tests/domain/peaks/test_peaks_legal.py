@@ -20,9 +20,11 @@ from domain.games.peaks.commands import (
     ClaimActionBonus,
     Climb,
     Decline,
+    DeclineReward,
     DiscardBonusCard,
     GainEquipment,
     GainMountain,
+    GainReward,
     KeepCompanion,
     OfferEquipment,
     PlaceCharacter,
@@ -34,7 +36,9 @@ from domain.games.peaks.commands import (
     Travel,
     UpgradeAction,
 )
-from domain.games.peaks.state import State
+from domain.games.peaks.state import State, StepKind
+
+REWARDS = ("experience", "flag", "bonus", "companion", "stamina_level", "upgrade", "stamina")
 
 
 def subsets(items: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -45,7 +49,8 @@ def universe(state: State, seat: int) -> list[Command]:
     """Every command worth trying from `seat` now, in canonical form."""
     board, player = cards.board(), state.players[seat]
     mat = tuple(slot.companion for slot in player.companions)
-    drawn = dict.fromkeys([*(state.steps[0].cards if state.steps else ()), *list(cards.companions())[:2]])
+    choosing = state.steps and state.steps[0].kind is StepKind.CHOOSE_COMPANION
+    drawn = dict.fromkeys([*(state.steps[0].cards if choosing else ()), *list(cards.companions())[:2]])
     mountains = dict.fromkeys([*player.mountains, *(m for m in state.supply.display if m)])
     return [
         *(PlaceCharacter(continent=c) for c in board.continents),
@@ -65,6 +70,7 @@ def universe(state: State, seat: int) -> list[Command]:
         *(TagAlong(companions=s) for s in subsets(mat)),
         *(ClaimActionBonus(choice=c) for c in ("stamina_level", "upgrade", "experience", "flag")),  # type: ignore[arg-type]
         Decline(),
+        *(GainReward(reward=kind) for kind in REWARDS), *(DeclineReward(reward=kind) for kind in REWARDS),  # type: ignore[arg-type]
     ]
 
 
@@ -76,10 +82,12 @@ def accepted(table: Table, seat: int, command: Command) -> bool:
     return True
 
 
+@pytest.mark.parametrize("rules_version", SPEC.rules_versions)
 @pytest.mark.parametrize(("seed", "levels"), [("drift-e", ["guide"] * 4),  # travel, offers, companions
                                               ("drift-f", ["random"] * 5)])  # offers answered both ways
-def test_the_commands_decide_accepts_are_exactly_those_listed(seed: str, levels: list[str]) -> None:
-    config = SPEC.normalize_config([SeatConfig(name=f"p{i}") for i in range(len(levels))], {})
+def test_the_commands_decide_accepts_are_exactly_those_listed(seed: str, levels: list[str], rules_version: int) -> None:
+    config = SPEC.normalize_config([SeatConfig(name=f"p{i}") for i in range(len(levels))], {},
+                                   rules_version=rules_version)
     table = Table(SPEC, config, seed)
     while not table.finished:
         seat = min(SPEC.to_act(table.state))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from peaks_scenario import holding, ready, spent, tokens, with_companion
+from peaks_scenario import holding, ready_v1 as ready, spent, tokens, with_companion
 from support.scenario import after, given, illegal, legal, then, when
 
 from domain.games.peaks import SPEC
