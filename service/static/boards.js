@@ -379,7 +379,9 @@
     const name = (seat) => view.players[seat].name;
     board.append(el("p", "status", `${view.phase}, turn ${view.turn}` +
       (view.current === null || view.phase === "over" ? "" : `, ${name(view.current)} to play`) + (view.action ? ` (${view.action})` : "") +
-      (view.step ? `: ${view.step.prompt}` : "")));
+      (view.step ? `: ${view.step.prompt}` : "") +
+      (view.step && view.step.rewards ? ` (${Object.entries(view.step.rewards).map(([kind, count]) => `${count} ${kind.replace("_", " ")}`).join(", ")})` : "") +
+      (view.step && view.step.missing ? ` (missing: ${view.step.missing.join(", ")})` : "")));
     const display = el("div", "display");
     display.setAttribute("aria-label", "The display");
     for (const id of view.display) display.append(mountainCard(id, catalog));
@@ -389,7 +391,8 @@
     if (view.climb) {
       const climb = el("div", "climb");
       climb.append(el("h3", "", `${name(view.climb.climber)} climbs (${view.climb.side} side), with ` +
-        (view.climb.party.map((member) => name(member.seat)).join(", ") || "nobody")));
+        (view.climb.party.map((member) => name(member.seat)).join(", ") || "nobody") +
+        ((view.climb.backing || []).length ? `; paid for by ${view.climb.backing.map((b) => `${name(b.seat)} (${b.equipment.join(", ")})`).join(", ")}` : "")));
       climb.append(mountainCard(view.climb.mountain, catalog));
       board.append(climb);
     }
