@@ -345,10 +345,14 @@ def _tagged_along(state: State, event: TaggedAlong) -> State:
     return replace(state, expedition=replace(expedition, party=party), steps=state.steps[1:])
 
 
+def _less_equipment(player: Mountaineer, spent: tuple[str, ...]) -> tuple[int, ...]:
+    """The seat's equipment counts after paying one of each type in `spent` (a type named twice, two)."""
+    return tuple(count - spent.count(kind) for kind, count in zip(cards.board().equipment, player.equipment))
+
+
 def _climb_paid(state: State, event: ClimbPaid) -> State:
     player = state.players[event.seat]
-    kinds = cards.board().equipment
-    equipment = tuple(count - event.equipment.count(kind) for kind, count in zip(kinds, player.equipment))
+    equipment = _less_equipment(player, event.equipment)
     slots, gone = [], []
     for slot in player.companions:
         if slot.companion not in event.companions:
@@ -431,10 +435,8 @@ def _climb_unbacked(state: State, event: ClimbUnbacked) -> State:
 
 def _backing_paid(state: State, event: BackingPaid) -> State:
     _check_seat(state, event.to_seat)
-    player = state.players[event.seat]
-    kinds = cards.board().equipment
-    equipment = tuple(count - event.equipment.count(kind) for kind, count in zip(kinds, player.equipment))
-    return replace(state, players=_mats(state, event.seat, equipment=equipment))
+    return replace(state, players=_mats(state, event.seat, equipment=_less_equipment(state.players[event.seat],
+                                                                                     event.equipment)))
 
 
 def _revealed(state: State, event: BonusCardsRevealed) -> State:

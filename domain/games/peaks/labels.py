@@ -152,8 +152,8 @@ def label(state: State, seat: int, command: Command) -> str:
         case GainReward(reward=kind):
             return f"Gain {reward_words(state, kind)}"
         case DeclineReward(reward=kind):
-            return f"Decline {reward_words(state, kind)}" + (
-                " (the B deck would refill the display)" if kind == "stamina_level" and b_deck_next(state, seat) else "")
+            swap = kind == "stamina_level" and b_deck_next(state, seat)
+            return f"Decline {reward_words(state, kind)}" + (" (the B deck would refill the display)" if swap else "")
         case AcceptOffer():
             return f"Accept {offer_words(state, seat)}: you must then tag along"
         case RejectOffer():

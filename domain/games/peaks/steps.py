@@ -193,7 +193,8 @@ def step_commands(state: State, step: Step) -> list[Command]:
             return [*(TagAlong(companions=s) for s in tag_along_sets(state, seat)), *stay]
         case StepKind.REWARDS:
             kinds = list(reward_counts(step.cards))
-            return [*(GainReward(reward=k) for k in kinds), *(DeclineReward(reward=k) for k in kinds)]  # type: ignore[arg-type]
+            gains: list[Command] = [GainReward(reward=k) for k in kinds]  # type: ignore[arg-type]
+            return [*gains, *(DeclineReward(reward=k) for k in kinds)]  # type: ignore[arg-type]
         case StepKind.BACK_CLIMB:
             climber = state.expedition.climber if state.expedition is not None else seat
             return [OfferEquipment(to_seat=climber, equipment=kit) for kit in backing_options(state, step)]
@@ -370,7 +371,8 @@ def _refill(state: State, rng: Rng) -> list[Event]:
 
 
 def _resolve_backing(state: State, seat: int) -> list[Event]:
-    """Rules version 2: once every asked opponent has answered, the backed climb begins, or the climber chooses again."""
+    """Rules version 2: once every asked opponent has answered, the backed climb begins, or the climber chooses
+    again."""
     expedition = state.expedition
     assert expedition is not None
     player = state.players[seat]

@@ -209,8 +209,8 @@ def build() -> dict[str, Any]:
             "you": {"anyOf": [{"$ref": "#/$defs/seat"}, {"type": "null"}],
                     "description": "the seat whose view this is; null for a spectator"},
         },
-        "required": ["rules_version", "phase", "current", "turn", "round_cap", "action", "display", "decks", "discards", "step",
-                     "climb", "players", "you"],
+        "required": ["rules_version", "phase", "current", "turn", "round_cap", "action", "display", "decks",
+                     "discards", "step", "climb", "players", "you"],
         "additionalProperties": False,
     }
 

@@ -70,7 +70,8 @@ def test_a_climbs_rewards_wait_as_one_step_each_kind_taken_or_declined() -> None
         "kind": "rewards", "seat": 0, "prompt": "gain or decline each of the climb's rewards, in the order you choose",
         "rewards": {"experience": 1, "stamina_level": 1, "flag": 1}}
     kinds = ("experience", "stamina_level", "flag")
-    assert legal(SPEC, CLIMBED, 0) == [*(GainReward(reward=k) for k in kinds), *(DeclineReward(reward=k) for k in kinds)]
+    assert legal(SPEC, CLIMBED, 0) == [*(GainReward(reward=k) for k in kinds),  # type: ignore[arg-type]
+                                       *(DeclineReward(reward=k) for k in kinds)]  # type: ignore[arg-type]
 
 
 def test_rewards_are_gained_in_the_order_the_player_chooses() -> None:
