@@ -133,12 +133,18 @@ function setPath(args, path, value) {
 }
 
 async function actions() {
-  $("actions").replaceChildren();
-  $("actions").dataset.version = String(game.version);  // the version these actions were listed at
-  if (!token) { $("play-note").textContent = "Open this page with your seat's token to play."; return; }
+  // The new buttons are built off the page and swapped in at once, with the version they were listed at:
+  // a click while they are being read lands on the old list (still valid, or refused with a 409 shown),
+  // never on an empty one.
+  const version = String(game.version);
+  if (!token) {
+    $("actions").replaceChildren();
+    $("actions").dataset.version = version;
+    $("play-note").textContent = "Open this page with your seat's token to play.";
+    return;
+  }
   const listed = await api(`/games/${gameId}/actions`);
-  $("play-note").textContent = listed.actions.length ? "Choose one:" :
-    game.status === "finished" ? "The game is over." : "Not your turn.";
+  const boxes = document.createDocumentFragment();
   for (const action of listed.actions) {
     const box = document.createElement("div");
     const inputs = [];
@@ -157,8 +163,12 @@ async function actions() {
     button.textContent = action.label;
     button.addEventListener("click", () => send(action, inputs, listed.version));
     box.prepend(button);
-    $("actions").appendChild(box);
+    boxes.appendChild(box);
   }
+  $("actions").replaceChildren(boxes);
+  $("actions").dataset.version = version;  // the version these actions were listed at
+  $("play-note").textContent = listed.actions.length ? "Choose one:" :
+    game.status === "finished" ? "The game is over." : "Not your turn.";
 }
 
 async function send(action, inputs, version) {
