@@ -31,14 +31,15 @@ def replay_view(spec: GameSpec, events: list[StoredEvent], at: int, seat: int | 
 
 
 def timeline(spec: GameSpec, events: list[StoredEvent], seat: int | None, finished: bool,
-             commands: Sequence[CommandRecord] = ()) -> list[dict[str, Any]]:
-    """One short line per event; an event the caller may not see yet is named, not told.
+             commands: Sequence[CommandRecord] = (), after: int = 0) -> list[dict[str, Any]]:
+    """One short line per event after seq `after`; an event the caller may not see yet is named, not told.
 
     The first event of each command also carries the command's `label`, worded as its seat read it
     in the list of actions (the label of that command in the state before it), when the caller may
     know what was chosen: after the end, as the seat that chose, or when every event of the command
     is public. Otherwise, and for events no command caused (setup, bot-free chance) or a seating
-    command caused, `label` is None.
+    command caused, `label` is None. The events up to `after` are still folded (a label reads the state
+    before its command), but not told: a client following a game asks only for what is new.
     """
     # seating commands (join, leave, timeout: domain/core/seating.py) are told by their events' lines
     by_first = {record.first_seq: record for record in commands
@@ -47,6 +48,9 @@ def timeline(spec: GameSpec, events: list[StoredEvent], seat: int | None, finish
     state = None
     for event in events:
         decoded = spec.events.decode_json(event.type, event.data_text)
+        if event.seq <= after:
+            state = spec.evolve(state, decoded)
+            continue
         record = by_first.get(event.seq)
         label = None
         if record is not None and _may_know(record, events, seat, finished):

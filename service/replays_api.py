@@ -32,6 +32,7 @@ class ReplayQuery(schemas.StrictSchema):
 
 class TimelineQuery(schemas.StrictSchema):
     as_ = schemas.Int64(data_key="as", load_default=None, minimum=0)
+    after = schemas.Int64(load_default=0, minimum=0)
 
 
 class AuditQuery(schemas.StrictSchema):
@@ -136,8 +137,11 @@ def game_timeline(game_id: str) -> Any:
     query = _timeline_query.load(request.args.to_dict())
     games = game_service()
     game = games.load(game_id)
+    if query["after"] > game.version:
+        return problem(400, "invalid-request", "Invalid request", f"after: the game has {game.version} events")
     seat = viewer(games, game_id, query["as_"], game.finished, len(game.record.seats))
-    entries = timeline(game.spec, games.store.events(game_id), seat, game.finished, games.store.commands(game_id))
+    entries = timeline(game.spec, games.store.events(game_id), seat, game.finished, games.store.commands(game_id),
+                       after=query["after"])
     return {"id": game_id, "version": game.version, "as": seat, "entries": entries}
 
 

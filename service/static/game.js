@@ -77,10 +77,14 @@ async function load() {
   }
 }
 
+let timelineAt = 0;  // the last event the timeline on the page holds
+let timelineEnded = false;  // read after the game's end: hidden events and every label told
 async function timeline() {
   // Built off the page and put in at once; one click handler for the whole list (a long game's timeline
-  // runs to thousands of entries: bench/page_load.py times a 5,000-event game's page).
-  const line = await api(`/games/${gameId}/timeline`);
+  // runs to thousands of entries: bench/page_load.py times a 5,000-event game's page). While the game runs
+  // only the new events are read (`after`); at the end the whole list once more, as the end reveals lines.
+  const whole = timelineAt === 0 || (game.status === "finished" && !timelineEnded);
+  const line = await api(`/games/${gameId}/timeline` + (whole ? "" : `?after=${timelineAt}`));
   const entries = document.createDocumentFragment();
   for (const entry of line.entries) {
     const li = document.createElement("li");
@@ -88,8 +92,14 @@ async function timeline() {
     li.dataset.seq = String(entry.seq);
     entries.appendChild(li);
   }
-  $("timeline").replaceChildren(entries);
-  marked = null;
+  if (whole) {
+    $("timeline").replaceChildren(entries);
+    marked = null;  // its entry left with the old list
+  } else {
+    $("timeline").appendChild(entries);
+  }
+  timelineAt = line.version;
+  timelineEnded = game.status === "finished";
   if (shown) mark(shown);  // the step on show stays marked in the new list
 }
 

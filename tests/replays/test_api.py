@@ -59,6 +59,21 @@ def test_replay_as_a_seat_shows_only_that_seats_hidden_data_before_the_end(clien
     assert [entry["seq"] for entry in hidden] == [3]  # seat 1's card; seat 0's own card and bid are told
 
 
+def test_a_timeline_after_a_seq_is_the_tail_of_the_whole_one_labels_included(client: FlaskClient) -> None:
+    game_id, headers = toy_game(client)
+    send(client, game_id, headers[0], "Bid", amount=2)
+    url = f"/api/v1/games/{game_id}/timeline"
+    whole = client.get(url, headers=headers[0]).get_json()
+    assert any(entry["label"] for entry in whole["entries"][3:])  # the bid's label is in the tail
+    for after in (0, 3, whole["version"] - 1, whole["version"]):
+        tail = client.get(f"{url}?after={after}", headers=headers[0]).get_json()
+        assert tail["version"] == whole["version"]
+        assert tail["entries"] == [entry for entry in whole["entries"] if entry["seq"] > after]
+    too_far = client.get(f"{url}?after={whole['version'] + 1}")
+    assert too_far.status_code == 400 and "after" in too_far.get_json()["detail"]
+    assert client.get(f"{url}?after=-1").status_code == 400
+
+
 def test_after_the_end_anyone_replays_as_any_seat_with_the_full_state(client: FlaskClient) -> None:
     game_id, headers = toy_game(client)
     finish_toy(client, game_id, headers)

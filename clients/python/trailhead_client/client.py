@@ -271,10 +271,12 @@ class Client:
         return cast(Replay, self._get(f"/games/{_seg(game_id)}/replay", token=token,
                                       params=_params(at=at, **{"as": as_seat})))
 
-    def timeline(self, game_id: str, *, as_seat: int | None = None, token: str | None = None) -> Timeline:
-        """Each event in one line, with the label of the command that caused it when known [timeline]."""
+    def timeline(self, game_id: str, *, as_seat: int | None = None, token: str | None = None,
+                 after: int | None = None) -> Timeline:
+        """Each event (after seq `after`) in one line, with the label of the command that caused it when known
+        [timeline]."""
         return cast(Timeline, self._get(f"/games/{_seg(game_id)}/timeline", token=token,
-                                        params=_params(**{"as": as_seat})))
+                                        params=_params(**{"as": as_seat, "after": after})))
 
     def audit(self, game_id: str, *, head: str | None = None) -> AuditReport:
         """Verify the log: hash chain, `head` (a head hash you held), and after the end the seed [audit]."""
