@@ -46,10 +46,18 @@ def page_of(browser: Any, errors: list[str]) -> Any:
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # the page's commands as the network saw them: what a failing click is explained by
+    page.posts = []  # type: ignore[attr-defined]
+    page.on("request", lambda request: page.posts.append(f"sent {request.method} {request.url}")
+            if request.method == "POST" else None)
+    page.on("response", lambda response: page.posts.append(f"answered {response.status} {response.url}")
+            if response.request.method == "POST" else None)
+    page.on("requestfailed", lambda request: page.posts.append(f"failed {request.url}: {request.failure}"))
     return page
 
 
-def play_by_clicking(api: Api, page: Any, game_id: str, clicks: int = 600) -> dict[str, Any]:
+def play_by_clicking(api: Api, page: Any, game_id: str, clicks: int = 600,
+                     server: Server | None = None) -> dict[str, Any]:
     """Click the first listed action whenever it is seat 0's turn until the game ends; the finished game."""
     for _ in range(clicks):
         game = api.call("GET", f"{API}/games/{game_id}", 200).json()
@@ -70,15 +78,18 @@ def play_by_clicking(api: Api, page: Any, game_id: str, clicks: int = 600) -> di
             continue  # not seat 0's turn any more at the version shown
         label = button.inner_text()
         assert label and not label.startswith("{")  # a sentence, not the raw command
+        page.posts.clear()
         button.click()
         try:
             page.wait_for_function(f"document.getElementById('actions').dataset.version !== '{version}'",
-                                   timeout=10_000)
+                                   timeout=30_000)
         except Exception as error:
             raise AssertionError(f"clicked {label!r} at version {version}: the page shows "
                                  f"{page.locator('#problem').inner_text()!r}, "
                                  f"{page.locator('#actions').get_attribute('data-version')!r}; "
-                                 f"{api.call('GET', f'{API}/games/{game_id}', 200).json()['version']}") from error
+                                 f"{api.call('GET', f'{API}/games/{game_id}', 200).json()['version']}; "
+                                 f"the page's posts: {page.posts}; the server's log ends: "
+                                 f"{server.output()[-1500:] if server else '(not kept)'}") from error
     raise AssertionError(f"the game did not end within {clicks} clicks")
 
 
@@ -112,7 +123,7 @@ def test_every_game_type_is_drawn_and_played_to_the_end_by_clicking(api: Api, se
     page = page_of(browser, errors)
     page.goto(f"{server.base_url}/games/{created['id']}#token={created['seats'][0]['token']}")
     page.wait_for_selector("#summary:has-text('you are seat 0')")
-    final = play_by_clicking(api, page, created["id"])
+    final = play_by_clicking(api, page, created["id"], server=server)
     page.wait_for_selector("#audit:has-text('ok')", timeout=20_000)
     assert page.locator("#summary").inner_text().startswith("finished")
     page.wait_for_selector(f"#at-label:has-text('{final['version']} of {final['version']}')")
