@@ -210,7 +210,8 @@ def bots_and_projections_run_on_the_workers_and_either_lobby_lists_every_game(in
     finished = wait_for(lambda: (g := requests.get(f"{second}{API}/games/{bots_only['id']}", timeout=10).json())
                         ["status"] == "finished" and g, 90, "the bot seat to play its game to the end")
     assert finished["result"] is not None
-    bot_commands = rows(installation.database, "SELECT command_id FROM commands WHERE game_id = ?", [bots_only["id"]])
+    bot_commands = rows(installation.database, "SELECT command_id FROM commands WHERE game_id = ? ORDER BY first_seq",
+                        [bots_only["id"]])
     assert len(bot_commands) > 1 and all(row[0].startswith("bot:") for row in bot_commands[1:])
 
     # the human's game: whenever the bot seat is to act, it acts without anyone asking
