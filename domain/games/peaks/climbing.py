@@ -6,6 +6,7 @@ Rulebook: Climb 1-3, Requirements, Companions, Negotiation, Timing.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 from msgspec.structs import replace
 
@@ -106,14 +107,13 @@ def climber_cost(state: State) -> Cost | None:
                     covered=backed_equipment(expedition))
 
 
-def missing_equipment(player: Mountaineer, mountain: Mountain) -> tuple[str, ...]:
-    """The mountain's equipment types of which the seat has none."""
-    kinds = cards.board().equipment
-    return tuple(kind for kind in mountain.equipment if player.equipment[kinds.index(kind)] < 1)
-
-
 def holds(player: Mountaineer, kind: str) -> bool:
     return player.equipment[cards.board().equipment.index(kind)] >= 1
+
+
+def missing_equipment(player: Mountaineer, mountain: Mountain) -> tuple[str, ...]:
+    """The mountain's equipment types of which the seat has none."""
+    return tuple(kind for kind in mountain.equipment if not holds(player, kind))
 
 
 def backers(state: State, climber: int, missing: tuple[str, ...]) -> tuple[int, ...]:
@@ -134,8 +134,9 @@ def can_be_backed(state: State, seat: int, mountain_id: str) -> bool:
             or mountain_id in state.unbacked or can_climb(player, mountain_id)):
         return False
     missing = missing_equipment(player, mountain)
-    held = {kind for other in backers(state, seat, missing) for kind in missing if holds(state.players[other], kind)}
-    return bool(missing) and held == set(missing) and bool(feasible_sets(player, mountain, covered=missing))
+    opponents = [state.players[other] for other in opponents_in_order(state, seat)]
+    return (bool(missing) and all(any(holds(other, kind) for other in opponents) for kind in missing)
+            and bool(feasible_sets(player, mountain, covered=missing)))
 
 
 def still_missing(state: State, step: Step) -> tuple[str, ...]:
@@ -253,18 +254,19 @@ def reward_steps(kind: str, seat: int, continent: str) -> tuple[Step, ...]:
 
 def reward_counts(entries: tuple[str, ...]) -> dict[str, int]:
     """A `REWARDS` step's entries as {kind: count}, in the order each kind first appears."""
-    counts: dict[str, int] = {}
-    for kind in entries:
-        counts[kind] = counts.get(kind, 0) + 1
-    return counts
+    return dict(Counter(entries))
+
+
+#: The climb rewards gained as one step of an amount (a flag, a track); the others are a step each (a draw, a choice).
+COUNTED_REWARDS = {"flag": StepKind.FLAG, "experience": StepKind.EXPERIENCE, "stamina_level": StepKind.STAMINA_LEVEL,
+                   "stamina": StepKind.STAMINA}
 
 
 def taken_steps(kind: str, count: int, seat: int, continent: str) -> tuple[Step, ...]:
     """Rules version 2: the steps that gain `count` of one kind of climb reward (Rewards)."""
-    if kind in ("flag", "experience", "stamina_level", "stamina"):
-        step_kind = {"flag": StepKind.FLAG, "experience": StepKind.EXPERIENCE,
-                     "stamina_level": StepKind.STAMINA_LEVEL, "stamina": StepKind.STAMINA}[kind]
-        return (Step(kind=step_kind, seat=seat, amount=count, continent=continent if kind == "flag" else ""),)
+    if kind in COUNTED_REWARDS:
+        where = continent if kind == "flag" else ""
+        return (Step(kind=COUNTED_REWARDS[kind], seat=seat, amount=count, continent=where),)
     return reward_steps(kind, seat, continent) * count
 
 

@@ -20,10 +20,10 @@ from domain.games.peaks.climbing import (
     offer_refusal,
     resolve_climb,
     reward_counts,
-    taken_steps,
     still_missing,
     tag_along_candidates,
     tag_along_sets,
+    taken_steps,
 )
 from domain.games.peaks.commands import (
     AcceptOffer,
@@ -45,14 +45,12 @@ from domain.games.peaks.commands import (
 )
 from domain.games.peaks.decks import can_draw, draw, refill_deck
 from domain.games.peaks.events import (
-    ActionChosen,
-    ClimbBacked,
-    ClimbUnbacked,
-    RewardDeclined,
-    RewardTaken,
     ActionBonusClaimed,
+    ActionChosen,
     ActionUpgraded,
     BonusCardDrawn,
+    ClimbBacked,
+    ClimbUnbacked,
     CompanionKept,
     CompanionsBrought,
     CompanionsDiscarded,
@@ -65,6 +63,8 @@ from domain.games.peaks.events import (
     FlagsPlaced,
     MountainGained,
     OfferAnswered,
+    RewardDeclined,
+    RewardTaken,
     StaminaGained,
     StaminaLevelRaised,
     StayedBehind,
