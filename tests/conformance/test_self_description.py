@@ -85,6 +85,22 @@ def test_views_during_setup_fit_the_schema_too(spec: GameSpec, seats: int, seed:
             assert not errors, f"after {count} events, viewer {viewer}: {errors[0].message[:200]}"
 
 
+@pytest.mark.parametrize("spec", GAMES, ids=[spec.id for spec in GAMES])
+def test_the_view_after_every_event_of_a_game_fits_the_schema(spec: GameSpec) -> None:
+    """A replay (GET /games/{id}/replay?at=N) shows the state after any event, also one in the middle of a
+    command's events (a hike's last terrain covered, its end not yet recorded): each is a view too."""
+    validator = jsonschema.Draft202012Validator(spec.view_schema)
+    seats = spec.min_seats
+    table = table_for(spec, seats, SEEDS[0])
+    table.play_bots([list(spec.bots)[-1]] * seats, max_commands=MAX_COMMANDS)
+    state = None
+    for count, event in enumerate(table.events, start=1):
+        state = spec.evolve(state, event)
+        viewer = [None, *range(seats)][count % (seats + 1)]
+        errors = sorted(validator.iter_errors(spec.view(state, viewer)), key=str)
+        assert not errors, f"after {count} events ({event.TYPE}), viewer {viewer}: {errors[0].message[:200]}"
+
+
 @pytest.mark.parametrize(("spec", "seats", "seed", "level"), CASES)
 def test_views_fit_the_schema_and_actions_are_labelled_with_their_ranges(
         spec: GameSpec, seats: int, seed: str, level: str) -> None:

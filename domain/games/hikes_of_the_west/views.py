@@ -73,7 +73,10 @@ def _hike_status(state: GameState, hike: Hike) -> str:
     if path_options(hike):
         choices = " or ".join(slot_name(hike.location, slot) for slot in path_options(hike))
         return f"{where}: choose the path card to hike next ({choices})."
-    terrain = trail(hike)[hike.position]
+    ahead = trail(hike)
+    if hike.position >= len(ahead):  # between covering the last terrain and the hike's end (a replay shows it)
+        return f"{where}: the end of the trail is reached."
+    terrain = ahead[hike.position]
     if hike.step is Step.ROLLED:
         return f"{where}: place a die on terrain {terrain}, or rest and lose the progress since the last rest."
     return f"{where}: cover terrain {terrain}, roll again, or rest at the furthest die."

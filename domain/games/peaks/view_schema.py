@@ -132,7 +132,8 @@ def _step() -> dict[str, Any]:
         "missing": _ids("equipment_id", "back_climb (rules version 2): the equipment types the climber still "
                                         "lacks; OfferEquipment to the climber pays some of them"),
     }, optional=("amount", "equipment", "cards", "rewards", "missing")), {"type": "null"}],
-        "description": "the waiting step; null at set-up, between turns and after the end"}
+        "description": "the waiting step; null at set-up, between turns and after the end (and, in a replay, "
+                       "between the events of one command, where the service plays an automatic step)"}
 
 
 def _climb() -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from domain.games.peaks import cards
 from domain.games.peaks.climbing import reward_counts, still_missing
-from domain.games.peaks.state import Mountaineer, Phase, State, Step, StepKind
+from domain.games.peaks.state import AUTOMATIC, Mountaineer, Phase, State, Step, StepKind
 from domain.games.peaks.steps import PROMPTS
 
 
@@ -56,6 +56,12 @@ def _step_view(state: State, step: Step) -> dict[str, Any]:
     return view
 
 
+def waiting(state: State) -> bool:
+    """Is a step waiting for a decision? Between a command's events (a replay can stand there) the head of the
+    queue may be an automatic step, which waits for nobody: the view shows no step then."""
+    return state.phase is Phase.PLAYING and bool(state.steps) and state.steps[0].kind not in AUTOMATIC
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The game as `seat` (None: a spectator) may see it."""
     supply = state.supply
@@ -77,7 +83,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "A": list(supply.discard_a), "B": list(supply.discard_b),
             "companions": list(supply.companion_discard), "bonus": list(supply.bonus_discard),
         },
-        "step": _step_view(state, state.steps[0]) if state.steps and state.phase is Phase.PLAYING else None,
+        "step": _step_view(state, state.steps[0]) if waiting(state) else None,
         "climb": None if expedition is None else {
             "climber": expedition.climber,
             "mountain": expedition.mountain,
