@@ -142,10 +142,12 @@ function setPath(args, path, value) {
   node[keys[keys.length - 1]] = value;
 }
 
+let listedKey = "";  // what the buttons on the page were built from
 async function actions() {
   // The new buttons are built off the page and swapped in at once, with the version they were listed at:
   // a click while they are being read lands on the old list (still valid, or refused with a 409 shown),
-  // never on an empty one.
+  // never on an empty one; a listing that has not changed leaves the buttons alone, since a swap between a
+  // click's press and release loses the click (seen in the page tests: no command was sent).
   const version = String(game.version);
   if (!token) {
     $("actions").replaceChildren();
@@ -154,6 +156,12 @@ async function actions() {
     return;
   }
   const listed = await api(`/games/${gameId}/actions`);
+  const key = JSON.stringify(listed);  // the version and every action listed
+  if (key === listedKey) {  // unchanged: the buttons stay, so a click under way is not cut in two
+    $("actions").dataset.version = version;
+    return;
+  }
+  listedKey = key;
   const boxes = document.createDocumentFragment();
   for (const action of listed.actions) {
     const box = document.createElement("div");
