@@ -179,7 +179,7 @@ class GameSpec:
                 raise InvalidCommand(f"seats[{index}].bot: unknown bot level {seat.bot!r}; levels: {levels}")
         if options is None or isinstance(options, Mapping):
             options = {**self.seated_defaults(seats, version), **(options or {})}
-        return GameConfig(seats=tuple(seats), options=normalize_options(self.options_schema, options),
+        return GameConfig(seats=tuple(seats), options=normalize_options(self.options_schema, options, version),
                           rules_version=version)
 
     def fold(self, events: Sequence[Event], state: Any = None) -> Any:
@@ -189,18 +189,25 @@ class GameSpec:
         return state
 
 
-def normalize_options(schema: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+def normalize_options(schema: Mapping[str, Any], options: Mapping[str, Any],
+                      rules_version: int | None = None) -> dict[str, Any]:
     """Options checked against a flat JSON-schema object of booleans, integers and strings.
 
+    An option whose rule has `since_rules_version` above `rules_version` does not exist in that version:
+    it is neither filled in nor accepted, so a game of an older version records the options it always did.
+
     Raises:
-        InvalidCommand: an unknown option or a value of the wrong type or range.
+        InvalidCommand: an unknown option (or one its rules version lacks), a value of the wrong type or range.
     """
     if not isinstance(options, Mapping):
         raise InvalidCommand("options: expected an object")
-    properties = schema.get("properties", {})
+    properties = {name: rule for name, rule in schema.get("properties", {}).items()
+                  if rules_version is None or rule.get("since_rules_version", 1) <= rules_version}
     unknown = sorted(set(options) - set(properties))
     if unknown:
-        raise InvalidCommand(f"options: unknown option {unknown[0]!r}")
+        since = schema.get("properties", {}).get(unknown[0], {}).get("since_rules_version")
+        suffix = f" (it exists from rules version {since})" if since else ""
+        raise InvalidCommand(f"options: unknown option {unknown[0]!r}{suffix}")
     normalized = {}
     for name, rule in sorted(properties.items()):
         value = options.get(name, rule.get("default"))

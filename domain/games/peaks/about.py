@@ -25,7 +25,7 @@ def _rules() -> tuple[Rule, ...]:
                          "at the end the player with the most flags (on the board, from the end-game steps and "
                          "from revealed bonus cards) wins."),
         Rule("GLOBAL SETUP", f"The A ({len(cards.deck_of('A'))}) and B ({len(cards.deck_of('B'))}) mountain decks, "
-                             f"the {len(cards.companions())} companions and the {len(cards.bonus_cards())} bonus cards "
+                             f"the {len(cards.companion_deck())} companions and the {len(cards.bonus_cards())} bonus cards "
                              f"are shuffled face down; {board.display_size} A mountains are dealt face up to the "
                              "display."),
         Rule("PLAYER SETUP", f"Each seat starts with {mat.start_stamina} stamina, stamina level "
@@ -40,13 +40,17 @@ def _rules() -> tuple[Rule, ...]:
                                      "command) for the discard bonus printed on each: stamina, experience or one "
                                      "equipment of a type; from rules version 2 at any choice you are asked to make, "
                                      "also on another player's turn (say, to afford a tag-along: a seat that could "
-                                     "tag along after discarding is asked), under version 1 only before your action."),
+                                     "tag along after discarding is asked), under version 1 only before your action. "
+                                     "From rules version 3 who is asked is decided by the number of cards a seat "
+                                     "holds, never which: every seat that some hand of that size might let tag "
+                                     "along is asked, and stays behind if its own cards cannot pay."),
         Rule("REST > Gain stamina up to your stamina level or gain 2 stamina",
              f"Rest either brings your stamina up to your stamina level (Rest choice 'level') or adds the number "
              f"on your rest dial, {rest.dial[0]} at first (choice 'gain'); stamina may end above the level."),
         Rule("PREPARE > 1. Gain 1 mountain", "Prepare first gains a mountain (GainMountain): the face-up card in a "
                                              "display slot (0 is the leftmost) or the face-down top card of the A "
-                                             "or B deck."),
+                                             "or B deck. Boby, taken in the book's example, is Pic Boby, an A "
+                                             "mountain, from rules version 3."),
         Rule("PREPARE > 2. Discard the mountain in the leftmost slot (if any) and replenish",
              "Then the card left in the leftmost slot, if any, is discarded, the others slide left and the display "
              f"is refilled from the A deck, or from the B deck once any stamina level has reached "
@@ -76,7 +80,10 @@ def _rules() -> tuple[Rule, ...]:
                                                     "From rules version 2 a Climb you cannot equip alone asks the "
                                                     "opponents holding what you lack, in turn order, to pay part of "
                                                     "it (OfferEquipment to you, binding, or Decline); if they do not "
-                                                    "cover it you choose another action."),
+                                                    "cover it you choose another action. From rules version 3 an "
+                                                    "offer must leave its opponent able to pay what it promised "
+                                                    "by backing, and the climber pays offers only for seats on the "
+                                                    "climb: agreements bind for the turn."),
         Rule("CLIMB > 2. You and opponents who tag along travel and pay requirements",
              "Opponents able to meet their own requirements are asked in turn order from the climber to tag along "
              "(TagAlong, naming the companions they bring) or stay behind (StayBehind); all pay after the last "
@@ -119,8 +126,11 @@ def _rules() -> tuple[Rule, ...]:
              "deck is rebuilt from its shuffled discard pile."),
         Rule("GAME END", f"The game ends at the end of a turn in which any player has placed {mat.flags} flags; "
                          "flags placed while tagging along count too."),
-        Rule("RULINGS.md: Round cap", f"So that every game ends, it also ends after the turn in which every seat has "
-                                      f"taken {board.round_cap} turns, and is scored the same way."),
+        Rule("RULINGS.md: Round cap", "The book ends a game only by a 16th flag; the table option round_cap ends it "
+                                      "after the turn in which every seat has taken that many turns, scored the "
+                                      "same way. From rules version 3 a table with a person (or an open seat) has "
+                                      f"no cap by default and a bots-only table {board.round_cap} rounds; older "
+                                      f"games always had {board.round_cap}."),
         Rule("GAME END > 1-2", "End scoring adds the flags of your bonus cards whose game-end requirement you meet, "
                                f"and {scoring['majority_flags']} flag per continent where you have strictly more "
                                "flags than every opponent."),

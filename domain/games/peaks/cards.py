@@ -28,6 +28,8 @@ class Reward(Value, kw_only=True):
 
 
 class Mountain(Value, kw_only=True):
+    """A mountain card; `since`/`until` bound the rules versions whose decks hold it (RULINGS.md, Pic Boby)."""
+
     id: str
     name: str
     deck: str
@@ -39,6 +41,8 @@ class Mountain(Value, kw_only=True):
     experience: int
     left: tuple[Reward, ...]
     right: tuple[Reward, ...]
+    since: int = 1
+    until: int | None = None
 
     def rewards(self, side: str) -> tuple[Reward, ...]:
         return self.left if side == "left" else self.right
@@ -53,11 +57,22 @@ class Ability(Value, kw_only=True):
 
 
 class Companion(Value, kw_only=True):
+    """A companion card; `since`/`until` bound the rules versions whose deck holds it (RULINGS.md, Pic Boby)."""
+
     id: str
     name: str
     experience: int
     uses: int
     ability: Ability
+    since: int = 1
+    until: int | None = None
+
+
+def in_deck(card: Mountain | Companion, rules_version: int | None) -> bool:
+    """Is the card in the decks of a game of `rules_version` (None: the latest data, every card not retired)?"""
+    if rules_version is None:
+        return card.until is None
+    return card.since <= rules_version and (card.until is None or rules_version <= card.until)
 
 
 class BonusCard(Value, kw_only=True):
@@ -112,7 +127,7 @@ def _load(name: str) -> Any:
 
 @functools.cache
 def mountains() -> Mapping[str, Mountain]:
-    """Every mountain card by id, A deck first, in the order of the data file."""
+    """Every mountain card by id (of every rules version: `deck_of` holds one game's), in data file order."""
     rows = _load("mountains.json")["mountains"]
     return {
         row["id"]: Mountain(
@@ -121,6 +136,7 @@ def mountains() -> Mapping[str, Mountain]:
             equipment=tuple(row["equipment"]), experience=row["experience"],
             left=tuple(Reward(kind=r["reward"], green=r["green"]) for r in row["left"]),
             right=tuple(Reward(kind=r["reward"], green=r["green"]) for r in row["right"]),
+            since=row.get("since_rules_version", 1), until=row.get("until_rules_version"),
         )
         for row in rows
     }
@@ -128,10 +144,12 @@ def mountains() -> Mapping[str, Mountain]:
 
 @functools.cache
 def companions() -> Mapping[str, Companion]:
+    """Every companion card by id (of every rules version: `companion_deck` holds one game's), in data order."""
     rows = _load("companions.json")["companions"]
     return {
         row["id"]: Companion(id=row["id"], name=row["name"], experience=row["experience"], uses=row["uses"],
-                             ability=Ability(**row["ability"]))
+                             ability=Ability(**row["ability"]), since=row.get("since_rules_version", 1),
+                             until=row.get("until_rules_version"))
         for row in rows
     }
 
@@ -179,6 +197,13 @@ def board() -> Board:
     )
 
 
-def deck_of(deck: str) -> tuple[str, ...]:
-    """The ids of one mountain deck ('A' or 'B') in data order."""
-    return tuple(m.id for m in mountains().values() if m.deck == deck)
+def deck_of(deck: str, rules_version: int | None = None) -> tuple[str, ...]:
+    """The ids of one mountain deck ('A' or 'B') in data order, as a game of `rules_version` has it (None: the
+    latest data). Rules version 3 has Pic Boby for Teide (RULINGS.md, Pic Boby)."""
+    return tuple(m.id for m in mountains().values() if m.deck == deck and in_deck(m, rules_version))
+
+
+def companion_deck(rules_version: int | None = None) -> tuple[str, ...]:
+    """The companion ids of a game of `rules_version` (None: the latest data), in data order. Rules version 3
+    has Maurice for the companion Boby, who is Pic Boby, a mountain (RULINGS.md, Pic Boby)."""
+    return tuple(c.id for c in companions().values() if in_deck(c, rules_version))

@@ -89,14 +89,16 @@ def _mat() -> dict[str, Any]:
 
 
 def _decks() -> dict[str, dict[str, Any]]:
-    """The four decks by the ids views use (`decks`, `discards`) and `GainMountain.source` names."""
+    """The four decks by the ids views use (`decks`, `discards`) and `GainMountain.source` names, with the number of
+    cards a new game's deck holds (a card with `until_rules_version` is only in older games' decks, one with
+    `since_rules_version` only in newer ones: RULINGS.md, Pic Boby)."""
     count = {deck: len(cards.deck_of(deck)) for deck in ("A", "B")}
     return {
         "A": {"name": "A mountain deck", "kind": "mountains", "cards": count["A"],
               "refills_display": "from the start of the game"},
         "B": {"name": "B mountain deck", "kind": "mountains", "cards": count["B"],
               "refills_display": f"once any stamina level reaches {cards.board().b_deck_stamina_level}"},
-        "companions": {"name": "Companion deck", "kind": "companions", "cards": len(cards.companions())},
+        "companions": {"name": "Companion deck", "kind": "companions", "cards": len(cards.companion_deck())},
         "bonus": {"name": "Bonus deck", "kind": "bonus_cards", "cards": len(cards.bonus_cards())},
     }
 

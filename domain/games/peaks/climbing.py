@@ -8,8 +8,6 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from msgspec.structs import replace
-
 from domain.core import Event, Rng, Value
 from domain.games.peaks import cards
 from domain.games.peaks.cards import Mountain
@@ -83,6 +81,16 @@ def offered_equipment(expedition: Expedition, include_pending: bool = True) -> t
     """All equipment the climber has promised (accepted offers, and pending ones if asked)."""
     return tuple(kind for offer in expedition.offers
                  if offer.accepted or (include_pending and offer.accepted is None) for kind in offer.equipment)
+
+
+def offers_paid(state: State) -> tuple[str, ...]:
+    """The equipment the climber pays for opponents at the climb: every accepted offer; from rules version 3 only
+    those to seats on the climb (Negotiation: the agreement was to tag along)."""
+    expedition = state.expedition
+    assert expedition is not None
+    roped = {r.seat for r in expedition.party}
+    return tuple(kind for offer in expedition.offers
+                 if offer.accepted and (not state.public_asking or offer.seat in roped) for kind in offer.equipment)
 
 
 def accepted_offer(expedition: Expedition, seat: int) -> Offer | None:
@@ -162,7 +170,8 @@ def offer_refusal(state: State, to_seat: int, kit: tuple[str, ...]) -> str | Non
     """Why the climber may not offer to pay `kit` of `to_seat`'s requirement, or None if they may.
 
     Negotiation: one offer to each opponent per turn, for part of the mountain's equipment, that the
-    climber can pay on top of their own climb and earlier offers, and that lets the opponent tag along.
+    climber can pay on top of their own climb and earlier offers, and that lets the opponent tag along (from rules
+    version 3 on top of what it promised by backing the climb).
     """
     expedition = state.expedition
     assert expedition is not None
@@ -175,9 +184,16 @@ def offer_refusal(state: State, to_seat: int, kit: tuple[str, ...]) -> str | Non
         return f"you can only pay part of the equipment {mountain.name} requires"
     if not can_pay(state.players[expedition.climber], climber_cost(state), offered_equipment(expedition) + kit):
         return "you do not have the equipment to pay for your own climb and your offers"
-    if not feasible_sets(state.players[to_seat], mountain, covered=kit):
+    if not feasible_sets(state.players[to_seat], mountain, covered=kit, extra=promised(state, to_seat)):
         return "that player could not tag along even with this help"
     return None
+
+
+def promised(state: State, seat: int) -> tuple[str, ...]:
+    """Rules version 3: the equipment `seat` already promised the climber by backing the climb, which an offer to it
+    must leave it able to pay (Negotiation: agreements bind for the turn); nothing before version 3."""
+    expedition = state.expedition
+    return backing_kit(expedition, seat) if state.public_asking and expedition is not None else ()
 
 
 def offer_options(state: State) -> list[tuple[int, tuple[str, ...]]]:
@@ -204,40 +220,6 @@ def tag_along_sets(state: State, seat: int) -> list[tuple[str, ...]]:
     covered = offer.equipment if offer else ()
     return feasible_sets(state.players[seat], cards.mountains()[expedition.mountain], covered=covered,
                          extra=backing_kit(expedition, seat))
-
-
-def with_discards(player: Mountaineer) -> Mountaineer:
-    """The seat as it would be after discarding every bonus card it holds for stamina or equipment."""
-    mat, kinds = cards.mat(), cards.board().equipment
-    stamina, equipment = player.stamina, list(player.equipment)
-    for card in player.bonus_cards:
-        bonus = cards.bonus_cards()[card].discard
-        if bonus["kind"] == "stamina":
-            stamina = min(mat.stamina_max, stamina + bonus["amount"])
-        elif bonus["kind"] == "equipment":
-            index = kinds.index(bonus["equipment"])
-            equipment[index] = min(mat.equipment_max, equipment[index] + 1)
-    return replace(player, stamina=stamina, equipment=tuple(equipment))
-
-
-def could_tag_along_with_discards(state: State, seat: int) -> bool:
-    """Rules version 2: a seat that cannot tag along now, but could after discarding bonus cards (Bonus card)."""
-    expedition = state.expedition
-    if not state.book_choices or expedition is None or seat == expedition.climber or tag_along_sets(state, seat):
-        return False
-    offer = accepted_offer(expedition, seat)
-    mountain = cards.mountains()[expedition.mountain]
-    return bool(feasible_sets(with_discards(state.players[seat]), mountain, covered=offer.equipment if offer else (),
-                              extra=backing_kit(expedition, seat)))
-
-
-def tag_along_candidates(state: State) -> tuple[int, ...]:
-    """Opponents able to tag along, in turn order from the climber."""
-    expedition = state.expedition
-    if expedition is None:
-        return ()
-    return tuple(seat for seat in opponents_in_order(state, expedition.climber)
-                 if tag_along_sets(state, seat) or could_tag_along_with_discards(state, seat))
 
 
 def reward_steps(kind: str, seat: int, continent: str) -> tuple[Step, ...]:
@@ -298,7 +280,7 @@ def resolve_climb(state: State, rng: Rng) -> list[Event]:
             covered = backed_equipment(expedition)
         cost = own_cost(player, mountain, roped.companions, covered)
         assert cost is not None
-        paid_for_others = offered_equipment(expedition, include_pending=False) if roped.seat == expedition.climber else ()
+        paid_for_others = offers_paid(state) if roped.seat == expedition.climber else ()
         events.append(ClimbPaid(seat=roped.seat, continent=mountain.continent, stamina=cost.stamina,
                                 equipment=cost.equipment + paid_for_others, companions=roped.companions))
     shortfall = max(0, mountain.experience - team_experience(state, expedition))

@@ -60,6 +60,7 @@ from domain.games.peaks.events import (
     TurnEnded,
 )
 from domain.games.peaks.state import (
+    PUBLIC_ASKING,
     CompanionSlot,
     Expedition,
     FinalScore,
@@ -83,10 +84,11 @@ def setup(config: GameConfig, rng: Rng) -> list[Event]:
 
     Rulebook: Global setup 2-4, Player setup 4.
     """
+    version = config.rules_version
     orders = {
-        "A": rng.shuffled(cards.deck_of("A")),
-        "B": rng.shuffled(cards.deck_of("B")),
-        "companions": rng.shuffled(sorted(cards.companions())),
+        "A": rng.shuffled(cards.deck_of("A", version)),
+        "B": rng.shuffled(cards.deck_of("B", version)),
+        "companions": rng.shuffled(sorted(cards.companion_deck(version))),
         "bonus": rng.shuffled(sorted(cards.bonus_cards())),
     }
     size = cards.board().display_size
@@ -99,14 +101,22 @@ def setup(config: GameConfig, rng: Rng) -> list[Event]:
 
 
 def initial_state(created: GameCreated) -> State:
-    """Each mat with stamina and stamina level at 6, equipment and experience at 0, no flags placed."""
+    """Each mat with stamina and stamina level at 6, equipment and experience at 0, no flags placed; the round cap
+    the game was created with (150 before rules version 3, which records it as an option)."""
     mat, board = cards.mat(), cards.board()
     player = Mountaineer(
         stamina=mat.start_stamina, stamina_level=mat.start_stamina_level,
         equipment=(0,) * len(board.equipment), flags=(0,) * len(board.continents),
     )
     return State(names=tuple(seat.name for seat in created.seats), players=(player,) * len(created.seats),
-                 rules_version=created.rules_version)
+                 rules_version=created.rules_version, round_cap=round_cap(created))
+
+
+def round_cap(created: GameCreated) -> int:
+    """The `round_cap` option from rules version 3 (RULINGS.md, Round cap); 150 for every older game."""
+    if created.rules_version >= PUBLIC_ASKING:
+        return int(created.options.get("round_cap", cards.board().round_cap))
+    return cards.board().round_cap
 
 
 def evolve(state: State | None, event: Event) -> State:

@@ -18,11 +18,11 @@ from domain.games.peaks.actions import (
     prepare_steps,
     rest_steps,
 )
+from domain.games.peaks.asking import could_pay_by_discarding
 from domain.games.peaks.climbing import (
     backers,
     can_be_backed,
     can_climb,
-    could_tag_along_with_discards,
     feasible_sets,
     missing_equipment,
     own_cost,
@@ -98,12 +98,13 @@ def waits_for_choice(state: State, step: Step, options: list[Command]) -> bool:
     """Does the step wait for its seat's choice (Timing: forced steps are taken, empty ones skipped)?
 
     From rules version 2 a seat asked to tag along that could afford it only by discarding bonus cards is asked,
-    even with staying behind its only option now (Bonus card: discard 'during the game').
+    even with staying behind its only option now (Bonus card: discard 'during the game'); from version 3 a seat
+    is asked so whenever its hand, as far as the others can tell, might pay (asking.py).
     """
     if len(options) > 1 or (options and step.kind in OPTIONAL):
         return True
     return (step.kind is StepKind.TAG_ALONG and not is_bound(state, step.seat)
-            and could_tag_along_with_discards(state, step.seat))
+            and could_pay_by_discarding(state, step.seat))
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:

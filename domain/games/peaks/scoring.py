@@ -16,11 +16,11 @@ from domain.games.peaks.state import FinalScore, Mountaineer, Phase, State
 
 
 def end_reason(state: State) -> str | None:
-    """A player has placed their 16th flag this turn, or the round cap ruling is reached."""
+    """A player has placed their 16th flag this turn, or the round cap ruling is reached (none if it is 0)."""
     if any(player.flags_placed >= cards.mat().flags for player in state.players):
         return "a player placed their 16th flag"
-    if state.turn >= cards.board().round_cap * state.seats:
-        return f"round cap: every seat has taken {cards.board().round_cap} turns"
+    if state.round_cap and state.turn >= state.round_cap * state.seats:
+        return f"round cap: every seat has taken {state.round_cap} turns"
     return None
 
 

@@ -55,6 +55,12 @@ BOOK_CHOICES = 2
 are taken or declined in the order the player chooses (a `REWARDS` step), bonus cards are discarded at any
 decision (also on another player's turn), and opponents may back a climb the climber cannot pay alone."""
 
+PUBLIC_ASKING = 3
+"""The rules version from which hidden stays hidden and promises bind (RULINGS.md, Rules version 3): who is asked to
+tag along is decided from what every seat can see (the hand's size, never its cards), a seat that backed a climb
+counts its promise when offered more, offers are paid only for seats on the climb, Pic Boby is a mountain, and the
+round cap is a table option (none with a person seated)."""
+
 
 class Step(Value, kw_only=True):
     """A step waiting in the turn's queue: whose it is and its parameters.
@@ -179,11 +185,17 @@ class State(Value, kw_only=True):
     end_reason: str = ""
     unbacked: tuple[str, ...] = ()  # version 2: mountains whose backing fell short this turn (asked once a turn)
     rules_version: int = 1  # GameCreated's; from BOOK_CHOICES the book's choices are offered
+    round_cap: int = 150  # GameCreated's `round_cap` option from PUBLIC_ASKING (0: none); 150 before
 
     @property
     def book_choices(self) -> bool:
         """Rules version 2 or later: optional rewards in any order, discards at any decision, backed climbs."""
         return self.rules_version >= BOOK_CHOICES
+
+    @property
+    def public_asking(self) -> bool:
+        """Rules version 3 or later: who is asked is decided from public information, promises bind."""
+        return self.rules_version >= PUBLIC_ASKING
 
     @property
     def seats(self) -> int:

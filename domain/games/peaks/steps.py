@@ -11,6 +11,7 @@ from __future__ import annotations
 from domain.core import Command, Event, IllegalCommand, Rng
 from domain.games.peaks import cards
 from domain.games.peaks.actions import bonus_steps, climb_steps, upgrade_options
+from domain.games.peaks.asking import tag_along_candidates
 from domain.games.peaks.climbing import (
     accepted_offer,
     backed_equipment,
@@ -18,10 +19,10 @@ from domain.games.peaks.climbing import (
     feasible_sets,
     offer_options,
     offer_refusal,
+    promised,
     resolve_climb,
     reward_counts,
     still_missing,
-    tag_along_candidates,
     tag_along_sets,
     taken_steps,
 )
@@ -148,7 +149,8 @@ def bring_sets(state: State, seat: int) -> list[tuple[str, ...]]:
 
 
 def can_accept_offer(state: State, seat: int) -> bool:
-    """Could the seat tag along with the pending offer's equipment paid for it?"""
+    """Could the seat tag along with the pending offer's equipment paid for it (from rules version 3 also paying
+    what it promised by backing the climb)?"""
     expedition = state.expedition
     if expedition is None:
         return False
@@ -156,7 +158,7 @@ def can_accept_offer(state: State, seat: int) -> bool:
     if pending is None:
         return False
     mountain = cards.mountains()[expedition.mountain]
-    return bool(feasible_sets(state.players[seat], mountain, covered=pending.equipment))
+    return bool(feasible_sets(state.players[seat], mountain, covered=pending.equipment, extra=promised(state, seat)))
 
 
 def is_bound(state: State, seat: int) -> bool:

@@ -179,12 +179,15 @@ def build() -> dict[str, Any]:
         "properties": {
             "rules_version": _integer("the rules version the game is played under (GameCreated's): from 2 a climb's "
                                       "rewards are chosen one kind at a time, bonus cards may be discarded at any "
-                                      "choice, and opponents may back a climb the climber cannot equip alone", 1),
+                                      "choice, and opponents may back a climb the climber cannot equip alone; from 3 "
+                                      "who is asked to tag along is decided from public information only and "
+                                      "promises bind", 1),
             "phase": {"type": "string", "enum": [phase.value for phase in Phase],
                       "description": "placing: characters are being placed; playing; over: the game has ended"},
             "current": {"$ref": "#/$defs/seat", "description": "the seat whose turn it is"},
             "turn": _integer("turns completed so far, all seats together"),
-            "round_cap": _integer("the game also ends when every seat has taken this many turns (our ruling)", 1),
+            "round_cap": _integer("the game also ends when every seat has taken this many turns (our ruling; the "
+                                  "`round_cap` option from rules version 3, 150 before); 0: no cap", 0),
             "action": {"anyOf": [{"type": "string", "enum": list(cards.ACTIONS)}, {"type": "null"}],
                        "description": "the action the current player took this turn (catalog kind `actions`); "
                                       "null before they choose"},

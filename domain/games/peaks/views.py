@@ -71,7 +71,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "phase": state.phase.value,
         "current": state.current,
         "turn": state.turn,
-        "round_cap": cards.board().round_cap,
+        "round_cap": state.round_cap,
         "action": state.action,
         "display": list(supply.display),
         "decks": {

@@ -8,7 +8,8 @@ The default table (two seats, Ann and Bo, both characters in Europe):
                    acclimatisation; L: stamina level*, flag | R: bonus, upgrade)
     A deck top     kirkjufell (Europe, 1 stamina, rope), mount-olympus, mount-etna, ... (data order)
     B deck top     mount-everest, k2, ... (data order)
-    companions     boby, ana, tenzing, ... (data order); bonus cards in data order.
+    companions     ana, tenzing, ... (data order; boby first under rules versions 1-2, maurice last from 3);
+                   bonus cards in data order.
 (* = green-underlined)
 """
 
@@ -37,17 +38,19 @@ STARTING = ("pen-y-fan", "mount-elbert", "uluru", "table-mountain", "mount-tai",
 
 
 def opening(seats: int = 2, display: tuple[str, ...] = DISPLAY, starting: tuple[str, ...] | None = None,
-            deck_a: tuple[str, ...] | None = None, rules_version: int | None = None) -> list[Event]:
-    """GameCreated (the current rules version unless told), the four shuffles (data order unless told),
-    the display and the starting mountains."""
+            deck_a: tuple[str, ...] | None = None, rules_version: int | None = None,
+            options: dict[str, object] | None = None) -> list[Event]:
+    """GameCreated (the current rules version and a person's options unless told), the four shuffles (that
+    version's cards in data order unless told), the display and the starting mountains."""
+    version = SPEC.rules_version if rules_version is None else rules_version
     starting = starting if starting is not None else STARTING[:seats]
     used = display + starting
-    rest_a = deck_a if deck_a is not None else tuple(m for m in cards.deck_of("A") if m not in used)
+    rest_a = deck_a if deck_a is not None else tuple(m for m in cards.deck_of("A", version) if m not in used)
     return [
-        created(SPEC, seats, rules_version=rules_version),
+        created(SPEC, seats, options, rules_version=rules_version),
         DeckShuffled(deck="A", order=used + rest_a),
-        DeckShuffled(deck="B", order=cards.deck_of("B")),
-        DeckShuffled(deck="companions", order=tuple(cards.companions())),
+        DeckShuffled(deck="B", order=cards.deck_of("B", version)),
+        DeckShuffled(deck="companions", order=cards.companion_deck(version)),
         DeckShuffled(deck="bonus", order=tuple(cards.bonus_cards())),
         DisplayDealt(display=display),
         StartingMountainsDealt(mountains=starting),

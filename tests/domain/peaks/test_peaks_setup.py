@@ -20,12 +20,13 @@ from domain.games.peaks.state import Phase
 
 
 def test_the_decks_hold_54_A_and_46_B_mountains_25_companions_and_18_bonus_cards() -> None:
-    mountains = cards.mountains().values()
-    assert sum(m.deck == "A" for m in mountains) == 54
-    assert sum(m.deck == "B" for m in mountains) == 46
-    assert len(cards.companions()) == 25
+    for version in SPEC.rules_versions:  # rules version 3 has Pic Boby for Teide and Maurice for Boby
+        assert len(cards.deck_of("A", version)) == 54
+        assert len(cards.deck_of("B", version)) == 46
+        assert len(cards.companion_deck(version)) == 25
+        names = {cards.mountains()[m].name for m in cards.deck_of("A", version) + cards.deck_of("B", version)}
+        assert len(names) == 100
     assert len(cards.bonus_cards()) == 18
-    assert len({m.name for m in mountains}) == 100
 
 
 def test_every_mountain_has_a_continent_requirements_and_two_reward_groups_within_the_mat_limits() -> None:
