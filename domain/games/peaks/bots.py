@@ -158,6 +158,31 @@ def _discard_for_stamina(me: dict[str, Any], legal: Sequence[Command], short: in
     return min(fitting, key=lambda c: (table[c.card].discard["amount"], c.card)) if fitting else None
 
 
+def _discard_for_equipment(legal: Sequence[Command], kind: str) -> Command | None:
+    """A bonus card in hand whose discard gives one `kind` of equipment, if any."""
+    table = cards.bonus_cards()
+    fitting = sorted(c.card for c in legal if isinstance(c, DiscardBonusCard)
+                     and table[c.card].discard.get("equipment") == kind)
+    return DiscardBonusCard(card=fitting[0]) if fitting else None
+
+
+def _discard_to_tag_along(view: dict[str, Any], legal: Sequence[Command]) -> Command | None:
+    """Asked to tag along with only staying behind listed (rules version 2; from version 3 whenever a hand of our
+    size might pay): the discard that pays the one thing we lack, stamina or one equipment type, if we hold it."""
+    me, climb = _me(view), view["climb"]
+    mountain = cards.mountains()[climb["mountain"]]
+    offered = next((o["equipment"] for o in climb["offers"] if o["seat"] == view["you"] and o["accepted"]), [])
+    promised = [kind for b in climb["backing"] if b["seat"] == view["you"] for kind in b["equipment"]]
+    lacking = [kind for kind in mountain.equipment
+               if kind not in offered and me["equipment"][kind] < 1 + promised.count(kind)]
+    short = mountain.stamina - me["stamina"]
+    if short > 0 and not lacking:
+        return _discard_for_stamina(me, legal, short)
+    if short <= 0 and len(lacking) == 1:
+        return _discard_for_equipment(legal, lacking[0])
+    return None
+
+
 def _tag_along(view: dict[str, Any], legal: Sequence[Command]) -> Command:
     me = _me(view)
     climb = view["climb"]
@@ -165,10 +190,9 @@ def _tag_along(view: dict[str, Any], legal: Sequence[Command]) -> Command:
     options = [c for c in legal if isinstance(c, TagAlong)]
     stay = any(isinstance(c, StayBehind) for c in legal)
     if not options and stay:
-        # Rules version 2: we were asked because a bonus card's stamina would pay for the climb.
-        short = mountain.stamina - me["stamina"]
-        discard = _discard_for_stamina(me, legal, short) if short > 0 else None
-        if discard is not None and tag_along_value(me, climb, mountain.stamina + 2) > 1.5:
+        # Rules version 2 and later: we were asked because discarding bonus cards might pay for the climb.
+        discard = _discard_to_tag_along(view, legal)
+        if discard is not None and tag_along_value(me, climb, max(me["stamina"], mountain.stamina) + 2) > 1.5:
             return discard
     if not options or (tag_along_value(me, climb) <= 1.0 and stay):
         return StayBehind()
