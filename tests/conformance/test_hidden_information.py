@@ -21,10 +21,13 @@ change, or that ends the game, is not compared event by event.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import random
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
 from msgspec import to_builtins
 from support import hidden
@@ -65,9 +68,10 @@ def differences(true: Any, variant: Any, path: str = "") -> Iterator[str]:
         for index, (left, right) in enumerate(zip(true, variant)):
             yield from differences(left, right, f"{path}[{index}]")
         if len(true) != len(variant):
-            longer, side = (true, "true") if len(true) > len(variant) else (variant, "variant")
-            yield (f"{path or '(whole)'}: {len(true)} items != {len(variant)}; the {side} one's "
-                   f"next: {longer[min(len(true), len(variant))]!r:.300}")
+            longer, side = (true, "true state's") if len(true) > len(variant) else (variant, "variant's")
+            index = min(len(true), len(variant))
+            yield (f"{path or '(whole)'}: {len(true)} items != {len(variant)} (the {side} item {index}: "
+                   f"{longer[index]!r:.300})")
         return
     yield f"{path or '(whole)'}: {true!r:.300} != {variant!r:.300}"
 
@@ -167,18 +171,20 @@ class Guard:
                       f"view{view_after}")
 
 
-@pytest.mark.parametrize(("spec", "seats", "level"), CASES)
-def test_a_seat_sees_the_same_in_every_state_it_cannot_tell_apart(spec: GameSpec, seats: int, level: str) -> None:
+def guard_game(spec: GameSpec, seats: int, level: str, rules: GameSpec | None = None,
+               max_decisions: int = MAX_DECISIONS) -> Guard:
+    """Play a seeded game with `level` bots and check every decision; `rules`: the spec checked (the game's own
+    by default; the planted-leak tests pass a leaky copy, while the table plays by the real one)."""
     resample = hidden.resampler(spec)
+    assert callable(resample)
+    checked = rules or spec
     table = table_for(spec, seats, level)
-    if resample == hidden.OPEN:
-        pytest.skip(f"{spec.id} has open information (checked by the test of open views)")
     rng = random.Random(f"{SEED}/{spec.id}/{seats}")
     observers: list[int | None] = [None, *range(seats)]
     known: dict[int | None, set[str]] = {observer: set() for observer in observers}
     seen_up_to = 0
-    guard = Guard(spec, table)
-    for decision in range(MAX_DECISIONS):
+    guard = Guard(checked, table)
+    for decision in range(max_decisions):
         if table.finished or len(guard.failures) >= 5:
             break
         for event in table.events[seen_up_to:]:
@@ -192,20 +198,59 @@ def test_a_seat_sees_the_same_in_every_state_it_cannot_tell_apart(spec: GameSpec
         actor = min(spec.to_act(state))
         command = table.bot_command(actor, level)
         rng_seed = (table.seed, table.version)
-        true_events = spec.decide(state, actor, command, decision_rng(*rng_seed))
-        true_after = getattr(true_events, "state", None) or spec.fold(true_events, state)
+        true_events = list(checked.decide(state, actor, command, decision_rng(*rng_seed)))
+        true_after = checked.fold(true_events, state)
         for observer in watching(observers, actor, decision):
             guard.checks += 1
             variant = resample(state, observer, actor, frozenset(known[observer]), rng)
             if variant is not None and variant != state:
-                guard.check(decision, observer, actor, command, variant, list(true_events), true_after, rng_seed)
+                guard.check(decision, observer, actor, command, variant, true_events, true_after, rng_seed)
         table.submit(actor, command)
+    return guard
+
+
+@pytest.mark.parametrize(("spec", "seats", "level"), CASES)
+def test_a_seat_sees_the_same_in_every_state_it_cannot_tell_apart(spec: GameSpec, seats: int, level: str) -> None:
+    if hidden.resampler(spec) == hidden.OPEN:
+        pytest.skip(f"{spec.id} has open information (checked by the test of open views)")
+    guard = guard_game(spec, seats, level)
     assert not guard.failures, "hidden data shapes what a seat sees:\n" + "\n".join(guard.failures)
     share = hidden.SHARES.get(spec.id, hidden.SHARE)
     assert guard.changed and guard.changed >= share * guard.checks, (
         f"the resampler changed the state in only {guard.changed} of {guard.checks} checks: the guard tests too little")
     assert guard.compared_events >= share * guard.changed, (
         f"events were compared in only {guard.compared_events} of {guard.changed} changed states")
+
+
+def digest_odd(state: Any) -> bool:
+    """A bit of the whole state, hidden parts included: what a leak would let slip."""
+    return hashlib.sha256(msgspec.json.encode(to_builtins(state))).digest()[0] % 2 == 1
+
+
+# The games whose hidden data lasts (Hikes of the West's is dealt face up by its first command).
+WITH_HIDDEN = [pytest.param(spec, id=spec.id) for spec in GAMES
+               if callable(hidden.RESAMPLERS.get(spec.id)) and spec.id not in hidden.SHARES]
+
+
+@pytest.mark.parametrize("spec", WITH_HIDDEN)
+def test_the_guard_finds_a_planted_leak_in_the_listed_actions(spec: GameSpec) -> None:
+    """The guard can fail: a label that tells a bit of the hidden state is reported."""
+    def label(state: Any, seat: int, command: Any) -> str:
+        return spec.label(state, seat, command) + (" (odd)" if digest_odd(state) else "")
+
+    guard = guard_game(spec, spec.min_seats, list(spec.bots)[-1], dataclasses.replace(spec, label=label), 60)
+    assert any("the listed actions depend on hidden data" in failure for failure in guard.failures), guard.failures
+
+
+@pytest.mark.parametrize("spec", WITH_HIDDEN)
+def test_the_guard_finds_a_planted_leak_in_a_commands_events(spec: GameSpec) -> None:
+    """The guard can fail: a command whose last event depends on a bit of the hidden state is reported."""
+    def decide(state: Any, seat: int, command: Any, rng: Any) -> list[Any]:
+        events = list(spec.decide(state, seat, command, rng))
+        return events[:-1] if len(events) > 1 and digest_odd(state) else events
+
+    guard = guard_game(spec, spec.min_seats, list(spec.bots)[-1], dataclasses.replace(spec, decide=decide), 60)
+    assert any("reads them depend on hidden data" in failure for failure in guard.failures), guard.failures
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=[spec.id for spec in GAMES])
