@@ -6,7 +6,8 @@ true one, and checks that the observer's view, listed actions and share of every
 Each game's resampler knows what its views redact (views.py) and which events are hidden (events.py:
 `visibility`), and changes only that:
 
-- other seats' hidden cards are exchanged with one another and with the undrawn deck (counts kept);
+- other seats' hidden cards are exchanged with one another and with the undrawn deck (counts kept; in
+  Hike!, care cards only with care cards, as the end of the day makes holding one public);
 - the order of an undrawn deck is changed;
 - a hidden choice (a juror's vote) is turned around.
 
@@ -39,6 +40,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.core import GameSpec
+from domain.games.hike.cards import is_care
 
 DEPTH = 12  # top cards of a deck never moved: more than any one command of these games draws
 CARD_DEPTH = 24  # Hitchiker's playing cards: a Blackjack round or a Hold'em deal takes many at once
@@ -62,13 +64,18 @@ class Slots:
             if items[index] not in known:
                 self.places.append((key, index))
 
-    def shuffle(self, rng: random.Random) -> bool:
-        """Deal the offered values anew over the offered places; True if any place changed."""
-        values = [self.lists[key][index] for key, index in self.places]
-        shuffled = rng.sample(values, len(values))
-        for (key, index), value in zip(self.places, shuffled):
-            self.lists[key][index] = value
-        return shuffled != values
+    def shuffle(self, rng: random.Random, by: Callable[[Any], Hashable] = lambda value: None) -> bool:
+        """Deal the offered values anew over the offered places, each only where a value of its kind (`by`)
+        was; True if any place changed."""
+        changed = False
+        for kind in sorted({by(self.lists[key][index]) for key, index in self.places}, key=repr):
+            places = [(key, index) for key, index in self.places if by(self.lists[key][index]) == kind]
+            values = [self.lists[key][index] for key, index in places]
+            shuffled = rng.sample(values, len(values))
+            for (key, index), value in zip(places, shuffled):
+                self.lists[key][index] = value
+            changed = changed or shuffled != values
+        return changed
 
     def get(self, key: Hashable) -> tuple[Any, ...]:
         return tuple(self.lists[key])
@@ -109,11 +116,13 @@ def hike(state: Any, observer: int | None, actor: int, known: frozenset, rng: ra
     for seat in others(state.seats, observer, actor):
         cards.add(seat, state.mushers[seat].hand, known=known)
     cards.add("deck", state.deck, deep(state.deck), known)
+    # End of the day: a musher far behind draws a care card only if it holds none (the book's rule makes that
+    # public), so a care card is exchanged only for a care card, anything else only for a non-care card.
     care = Slots()
     care.add("care", state.care_pile, deep(state.care_pile))  # shuffled whole from public cards: order unseen
     landscapes = Slots()
     landscapes.add("track", state.landscapes, range(state.turned + 1, len(state.landscapes)), known)
-    if not any([cards.shuffle(rng), care.shuffle(rng), landscapes.shuffle(rng)]):
+    if not any([cards.shuffle(rng, by=is_care), care.shuffle(rng), landscapes.shuffle(rng)]):
         return None
     mushers = tuple(replace(musher, hand=tuple(sorted(cards.get(seat)))) if seat in cards.lists else musher
                     for seat, musher in enumerate(state.mushers))
