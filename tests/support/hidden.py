@@ -7,7 +7,8 @@ Each game's resampler knows what its views redact (views.py) and which events ar
 `visibility`), and changes only that:
 
 - other seats' hidden cards are exchanged with one another and with the undrawn deck (counts kept; in
-  Hike!, care cards only with care cards, as the end of the day makes holding one public);
+  Hike!, care cards only with care cards: at the end of the day a musher far behind draws one only if
+  holding none, so the book makes holding one public);
 - the order of an undrawn deck is changed;
 - a hidden choice (a juror's vote) is turned around.
 
