@@ -26,7 +26,7 @@ LISTED: Final = "listed"
 #: `{"open": True}`, `{"player": id}`).
 Seats = Sequence[SeatRequest | Mapping[str, Any] | str]
 #: The kinds of message a player's stream sends (others, from a newer server, are skipped).
-PLAYER_MESSAGES: Final = frozenset({"gameStart", "yourTurn", "gameFinish"})
+PLAYER_MESSAGES: Final = frozenset({"gameStart", "yourTurn", "seatTakenOver", "gameFinish"})
 
 
 def new_command_id() -> str:
@@ -249,11 +249,13 @@ class Client:
     def player_stream(self, key: str, *, after: int | None = None,
                       read_timeout: float = 60.0) -> Generator[PlayerMessage, None, None]:
         """The player's games as they go, across all of them: `gameStart` when a game starts,
-        `yourTurn` each time the player's seat is to act (with the game's `version` then), and
+        `yourTurn` each time the player's seat is to act (with the game's `version` then),
+        `seatTakenOver` once if a bot takes the seat for the rest of the game (with `reason`: left,
+        resigned or timeout, and the `bot` level; no `yourTurn` of the game follows), and
         `gameFinish` with the winners [streamPlayer].
 
-        Without `after` it starts from now (a `gameStart` for each ongoing game, a `yourTurn` where
-        the player is to act); with `after` (a message's `position`) it brings every message after
+        Without `after` it starts from now (a `gameStart` for each ongoing game, a `seatTakenOver`
+        where a bot plays the seat, a `yourTurn` where the player is to act); with `after` (a message's `position`) it brings every message after
         that one. It resumes after a dropped connection from the last message received, nothing lost
         and nothing twice, and never ends of itself: close the iterator (or stop iterating) when done.
         """
