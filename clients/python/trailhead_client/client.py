@@ -13,7 +13,7 @@ import requests
 from trailhead_client.actions import Action, ActionList
 from trailhead_client.seat import SeatHandle
 from trailhead_client.sse import resuming_events
-from trailhead_client.transport import API_PREFIX, Transport
+from trailhead_client.transport import API_PREFIX, OnWait, Transport
 from trailhead_client.types import (
     AuditReport, CommandResponse, CreatedGame, CreatedPlayer, Envelope, EventPage, GameType, GameTypeDetail, GameView,
     Health, ImportedGame, Joined, Leaderboard, PlayerMessage, PlayerProfile, Replay, ReplayDocument, SeatRequest,
@@ -42,8 +42,13 @@ class Client:
     """
 
     def __init__(self, url: str, *, session: requests.Session | None = None, timeout: float = 30.0,
-                 retries: int = 3, max_wait: float = 30.0) -> None:
-        self.transport = Transport(url, session=session, timeout=timeout, retries=retries, max_wait=max_wait)
+                 retries: int = 3, max_wait: float = 30.0, patient: bool = False, on_wait: OnWait | None = None,
+                 pace: bool = False) -> None:
+        """`patient`: wait out every 429 and 503 however long `Retry-After` says (telling `on_wait`
+        first) instead of raising beyond `retries` or `max_wait`; `pace`: spread requests below the
+        server's rate limits by its RateLimit headers (see transport.py)."""
+        self.transport = Transport(url, session=session, timeout=timeout, retries=retries, max_wait=max_wait,
+                                   patient=patient, on_wait=on_wait, pace=pace)
         self._described: dict[str, tuple[str, GameTypeDetail]] = {}
 
     def close(self) -> None:
