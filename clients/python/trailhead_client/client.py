@@ -260,9 +260,10 @@ class Client:
         `gameFinish` with the winners [streamPlayer].
 
         Without `after` it starts from now (a `gameStart` for each ongoing game, a `seatTakenOver`
-        where a bot plays the seat, a `yourTurn` where the player is to act); with `after` (a message's `position`) it brings every message after
-        that one. It resumes after a dropped connection from the last message received, nothing lost
-        and nothing twice, and never ends of itself: close the iterator (or stop iterating) when done.
+        where a bot plays the seat, a `yourTurn` where the player is to act); with `after` (a
+        message's `position`) it brings every message after that one. It resumes after a dropped
+        connection from the last message received, nothing lost and nothing twice, and never ends
+        of itself: close the iterator (or stop iterating) when done.
         """
         path = f"{API_PREFIX}/players/me/stream"
         for event in resuming_events(self.transport, path, token=key, after=after, read_timeout=read_timeout):
