@@ -181,3 +181,29 @@ def test_the_players_stream_brings_the_takeover_to_the_sdk(server: Served) -> No
     assert (taken["game"], taken["seat"], taken["reason"], taken["bot"]) == (game_id, 0, "resigned", "random")
     assert "yourTurn" not in kinds[kinds.index("seatTakenOver"):]
     assert json.dumps(taken)  # a plain dict, as the SDK's other messages
+
+
+def test_a_seat_taken_over_counts_as_abandoned_only_in_a_game_the_runner_played(server: Served,
+                                                                                 tmp_path: Path) -> None:
+    command, notes = engine(tmp_path)
+    with Client(server.base_url) as client:
+        player, bob = client.create_player("Taken over"), client.create_player("Bob")
+        before = client.create_game("nanga-parbat", [{"name": "Bob", "player": bob["id"]}, {"player": player["id"]}],
+                                    seed="left before the run", takeover_bot="random")["id"]
+        client.leave(before, player["key"])  # Bob never plays: the game goes on, its seat 1 the bot's
+        game_id = duel(client, player, "taken over")
+        runner = subprocess.Popen([str(BOT), "--url", server.base_url, f"--key={player['key']}", "--games", "1",
+                                   "--engine", command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            wait_for(lambda: decisions(notes) or runner.poll() is not None, what="a decision")
+            client.resign(game_id, player["key"])
+            out, err = runner.communicate(timeout=60)
+        finally:
+            runner.kill()
+        assert runner.returncode == 1, (out, err)
+        assert len(out.splitlines()) == 3, (out, err)
+        _, result, summary = out.splitlines()
+        assert result == f"game 1/1 {game_id} seat 0: taken over by the random bot (resigned)"
+        assert summary.endswith("0 won, 0 lost, 1 abandoned") and before not in out
+        assert set(decisions(notes)) == {game_id}
+        assert client.game(before)["status"] == "active"

@@ -26,7 +26,7 @@ from trailhead_client.bot.engines import EngineSet
 from trailhead_client.bot.leaving import HeldGames, say
 from trailhead_client.bot.playing import Outcome, abandoned_note, line, play_turn
 from trailhead_client.client import Client
-from trailhead_client.errors import RateLimited, SeatTaken, TrailheadError
+from trailhead_client.errors import IllegalCommand, RateLimited, SeatTaken, TrailheadError
 from trailhead_client.types import Joined, PlayerMessage, Summary
 
 #: How many open games one look at the lobby considers (newest first).
@@ -97,9 +97,7 @@ class PlayerRun:
                 return
             self.playing.setdefault(game_id, message["seat"])
         if message["type"] == "seatTakenOver":
-            self.record(Outcome(game_id, message["seat"], None,
-                                f"taken over by the {message.get('bot')} bot ({message.get('reason')})",
-                                message["game_type"]))
+            self.taken_over(message)
             return
         self.held.hold(game_id, message["seat"], self.key)
         if message["type"] == "yourTurn":
@@ -119,10 +117,27 @@ class PlayerRun:
             return
         self.handled[game_id] = turn.version
         if not play_turn(turn, type_, self.engines.for_type(type_)):
-            self.client.leave(game_id, self.key)  # the game's takeover bot plays on for the others' sake
+            try:
+                self.client.leave(game_id, self.key)  # the game's takeover bot plays on for the others' sake
+            except IllegalCommand:
+                return  # the seat left meanwhile (its seatTakenOver follows), or the game ended (its gameFinish)
             self.held.release(game_id)
             self.record(Outcome(game_id, message["seat"], None, f"{abandoned_note()}; left to the takeover bot",
                                 type_))
+
+    def taken_over(self, message: PlayerMessage) -> None:
+        """A bot plays the seat for good: a game this run played in is abandoned; one it never
+        played in (a seat the player left before the run) is not the run's to count."""
+        game_id = message["game_id"]
+        if game_id in self.handled:
+            self.record(Outcome(game_id, message["seat"], None,
+                                f"taken over by the {message.get('bot')} bot ({message.get('reason')})",
+                                message["game_type"]))
+            return
+        self.held.release(game_id)
+        with self.lock:
+            self.playing.pop(game_id, None)
+            self.over.add(game_id)
 
     def finish(self, message: PlayerMessage) -> None:
         """The game is over: its result to the engine and to the output."""

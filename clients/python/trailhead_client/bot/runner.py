@@ -34,7 +34,7 @@ from trailhead_client.bot.player import play_as_player
 from trailhead_client.bot.playing import Outcome, line, play, summary
 from trailhead_client.bot.protocol import EngineError
 from trailhead_client.client import Client
-from trailhead_client.errors import TrailheadError
+from trailhead_client.errors import IllegalCommand, TrailheadError
 from trailhead_client.seat import SeatHandle
 from trailhead_client.types import GameType
 
@@ -137,8 +137,11 @@ def play_seats(client: Client, args: argparse.Namespace, engines: EngineSet, out
         held.hold(seat.game_id, seat.index, seat.token)
         outcome = play(seat, args.type_, engine)
         if outcome.over is None:  # given up: the game's takeover bot plays on for the others' sake
-            client.leave(seat.game_id, seat.token)
-            outcome = dataclasses.replace(outcome, note=f"{outcome.note}; left to the takeover bot")
+            try:
+                client.leave(seat.game_id, seat.token)
+                outcome = dataclasses.replace(outcome, note=f"{outcome.note}; left to the takeover bot")
+            except IllegalCommand as refused:  # left already (a bot plays it), or over
+                outcome = dataclasses.replace(outcome, note=f"{outcome.note}; {refused.detail}")
         held.release(seat.game_id)
         outcomes.append(outcome)
         say(line(number, total, outcome))
