@@ -13,7 +13,7 @@ import requests
 from trailhead_client.actions import Action, ActionList
 from trailhead_client.seat import SeatHandle
 from trailhead_client.sse import resuming_events
-from trailhead_client.transport import API_PREFIX, Transport
+from trailhead_client.transport import API_PREFIX, OnWait, Transport
 from trailhead_client.types import (
     AuditReport, CommandResponse, CreatedGame, CreatedPlayer, Envelope, EventPage, GameType, GameTypeDetail, GameView,
     Health, ImportedGame, Joined, Leaderboard, PlayerMessage, PlayerProfile, Replay, ReplayDocument, SeatRequest,
@@ -26,7 +26,7 @@ LISTED: Final = "listed"
 #: `{"open": True}`, `{"player": id}`).
 Seats = Sequence[SeatRequest | Mapping[str, Any] | str]
 #: The kinds of message a player's stream sends (others, from a newer server, are skipped).
-PLAYER_MESSAGES: Final = frozenset({"gameStart", "yourTurn", "gameFinish"})
+PLAYER_MESSAGES: Final = frozenset({"gameStart", "yourTurn", "seatTakenOver", "gameFinish"})
 
 
 def new_command_id() -> str:
@@ -42,8 +42,13 @@ class Client:
     """
 
     def __init__(self, url: str, *, session: requests.Session | None = None, timeout: float = 30.0,
-                 retries: int = 3, max_wait: float = 30.0) -> None:
-        self.transport = Transport(url, session=session, timeout=timeout, retries=retries, max_wait=max_wait)
+                 retries: int = 3, max_wait: float = 30.0, patient: bool = False, on_wait: OnWait | None = None,
+                 pace: bool = False) -> None:
+        """`patient`: wait out every 429 and 503 however long `Retry-After` says (telling `on_wait`
+        first) instead of raising beyond `retries` or `max_wait`; `pace`: spread requests below the
+        server's rate limits by its RateLimit headers (see transport.py)."""
+        self.transport = Transport(url, session=session, timeout=timeout, retries=retries, max_wait=max_wait,
+                                   patient=patient, on_wait=on_wait, pace=pace)
         self._described: dict[str, tuple[str, GameTypeDetail]] = {}
 
     def close(self) -> None:
@@ -249,13 +254,16 @@ class Client:
     def player_stream(self, key: str, *, after: int | None = None,
                       read_timeout: float = 60.0) -> Generator[PlayerMessage, None, None]:
         """The player's games as they go, across all of them: `gameStart` when a game starts,
-        `yourTurn` each time the player's seat is to act (with the game's `version` then), and
+        `yourTurn` each time the player's seat is to act (with the game's `version` then),
+        `seatTakenOver` once if a bot takes the seat for the rest of the game (with `reason`: left,
+        resigned or timeout, and the `bot` level; no `yourTurn` of the game follows), and
         `gameFinish` with the winners [streamPlayer].
 
-        Without `after` it starts from now (a `gameStart` for each ongoing game, a `yourTurn` where
-        the player is to act); with `after` (a message's `position`) it brings every message after
-        that one. It resumes after a dropped connection from the last message received, nothing lost
-        and nothing twice, and never ends of itself: close the iterator (or stop iterating) when done.
+        Without `after` it starts from now (a `gameStart` for each ongoing game, a `seatTakenOver`
+        where a bot plays the seat, a `yourTurn` where the player is to act); with `after` (a
+        message's `position`) it brings every message after that one. It resumes after a dropped
+        connection from the last message received, nothing lost and nothing twice, and never ends
+        of itself: close the iterator (or stop iterating) when done.
         """
         path = f"{API_PREFIX}/players/me/stream"
         for event in resuming_events(self.transport, path, token=key, after=after, read_timeout=read_timeout):

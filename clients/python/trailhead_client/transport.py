@@ -9,11 +9,18 @@ What is retried, and why it is safe:
   nothing), an import (the same document twice gives the same game). A game creation or a fork is
   not retried after a connection error: it could make two games.
 Retries are bounded (`retries`), and a wait longer than `max_wait` seconds is not waited: the
-error is raised at once, with `retry_after` for the caller to decide.
+error is raised at once, with `retry_after` for the caller to decide. A `patient` transport (a
+long-running program such as trailhead-bot) instead waits out every 429 and 503 for as long as
+`Retry-After` says and as often as it comes, telling `on_wait` before each wait.
+
+With `pace`, requests are spread below the server's rate limits: each answer's `RateLimit-Remaining`
+and `RateLimit-Reset` headers say how many requests of that kind are left in how many seconds,
+and the next request of the kind waits until its share of that time has passed.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -26,6 +33,50 @@ API_PREFIX = "/api/v1"
 USER_AGENT = "trailhead-client/0.1"
 _RETRY_ALWAYS = {429, 503}
 _RETRY_IF_SAFE = {502, 504}
+#: Requests counted in the server's `create` scope (the others: every GET a read, any other write a command).
+_CREATIONS = frozenset({f"{API_PREFIX}/games", f"{API_PREFIX}/players", f"{API_PREFIX}/replays"})
+
+#: Told before each wait for a 429 or a 503: the seconds to wait and the problem that asked for it.
+OnWait = Callable[[float, ProblemError], None]
+
+
+class Pacer:
+    """Spreads requests below the server's rate limits, by the RateLimit headers of its answers.
+
+    The server counts each client's reads, commands and creations apart (service/rate_limits.py);
+    after an answer saying `remaining` requests are left for `reset` seconds, the next request of
+    that kind waits until `reset / (remaining + 1)` seconds have passed since the answer.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.clock = clock
+        self.sleep = sleep
+        self.lock = threading.Lock()
+        self.not_before: dict[tuple[str, str | None], float] = {}
+
+    @staticmethod
+    def bucket(method: str, path: str, token: str | None) -> tuple[str, str | None]:
+        """Which of the server's counts a request falls in: its scope, and the credential counted by."""
+        if method in ("GET", "HEAD", "OPTIONS"):
+            return "read", token
+        if path in _CREATIONS or path.endswith("/fork"):
+            return "create", None  # creations count by address
+        return "command", token
+
+    def wait(self, bucket: tuple[str, str | None]) -> None:
+        with self.lock:
+            due = self.not_before.get(bucket, 0.0) - self.clock()
+        if due > 0:
+            self.sleep(due)
+
+    def heard(self, bucket: tuple[str, str | None], headers: Mapping[str, str]) -> None:
+        try:
+            remaining, reset = int(headers["RateLimit-Remaining"]), float(headers["RateLimit-Reset"])
+        except (KeyError, TypeError, ValueError):
+            return  # no limit on this kind of request
+        with self.lock:
+            self.not_before[bucket] = self.clock() + max(reset, 0.0) / (max(remaining, 0) + 1)
 
 
 class Transport:
@@ -33,7 +84,8 @@ class Transport:
 
     def __init__(self, base_url: str, *, session: requests.Session | None = None, timeout: float = 30.0,
                  retries: int = 3, backoff: float = 0.25, max_wait: float = 30.0,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep, patient: bool = False,
+                 on_wait: OnWait | None = None, pace: bool = False) -> None:
         self.base_url = base_url.rstrip("/").removesuffix(API_PREFIX)
         if session is None:
             session = requests.Session()
@@ -44,6 +96,9 @@ class Transport:
         self.backoff = backoff
         self.max_wait = max_wait
         self.sleep = sleep
+        self.patient = patient
+        self.on_wait = on_wait
+        self.pacer = Pacer(sleep=sleep) if pace else None
 
     def url(self, path: str) -> str:
         return self.base_url + path
@@ -63,8 +118,11 @@ class Transport:
         sent_headers = dict(headers or {})
         if token is not None:
             sent_headers["Authorization"] = f"Bearer {token}"
+        bucket = Pacer.bucket(method, path, token)
         attempt = 0
         while True:
+            if self.pacer is not None:
+                self.pacer.wait(bucket)
             try:
                 response = self.session.request(method, self.url(path), params=params, json=json,
                                                 headers=sent_headers, stream=stream,
@@ -75,11 +133,21 @@ class Transport:
                 self.sleep(self._backoff(attempt))
                 attempt += 1
                 continue
+            if self.pacer is not None:
+                self.pacer.heard(bucket, response.headers)
             if response.status_code < 400:
                 return response
+            told = retry_after(response.headers)
+            wait = self._backoff(attempt) if told is None else told
+            if self.patient and response.status_code in _RETRY_ALWAYS:
+                problem = ProblemError.from_response(response)
+                response.close()
+                if self.on_wait is not None:
+                    self.on_wait(wait, problem)
+                self.sleep(wait)
+                attempt = min(attempt + 1, self.retries)  # the backoff grows to max_wait, the waits go on
+                continue
             retryable = response.status_code in _RETRY_ALWAYS or (safe and response.status_code in _RETRY_IF_SAFE)
-            wait = retry_after(response.headers)
-            wait = self._backoff(attempt) if wait is None else wait
             if not retryable or attempt >= self.retries or wait > self.max_wait:
                 problem = ProblemError.from_response(response)
                 response.close()

@@ -294,16 +294,23 @@ class Joined(TypedDict):
 
 
 class PlayerMessage(TypedDict):
-    """One message of a player's stream: `type` gameStart, yourTurn or gameFinish."""
+    """One message of a player's stream: `type` gameStart, yourTurn, seatTakenOver or gameFinish.
 
-    type: Literal["gameStart", "yourTurn", "gameFinish"]
+    `seatTakenOver` comes once, when a bot takes the player's seat for the rest of the game (the
+    player left, resigned, or missed too many turns on the clock); no `yourTurn` of that game follows.
+    """
+
+    type: Literal["gameStart", "yourTurn", "seatTakenOver", "gameFinish"]
     game_id: str
+    game: NotRequired[str]  # seatTakenOver: the game's id (as game_id)
     game_type: str
     seat: int  # the player's seat in that game
     version: int  # the game's version after the commit the message is about (yourTurn: the expected_version)
     status: Status
     deadline: NotRequired[str | None]  # yourTurn: the seat's deadline (ISO 8601, UTC) when the game has a clock
     winners: NotRequired[list[int]]  # gameFinish
+    reason: NotRequired[Literal["left", "resigned", "timeout"]]  # seatTakenOver: why a bot plays the seat now
+    bot: NotRequired[str]  # seatTakenOver: the bot level playing the seat from now on
     position: int  # the stream's id: pass it as `after` to resume after this message
 
 

@@ -18,6 +18,8 @@ from trailhead_client.types import GameTypeDetail
 
 #: Seconds an engine may take to answer `hello` (it may load things) and each `decide`.
 HELLO_SECONDS = 30.0
+#: An engine command's first words that mean "the runner's own interpreter" (sys.executable).
+PYTHONS = frozenset({"python", "python3"})
 
 
 class Engine(Protocol):
@@ -34,16 +36,27 @@ class Engine(Protocol):
     def close(self) -> None: ...
 
 
+def engine_argv(command: str) -> list[str]:
+    """`command` split as a shell would; a first word `python` or `python3` becomes the runner's own
+    interpreter, so an engine importing what is installed beside the runner (trailhead_client) runs
+    without its virtual environment activated."""
+    argv = shlex.split(command)
+    if argv and argv[0] in PYTHONS and sys.executable:
+        argv[0] = sys.executable
+    return argv
+
+
 class ExternalEngine:
-    """A program started with `command` (split as a shell would, not run by one), spoken to on its
-    stdin and stdout; its stderr goes to the runner's."""
+    """A program started with `command` (split as a shell would, not run by one; `python` is the
+    runner's interpreter: engine_argv), spoken to on its stdin and stdout; its stderr goes to the
+    runner's."""
 
     def __init__(self, command: str, timeout: float = 30.0) -> None:
         self.command = command
         self.timeout = timeout
         self.name = command
         try:
-            self.process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            self.process = subprocess.Popen(engine_argv(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             text=True, encoding="utf-8", bufsize=1)
         except OSError as error:
             raise EngineError(f"cannot start the engine {command!r}: {error}") from error

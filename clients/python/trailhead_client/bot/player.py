@@ -1,39 +1,36 @@
 """trailhead-bot as a player (`--key=KEY` or `--player NAME`): every game of the player, several at once.
 
 The player's stream (`Client.player_stream`) says when each of the player's games starts, each
-time the player's seat is to act in one (`yourTurn`, with the game's version) and when one ends.
+time the player's seat is to act in one (`yourTurn`, with the game's version), when a bot takes
+the seat over for good (`seatTakenOver`: the game is then counted as abandoned) and when one ends.
 The runner answers each `yourTurn` as it comes with the engine of the game's type (one engine per
 type: engines.EngineSet), so any number of games go on at once, interleaved, without a thread
 per game. It stops once `--games` games are over (never with `--games 0`).
 
 With `--join`, a second thread looks for open seats (`GET /games?open=true`) every `--poll`
-seconds and joins them while the runner holds fewer games than it is to play (`--games`; with
-`--games 0`, fewer than `--at-once` at a time). A game it joins then comes through the stream like
+seconds while the runner holds fewer games than it is to play (`--games`; with `--games 0`, fewer
+than `--at-once` at a time), and joins them. A game it joins then comes through the stream like
 any other: its `gameStart` once its last seat is filled, then its turns.
+
+Every game the runner holds is noted in `held` until it ends, so that the runner can leave the
+others when it stops (bot/leaving.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import threading
 
 from trailhead_client.bot import protocol
 from trailhead_client.bot.engines import EngineSet
+from trailhead_client.bot.leaving import HeldGames, say
 from trailhead_client.bot.playing import Outcome, abandoned_note, line, play_turn
 from trailhead_client.client import Client
-from trailhead_client.errors import SeatTaken, TrailheadError
+from trailhead_client.errors import IllegalCommand, RateLimited, SeatTaken, TrailheadError
 from trailhead_client.types import Joined, PlayerMessage, Summary
 
 #: How many open games one look at the lobby considers (newest first).
 OPEN_GAMES_PAGE = 50
-_OUTPUT = threading.Lock()
-
-
-def say(text: str, error: bool = False) -> None:
-    """One whole line to stdout (or stderr), never cut into by the other thread's."""
-    with _OUTPUT:
-        print(text, file=sys.stderr if error else sys.stdout, flush=True)
 
 
 class PlayerRun:
@@ -43,13 +40,14 @@ class PlayerRun:
     """
 
     def __init__(self, client: Client, key: str, engines: EngineSet, games: int, at_once: int,
-                 outcomes: list[Outcome]) -> None:
+                 outcomes: list[Outcome], held: HeldGames) -> None:
         self.client = client
         self.key = key
         self.engines = engines
         self.games = games
         self.at_once = at_once
         self.outcomes = outcomes
+        self.held = held
         self.lock = threading.Lock()
         self.playing: dict[str, int] = {}  # game id -> the player's seat
         self.over: set[str] = set()  # games recorded in outcomes
@@ -88,15 +86,20 @@ class PlayerRun:
         """A seat the joining thread took: held from now on."""
         with self.lock:
             self.playing.setdefault(joined["game_id"], joined["seat"])
+        self.held.hold(joined["game_id"], joined["seat"], self.key)
         say(f"joined {joined['game_id']} seat {joined['seat']} ({joined['status']})")
 
     def receive(self, message: PlayerMessage) -> None:
-        """One message of the stream: a turn to play, or a game's end to record."""
+        """One message of the stream: a turn to play, a takeover or a game's end to record."""
         game_id = message["game_id"]
         with self.lock:
             if game_id in self.over:
                 return
             self.playing.setdefault(game_id, message["seat"])
+        if message["type"] == "seatTakenOver":
+            self.taken_over(message)
+            return
+        self.held.hold(game_id, message["seat"], self.key)
         if message["type"] == "yourTurn":
             self.take_turn(message)
         elif message["type"] == "gameFinish":
@@ -114,9 +117,27 @@ class PlayerRun:
             return
         self.handled[game_id] = turn.version
         if not play_turn(turn, type_, self.engines.for_type(type_)):
-            self.client.leave(game_id, self.key)  # the game's takeover bot plays on for the others' sake
+            try:
+                self.client.leave(game_id, self.key)  # the game's takeover bot plays on for the others' sake
+            except IllegalCommand:
+                return  # the seat left meanwhile (its seatTakenOver follows), or the game ended (its gameFinish)
+            self.held.release(game_id)
             self.record(Outcome(game_id, message["seat"], None, f"{abandoned_note()}; left to the takeover bot",
                                 type_))
+
+    def taken_over(self, message: PlayerMessage) -> None:
+        """A bot plays the seat for good: a game this run played in is abandoned; one it never
+        played in (a seat the player left before the run) is not the run's to count."""
+        game_id = message["game_id"]
+        if game_id in self.handled:
+            self.record(Outcome(game_id, message["seat"], None,
+                                f"taken over by the {message.get('bot')} bot ({message.get('reason')})",
+                                message["game_type"]))
+            return
+        self.held.release(game_id)
+        with self.lock:
+            self.playing.pop(game_id, None)
+            self.over.add(game_id)
 
     def finish(self, message: PlayerMessage) -> None:
         """The game is over: its result to the engine and to the output."""
@@ -126,6 +147,7 @@ class PlayerRun:
         self.record(Outcome(game_id, message["seat"], over, game_type=type_))
 
     def record(self, outcome: Outcome) -> None:
+        self.held.release(outcome.game_id)
         with self.lock:
             self.playing.pop(outcome.game_id, None)
             self.over.add(outcome.game_id)
@@ -150,17 +172,20 @@ class Joiner(threading.Thread):
         self.tried: set[str] = set()  # games looked at once: joined, taken, or the player's own
 
     def run(self) -> None:
-        with Client(self.url) as client:  # a session of its own: the main thread holds the other
+        # a session of its own (the main thread holds the other), paced like it; a long wait is not
+        # waited here but raised, and the lobby looked at again after --poll seconds
+        with Client(self.url, pace=True) as client:
             while not self.stopped.is_set():
                 try:
-                    self.join_open_seats(client)
+                    if self.player_run.has_room():  # no room: no need to read the lobby
+                        self.join_open_seats(client)
                 except TrailheadError as error:
                     say(f"trailhead-bot: looking for open seats: {error}", error=True)
                 self.stopped.wait(self.poll)
 
     def join_open_seats(self, client: Client) -> None:
         for summary in client.open_games(self.type_, limit=OPEN_GAMES_PAGE)["games"]:
-            if not self.player_run.has_room():
+            if not self.player_run.has_room() or self.stopped.is_set():
                 return
             if summary["id"] in self.tried:
                 continue
@@ -171,14 +196,19 @@ class Joiner(threading.Thread):
                 joined = client.join(summary["id"], self.key)
             except SeatTaken:
                 continue  # taken meanwhile, or the last open seat went to someone else
+            except RateLimited:
+                self.tried.discard(summary["id"])  # not looked at after all: again at the next look
+                raise
             self.player_run.joined(joined)
 
     def is_mine(self, summary: Summary) -> bool:
         return any(seat.get("player") == self.player_id for seat in summary["seats"])
 
 
-def play_as_player(client: Client, args: argparse.Namespace, engines: EngineSet, outcomes: list[Outcome]) -> None:
-    """`--key` or `--player`: play the player's games through its stream (and join, with `--join`)."""
+def play_as_player(client: Client, args: argparse.Namespace, engines: EngineSet, outcomes: list[Outcome],
+                   held: HeldGames) -> None:
+    """`--key` or `--player`: play the player's games through its stream (and join, with `--join`);
+    the games it holds are noted in `held` until they end."""
     if args.player is not None:
         created = client.create_player(args.player)
         key, player_id, name = created["key"], created["id"], created["name"]
@@ -188,7 +218,7 @@ def play_as_player(client: Client, args: argparse.Namespace, engines: EngineSet,
         profile = client.player("me", key)
         player_id, name = profile["id"], profile["name"]
         print(f"player {name}: id {player_id}", flush=True)
-    player_run = PlayerRun(client, key, engines, args.games, args.at_once, outcomes)
+    player_run = PlayerRun(client, key, engines, args.games, args.at_once, outcomes, held)
     joiner = None
     if args.join is not None:
         joiner = Joiner(client.transport.base_url, key, player_id, args.join or args.type_ or None, args.poll,

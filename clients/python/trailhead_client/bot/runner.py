@@ -10,23 +10,31 @@ registers a player first) plays as a player: it follows the player's stream and 
 of every game of the player, several games at once, and with `--join` it also takes open seats of
 other people's games as they appear (bot/player.py). The engine is told about each decision on
 its stdin and answers on its stdout (docs/bot-protocol.md); `--level random` plays without one.
+
+The runner never strands a game: it paces its requests below the server's rate limits and waits
+out any `Retry-After` (saying so), and whenever it stops with games it holds unfinished (Ctrl-C,
+SIGTERM, a fatal error, or its `--games` reached while others go on) it leaves them to their
+takeover bots (bot/leaving.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from trailhead_client import __version__
 from trailhead_client.bot.engines import LEVELS, Engine, EngineSet, ExternalEngine
+from trailhead_client.bot.leaving import HeldGames, Stopped, say, stop_on_sigterm, waiting
 from trailhead_client.bot.player import play_as_player
 from trailhead_client.bot.playing import Outcome, line, play, summary
 from trailhead_client.bot.protocol import EngineError
 from trailhead_client.client import Client
-from trailhead_client.errors import TrailheadError
+from trailhead_client.errors import IllegalCommand, TrailheadError
 from trailhead_client.seat import SeatHandle
 from trailhead_client.types import GameType
 
@@ -119,43 +127,75 @@ def engine_maker(args: argparse.Namespace) -> Callable[[], Engine]:
     return lambda: ExternalEngine(args.engine, args.engine_timeout)
 
 
-def play_seats(client: Client, args: argparse.Namespace, engines: EngineSet, outcomes: list[Outcome]) -> None:
-    """The created games' seats, or those given with --seat, one after another."""
+def play_seats(client: Client, args: argparse.Namespace, engines: EngineSet, outcomes: list[Outcome],
+               held: HeldGames) -> None:
+    """The created games' seats, or those given with --seat, one after another; each held until it ends."""
     engine = engines.for_type(args.type_)
     seats = given_seats(client, args.seat) if args.seat else created_seats(client, args, client.game_type(args.type_))
     total = len(args.seat) or args.games
     for number, seat in enumerate(seats, start=1):
+        held.hold(seat.game_id, seat.index, seat.token)
         outcome = play(seat, args.type_, engine)
+        if outcome.over is None:  # given up: the game's takeover bot plays on for the others' sake
+            try:
+                client.leave(seat.game_id, seat.token)
+                outcome = dataclasses.replace(outcome, note=f"{outcome.note}; left to the takeover bot")
+            except IllegalCommand as refused:  # left already (a bot plays it), or over
+                outcome = dataclasses.replace(outcome, note=f"{outcome.note}; {refused.detail}")
+        held.release(seat.game_id)
         outcomes.append(outcome)
-        print(line(number, total, outcome), flush=True)
+        say(line(number, total, outcome))
+
+
+def run(client: Client, args: argparse.Namespace, engines: EngineSet, outcomes: list[Outcome],
+        held: HeldGames) -> int:
+    """Play as asked; the exit status of a stop (0 when nothing stopped it).
+
+    Every way out is caught here, so that the caller leaves the games still held: an engine
+    error (2), a server error, or any other error (1), Ctrl-C (130), SIGTERM (143).
+    """
+    try:
+        try:
+            if args.key is not None or args.player is not None:
+                play_as_player(client, args, engines, outcomes, held)
+            else:
+                play_seats(client, args, engines, outcomes, held)
+        finally:
+            engines.close()
+    except EngineError as error:
+        say(f"trailhead-bot: engine error: {error}", error=True)
+        return 2
+    except TrailheadError as error:
+        say(f"trailhead-bot: {error}", error=True)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Stopped as stopped:
+        return stopped.status
+    except Exception:  # noqa: BLE001 - a bug must not strand the games either
+        say(f"trailhead-bot: unexpected error:\n{traceback.format_exc().rstrip()}", error=True)
+        return 1
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = arguments(argv)
-    client = Client(args.url)
+    restore = stop_on_sigterm()
+    client = Client(args.url, patient=True, on_wait=waiting, pace=True)
     engines = EngineSet(engine_maker(args), client.game_type, RUNNER)
     outcomes: list[Outcome] = []
+    held = HeldGames()
     try:
-        try:
-            if args.key is not None or args.player is not None:
-                play_as_player(client, args, engines, outcomes)
-            else:
-                play_seats(client, args, engines, outcomes)
-        finally:
-            engines.close()
-    except EngineError as error:
-        print(f"trailhead-bot: engine error: {error}", file=sys.stderr)
-        return 2
-    except TrailheadError as error:
-        print(f"trailhead-bot: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print(summary(outcomes, engines), flush=True)
-        return 130
+        status = run(client, args, engines, outcomes, held)
+        client.close()
+        held.leave_all(args.url)
+    except (KeyboardInterrupt, Stopped) as again:  # stopped again while leaving: stop now
+        status = again.status if isinstance(again, Stopped) else 130
     finally:
         client.close()
-    print(summary(outcomes, engines))
-    return 1 if any(o.over is None for o in outcomes) else 0
+        restore()
+    say(summary(outcomes, engines))
+    return status or (1 if any(o.over is None for o in outcomes) else 0)
 
 
 if __name__ == "__main__":
