@@ -55,7 +55,7 @@ def test_replay_as_a_seat_shows_only_that_seats_hidden_data_before_the_end(clien
     spectator = client.get(f"/api/v1/games/{game_id}/replay?at=4").get_json()
     assert spectator["state"]["your_card"] is None and spectator["as"] is None
     timeline = client.get(f"/api/v1/games/{game_id}/timeline", headers=headers[0]).get_json()["entries"]
-    hidden = [entry for entry in timeline if "hidden until the game ends" in entry["text"]]
+    hidden = [entry for entry in timeline if entry["text"] == "Bob saw something hidden"]
     assert [entry["seq"] for entry in hidden] == [3]  # seat 1's card; seat 0's own card and bid are told
 
 
