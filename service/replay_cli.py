@@ -99,11 +99,18 @@ def import_(document: Any) -> None:
     games = service()
     try:
         parsed = json.loads(document.read())
+    except ValueError as error:  # not JSON, or not UTF-8
+        raise click.ClickException(f"not JSON: {error}") from None
+    if not isinstance(parsed, dict):
+        raise click.ClickException(f"not a replay document: a JSON object is expected, not {type(parsed).__name__}")
+    try:
         game_id, new = import_document(games.store, parsed, games.registry)
     except ImportRefused as refused:
         raise click.ClickException(f"refused: {refused}") from None
-    except (ValueError, KeyError, TypeError) as error:
-        raise click.ClickException(f"not a replay document: {type(error).__name__}: {error}") from None
+    except KeyError as error:
+        raise click.ClickException(f"not a replay document: it has no {error}") from None
+    except (ValueError, TypeError) as error:
+        raise click.ClickException(f"not a replay document: {error}") from None
     click.echo(game_id if new else f"{game_id} (already imported)")
 
 
