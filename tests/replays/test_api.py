@@ -195,7 +195,7 @@ def test_the_replay_commands_verify_export_import_and_show(client: FlaskClient, 
     assert imported.exit_code == 0 and len(imported.output.strip()) == 32
     shown = runner.invoke(main, ["replay", "show", finished[0], "--at", "4"], env=env)
     assert shown.exit_code == 0
-    assert "Hikes planned" in shown.output and "State after event 4" in shown.output
+    assert "Hikes planned" in shown.output and "after event 4 of" in shown.output and "To act: Bot" in shown.output
     tampered = json.loads(out.read_text())
     tampered["seed"] += "b"
     (tmp_path / "bad.json").write_text(json.dumps(tampered))
