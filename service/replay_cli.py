@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -141,6 +142,8 @@ def show(game_id: str, at: int | None, last_events: int, whole_timeline: bool) -
     state = state_after(game.spec, events, at)
     result = game.spec.result(state)
     console = Console(highlight=False, soft_wrap=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = 120  # a file or a pipe: lines as long as a wide terminal's, not wrapped at 80
     console.print(f"{game.spec.title} {game_id}: {game.status}, after event {at} of {game.version}", markup=False)
     console.print(result_line(result, names) if result is not None else turn_line(game.spec.to_act(state), names),
                   markup=False)

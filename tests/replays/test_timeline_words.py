@@ -57,6 +57,12 @@ def test_every_timeline_line_calls_seats_by_name_and_no_event_by_its_type(games:
                 told[line] = entry
     seat_names = [f"{level}-{index}" for index, level in
                   ((i, list(spec.bots)[i % len(spec.bots)]) for i in range(seats))]
+    # an event about a seat names it: its line holds that seat's name
+    for entry in timeline(spec, events, None, True):
+        event = events[entry["seq"] - 1]
+        about = getattr(spec.events.decode_json(event.type, event.data_text), "seat", None)
+        if isinstance(about, int) and type_ != "hikes-of-the-west":
+            assert seat_names[about] in entry["text"], entry
     if type_ != "hikes-of-the-west":  # a solo game names its hiker once, in its first line
         for name in seat_names:
             assert any(name in line for line in told), (name, list(told)[:20])

@@ -97,7 +97,7 @@ _LINES: dict[type[Event], Callable[[Any, Callable[[int | None], str]], str]] = {
     ev.Reincarnated: lambda e, who: f"{who(e.seat)} was reincarnated in {name_of(e.location)}",
     ev.CasinoEntered: lambda e, who: f"{who(e.seat)} is the Dealer at {name_of(e.location)}",
     ev.CasinoGameChosen: lambda e, who: f"{who(e.seat)} chose {CASINO_GAMES[e.game]}",
-    ev.CasinoClosed: lambda e, who: "the casino game is over",
+    ev.CasinoClosed: lambda e, who: f"{who(e.seat)}'s casino game is over",
     ev.CasinoDeclined: lambda e, who: f"{who(e.seat)} played none of the games at {name_of(e.location)}",
     ev.GameWon: lambda e, who: f"{who(e.seat)} wins with {'$250,000 saved' if e.reason == 'savings' else '$50 million'}",
     ev.TurnLimitReached: lambda e, who: f"the round limit is reached: {', '.join(map(who, e.winners))} richest",

@@ -72,8 +72,8 @@ def describe(event: Event, names: Names = ()) -> str:
             return f"{_seat(seat)} built {len(hikers)} camps on {where} (column {column}, {_points(points)})"
         case AnimalsTraded(seat=seat, row=row, column=column, animals=animals, points=points):
             kind = "different types" if row.value == "different" else "one type"
-            names = ", ".join(animal.label for animal in animals)
-            return f"{_seat(seat)} traded {names} as {kind} (column {column}, {_points(points)})"
+            traded = ", ".join(animal.label for animal in animals)
+            return f"{_seat(seat)} traded {traded} as {kind} (column {column}, {_points(points)})"
         case TurnEnded(seat=seat):
             return f"{_seat(seat)} ended their turn"
         case RegionScored(region=region, seat=seat, pieces=pieces, points=points, score=score, bumped=bumped):

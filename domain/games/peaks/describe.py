@@ -99,16 +99,17 @@ def describe(event: Event, names: Names = ()) -> str:
             return f"{_seat(seat)} offered to pay {_kit(kit)} for {_seat(to_seat)} to tag along"
         case ev.OfferAnswered(seat=seat, accepted=accepted):
             return f"{_seat(seat)} {'accepted' if accepted else 'rejected'} the offer"
-        case ev.TagAlongsCalled(asked=asked):
-            return "Asked to tag along: " + (seat_names(names, asked) if asked else "nobody can")
+        case ev.TagAlongsCalled(seat=seat, asked=asked):
+            return f"Asked to tag along on {_seat(seat)}'s climb: " + seat_names(names, asked, "nobody can")
         case ev.TaggedAlong(seat=seat):
             return f"{_seat(seat)} tagged along"
         case ev.StayedBehind(seat=seat):
             return f"{_seat(seat)} stayed behind"
         case ev.ClimbPaid(seat=seat, stamina=stamina, equipment=kit):
             return f"{_seat(seat)} paid {stamina} stamina" + (f" and {_kit(kit)}" if kit else "")
-        case ev.DangerRolled(rolls=rolls, danger=danger):
-            return f"Danger die rolled {list(rolls)}: " + ("danger! green rewards are lost" if danger else "safe")
+        case ev.DangerRolled(seat=seat, rolls=rolls, danger=danger):
+            return (f"{_seat(seat)} rolled the danger die: {', '.join(map(str, rolls))}: "
+                    + ("danger! green rewards are lost" if danger else "safe"))
         case ev.ClimbResolved(seat=seat, mountain=m, party=party):
             return f"{_seat(seat)} summited {_mountain(m)} with {len(party) - 1} tagging along"
         case ev.ActionBonusClaimed(seat=seat, action=action, choice=choice):
