@@ -144,7 +144,7 @@ def show(game_id: str, at: int | None, last_events: int, whole_timeline: bool) -
     console = Console(highlight=False, soft_wrap=False)
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console.width = 120  # a file or a pipe: lines as long as a wide terminal's, not wrapped at 80
-    console.print(f"{game.spec.title} {game_id}: {game.status}, after event {at} of {game.version}", markup=False)
+    console.print(f"{game.spec.title} {game_id} ({game.status}), after event {at} of {game.version}", markup=False)
     console.print(result_line(result, names) if result is not None else turn_line(game.spec.to_act(state), names),
                   markup=False)
     for drawn in drawing(game.spec.id)(game.spec.view(state, None), names):

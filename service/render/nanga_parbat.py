@@ -14,7 +14,7 @@ from service.render import line, seats_table, words
 
 def draw(view: dict[str, Any], names: Sequence[str]) -> list[RenderableType]:
     claimed = sum(1 for box_ in view["chart"] if box_["claimed_by"] is not None)
-    drawn = [line(f"Turn {view['turn']}, {words(view['phase'])}; the guide is on region {view['guide']}; "
+    drawn = [line(f"Turn {view['turn']}, {words(view['phase'])}; the guide is on region {view['guide']} (*); "
                   f"points chart: {claimed} of {len(view['chart'])} boxes claimed"
                   + ("; area scoring" if view.get("area_scoring") else ""))]
     mountain = Table("Region", *(f"Section {n}" for n in range(1, 7)), box=box.SIMPLE_HEAD, pad_edge=False,
