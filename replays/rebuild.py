@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.core import PUBLIC, GameSpec, to_plain
 from domain.core.seating import SEATING_COMMAND_TYPES
+from domain.core.wording import hidden_line, names_after
 from storage import CommandRecord, StoredEvent
 
 
@@ -38,7 +39,9 @@ def timeline(spec: GameSpec, events: list[StoredEvent], seat: int | None, finish
     in the list of actions (the label of that command in the state before it), when the caller may
     know what was chosen: after the end, as the seat that chose, or when every event of the command
     is public. Otherwise, and for events no command caused (setup, bot-free chance) or a seating
-    command caused, `label` is None. The events up to `after` are still folded (a label reads the state
+    command caused, `label` is None. Seats are called by their names as the log stood at each event (GameCreated,
+    then GameStarted); an event the caller may not see is told only by its type and who sees it
+    (`spec.hidden_lines`). The events up to `after` are still folded (a label reads the state
     before its command), but not told: a client following a game asks only for what is new.
     """
     # seating commands (join, leave, timeout: domain/core/seating.py) are told by their events' lines
@@ -46,8 +49,10 @@ def timeline(spec: GameSpec, events: list[StoredEvent], seat: int | None, finish
                 if record.seat is not None and record.type not in SEATING_COMMAND_TYPES}
     entries = []
     state = None
+    names: tuple[str, ...] = ()
     for event in events:
         decoded = spec.events.decode_json(event.type, event.data_text)
+        names = names_after(names, decoded)
         if event.seq <= after:
             state = spec.evolve(state, decoded)
             continue
@@ -56,9 +61,9 @@ def timeline(spec: GameSpec, events: list[StoredEvent], seat: int | None, finish
         if record is not None and _may_know(record, events, seat, finished):
             label = spec.label(state, record.seat, spec.commands.decode(record.type, record.args))
         if finished or event.visible_to(seat):
-            text = spec.describe(decoded)
+            text = spec.describe(decoded, names)
         else:
-            text = f"({event.type}: hidden until the game ends)"
+            text = hidden_line(spec.hidden_lines, event.type, event.visibility, names)
         entries.append({"seq": event.seq, "type": event.type, "seat": event.seat, "text": text, "label": label})
         state = spec.evolve(state, decoded)
     return entries

@@ -84,6 +84,14 @@ def no_store(response: Response) -> Response:
     return response
 
 
+def one_date(response: Response) -> Response:
+    """Leave the Date header to the server (uvicorn and gunicorn write one on every answer): werkzeug's
+    conditional answers (make_conditional: a game type's ETag, send_file: the pages' files) add their own,
+    and an answer would carry two."""
+    response.headers.pop("Date", None)
+    return response
+
+
 def default_config() -> dict[str, Any]:
     """Settings from the environment, with embedded defaults (SQLite file, inline jobs).
 
@@ -126,6 +134,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(meta_api)
     app.register_blueprint(pages)
     app.after_request(no_store)
+    app.after_request(one_date)
     app.teardown_appcontext(forget_request)
     container = app.extensions["trailhead"]
     if container.runner.kind == "inline" and app.config.get("RESUME_BOTS", True):

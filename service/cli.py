@@ -12,17 +12,41 @@ from domain.core import DomainError, SeatConfig, Table
 
 
 class Trailhead(click.Group):
-    """The command group: a setting a command refuses (application.settings.SettingsError) or a
-    database that does not answer is reported as a one-line error, exit status 1, not a traceback."""
+    """The command group: every error is one line on standard error and exit status 1, never a traceback.
+
+    A setting a command refuses (application.settings.SettingsError), a database or a Redis that does not
+    answer, an unknown game or a refusal of the rules (DomainError) say what they are; anything else is named
+    by its kind. TRAILHEAD_TRACEBACK=1 shows the traceback of an unexpected error instead (for a bug report).
+    """
 
     def invoke(self, ctx: click.Context) -> Any:
+        import os
+
+        from redis.exceptions import RedisError
+
         from application.settings import SettingsError
         from storage import DatabaseUnavailable
+        from storage.postgres import redacted
 
         try:
             return super().invoke(ctx)
-        except (SettingsError, DatabaseUnavailable) as error:
-            raise click.ClickException(str(error)) from None
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except (SettingsError, DatabaseUnavailable, DomainError) as error:
+            raise click.ClickException(one_line(str(error))) from None
+        except RedisError as error:
+            where = redacted(os.environ.get("REDIS_URL") or "REDIS_URL")
+            raise click.ClickException(one_line(f"Redis at {where} does not answer: {error}")) from None
+        except Exception as error:
+            if os.environ.get("TRAILHEAD_TRACEBACK"):
+                raise
+            raise click.ClickException(one_line(f"unexpected {type(error).__name__}: {error} "
+                                                "(TRAILHEAD_TRACEBACK=1 shows where)")) from None
+
+
+def one_line(message: str) -> str:
+    """A message on one line: its lines joined, runs of white space made one space."""
+    return " ".join(message.split())
 
 
 @click.group(cls=Trailhead)

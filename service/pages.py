@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, current_app, render_template, send_from_directory
 
 from service.runtime import game_service
 
@@ -34,6 +34,13 @@ def game_page(game_id: str) -> Any:
     record = game_service().record(game_id)  # an unknown game is a 404 problem
     return render_template("game.html", game_id=game_id, type=record.type,
                            title=next((s.title for s in _specs() if s.id == record.type), record.type))
+
+
+@pages.get("/favicon.ico")
+def favicon() -> Any:
+    """The site's icon (a small SVG drawn here): browsers ask for it on every page, and the pages link it."""
+    return send_from_directory(pages.static_folder or "static", "favicon.svg", mimetype="image/svg+xml",
+                               max_age=24 * 60 * 60)
 
 
 def _specs() -> list[Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -99,66 +100,57 @@ def import_(document: Any) -> None:
     games = service()
     try:
         parsed = json.loads(document.read())
+    except ValueError as error:  # not JSON, or not UTF-8
+        raise click.ClickException(f"not JSON: {error}") from None
+    if not isinstance(parsed, dict):
+        raise click.ClickException(f"not a replay document: a JSON object is expected, not {type(parsed).__name__}")
+    try:
         game_id, new = import_document(games.store, parsed, games.registry)
     except ImportRefused as refused:
         raise click.ClickException(f"refused: {refused}") from None
-    except (ValueError, KeyError, TypeError) as error:
-        raise click.ClickException(f"not a replay document: {type(error).__name__}: {error}") from None
+    except KeyError as error:
+        raise click.ClickException(f"not a replay document: it has no {error}") from None
+    except (ValueError, TypeError) as error:
+        raise click.ClickException(f"not a replay document: {error}") from None
     click.echo(game_id if new else f"{game_id} (already imported)")
 
 
 @replay.command()
 @click.argument("game_id")
-@click.option("--at", type=int, default=None, help="Show the state after this event (default: the last).")
-def show(game_id: str, at: int | None) -> None:
-    """Print the timeline and a readable rendering of the state after event N (as a spectator)."""
+@click.option("--at", type=int, default=None, help="Show the game after this event (default: the last).")
+@click.option("--events", "last_events", type=click.IntRange(min=0), default=5, show_default=True,
+              help="How many of the last events to tell under the drawing.")
+@click.option("--timeline", "whole_timeline", is_flag=True, help="Tell every event up to N instead.")
+def show(game_id: str, at: int | None, last_events: int, whole_timeline: bool) -> None:
+    """Draw the game after event N as a spectator sees it: the board, each seat's public state, whose turn it
+    is (or the result), and the last events."""
+    from rich.console import Console
+
+    from domain.core.wording import names_after
+    from service.render import drawing, result_line, turn_line
+
     games = service()
     game = games.load(game_id)
     events = games.store.events(game_id)
     at = game.version if at is None else at
     if not 1 <= at <= game.version:
         raise click.UsageError(f"--at must be between 1 and {game.version}")
-    click.echo(f"{game.spec.title} {game_id}: {game.status}, {game.version} events")
-    for entry in timeline(game.spec, events[:at], None, game.finished):
-        who = f"seat {entry['seat']}" if entry["seat"] is not None else "table"
-        click.echo(f"{entry['seq']:>5}  {who:<7} {entry['text']}")
+    entries = timeline(game.spec, events[:at], None, game.finished)
+    names: tuple[str, ...] = ()
+    for event in events[:at]:
+        names = names_after(names, game.spec.events.decode_json(event.type, event.data_text))
     state = state_after(game.spec, events, at)
-    click.echo(f"\nState after event {at}:")
-    click.echo(render(game.spec.view(state, None)))
     result = game.spec.result(state)
-    if result is not None:
-        click.echo("\nResult:")
-        click.echo(render(result))
-
-
-def render(value: Any, indent: int = 1) -> str:
-    """A view as indented lines: mappings as `key: value`, short lists inline."""
-    pad = "  " * indent
-    if isinstance(value, dict):
-        lines = []
-        for key, item in value.items():
-            if isinstance(item, (dict, list)) and item and not _inline(item):
-                lines.append(f"{pad}{key}:")
-                lines.append(render(item, indent + 1))
-            else:
-                lines.append(f"{pad}{key}: {_scalar(item)}")
-        return "\n".join(lines)
-    if isinstance(value, list):
-        return "\n".join(
-            f"{pad}-\n{render(item, indent + 1)}" if isinstance(item, (dict, list)) and not _inline(item)
-            else f"{pad}- {_scalar(item)}"
-            for item in value
-        )
-    return f"{pad}{_scalar(value)}"
-
-
-def _inline(value: Any) -> bool:
-    return isinstance(value, list) and all(not isinstance(item, (dict, list)) for item in value) and len(value) <= 12
-
-
-def _scalar(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(_scalar(item) for item in value) + "]"
-    if value is None:
-        return "-"
-    return str(value)
+    console = Console(highlight=False, soft_wrap=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = 120  # a file or a pipe: lines as long as a wide terminal's, not wrapped at 80
+    console.print(f"{game.spec.title} {game_id} ({game.status}), after event {at} of {game.version}", markup=False)
+    console.print(result_line(result, names) if result is not None else turn_line(game.spec.to_act(state), names),
+                  markup=False)
+    for drawn in drawing(game.spec.id)(game.spec.view(state, None), names):
+        console.print(drawn)
+    told = entries if whole_timeline else entries[len(entries) - last_events:] if last_events else []
+    if told:
+        console.print("Every event:" if whole_timeline else "Last events:", markup=False)
+        for entry in told:
+            console.print(f"{entry['seq']:>6}  {entry['text']}", markup=False)

@@ -35,8 +35,12 @@ class TimelineQuery(schemas.StrictSchema):
     after = schemas.Int64(load_default=0, minimum=0)
 
 
+HEAD_FORMAT = ("a head is the hash of a game's last event as you held it (a game's head_hash): "
+               "64 hexadecimal digits, 0-9 and a-f")  # no braces: marshmallow formats the message
+
+
 class AuditQuery(schemas.StrictSchema):
-    head = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-f]{64}$"))
+    head = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-f]{64}$", error=HEAD_FORMAT))
 
 
 class ForkRequest(schemas.StrictSchema):

@@ -127,8 +127,12 @@ class GameSpec:
     legal_commands: Callable[[Any, int], list[Command]]
     view: Callable[[Any, int | None], dict[str, Any]]
     result: Callable[[Any], dict[str, Any] | None]
-    describe: Callable[[Event], str]
+    # (event, the seats' names) -> one line for the timeline; seats by name, places in words (core/wording.py)
+    describe: Callable[[Event, Sequence[str]], str]
     lower_score_wins: bool = False
+    # What anyone may be told of a hidden event before the end, by event type: a sentence where `{holder}` is the
+    # seat that sees it (core/wording.py hidden_line); never the event's data.
+    hidden_lines: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # What the game type says about itself (about.py; GET /api/v1/game-types/{type}):
     rules: tuple[Rule, ...] = ()  # the rules in our own words, each with its rulebook section
     catalog: Callable[[], Catalog] = no_catalog  # every public component by id, printed values

@@ -27,6 +27,7 @@ from domain.core.codec import Codec
 from domain.core.cycle import decision_rng, play_bot, play_command
 from domain.core.errors import IllegalCommand, InvalidCommand
 from domain.core.protocol import Command, Event, GameCreated, Value
+from domain.core.wording import seat_name
 
 if TYPE_CHECKING:
     from domain.core.protocol import GameSpec
@@ -314,29 +315,30 @@ def _check_running(seating: Seating, finished: bool) -> None:
         raise IllegalCommand(f"the game has not started: seat(s) {', '.join(map(str, seating.open))} are open")
 
 
-def describe_seating(event: Event) -> str:
-    """A sentence for the timeline."""
+def describe_seating(event: Event, names: Sequence[str] = ()) -> str:
+    """A sentence for the timeline (seats by their names; an open seat has none until someone takes it)."""
     match event:
         case TableSet():
             parts = []
             if event.open_seats:
-                parts.append(f"seat(s) {', '.join(map(str, event.open_seats))} open for players to join")
+                count = len(event.open_seats)
+                parts.append(f"{count} seat{'s' if count > 1 else ''} open for players to join")
             if event.turn_seconds is not None:
                 parts.append(f"{event.turn_seconds} s per decision")
             if event.initial_seconds is not None:
                 parts.append(f"{event.initial_seconds} s each plus {event.increment_seconds} s per decision")
             return "The table is set" + (": " + "; ".join(parts) if parts else "")
         case SeatJoined():
-            return f"{event.name} joined at seat {event.seat}"
+            return f"{event.name} joined the table"
         case SeatFilledByBot():
-            return f"A {event.bot} bot took open seat {event.seat}"
+            return f"A {event.bot} bot took an open seat"
         case GameStarted():
             return "Every seat is filled: the game starts"
         case TurnTimedOut():
-            return f"Seat {event.seat} ran out of time; the {event.bot} bot plays this decision for it"
+            return f"{seat_name(names, event.seat)} ran out of time; the {event.bot} bot plays this decision for them"
         case SeatLeft():
             why = "resigned" if event.resigned else ("missed too many turns" if event.reason == TIMEOUT else "left")
-            return f"Seat {event.seat} {why}; the {event.bot} bot plays it from now on"
+            return f"{seat_name(names, event.seat)} {why}; the {event.bot} bot plays for them from now on"
     raise ValueError(f"not a seating event: {event!r}")
 
 
@@ -355,9 +357,9 @@ def seated_evolve(evolve: Callable[[Any, Event], Any],
     return evolve_with_seating
 
 
-def seated_describe(describe: Callable[[Event], str]) -> Callable[[Event], str]:
-    def describe_with_seating(event: Event) -> str:
-        return describe_seating(event) if type(event) in _SEATING_CLASSES else describe(event)
+def seated_describe(describe: Callable[[Event, Sequence[str]], str]) -> Callable[[Event, Sequence[str]], str]:
+    def describe_with_seating(event: Event, names: Sequence[str] = ()) -> str:
+        return describe_seating(event, names) if type(event) in _SEATING_CLASSES else describe(event, names)
 
     describe_with_seating.seated = True  # type: ignore[attr-defined]
     return describe_with_seating

@@ -151,7 +151,7 @@ def test_a_player_who_leaves_is_played_by_the_bot_and_the_game_audits(api: Api, 
     assert report["ok"] and report["checks"]["rederivation"] == "ok", report
     lines = api.call("GET", f"{API}/games/{game_id}/timeline", 200).json()["entries"]
     assert {"seq": left["version"], "type": "SeatLeft", "seat": 0, "label": None,
-            "text": "Seat 0 resigned; the random bot plays it from now on"} in lines
+            "text": "Ann resigned; the random bot plays for them from now on"} in lines
     refused = api.call("POST", f"{API}/games/{game_id}/fork", 422, json={"at": 10}).json()
     assert refused["detail"] == "a game with a table (open seats, players or a clock) cannot be forked"
     exported = api.call("GET", f"{API}/games/{game_id}/export", 200).json()

@@ -55,7 +55,7 @@ def test_replay_as_a_seat_shows_only_that_seats_hidden_data_before_the_end(clien
     spectator = client.get(f"/api/v1/games/{game_id}/replay?at=4").get_json()
     assert spectator["state"]["your_card"] is None and spectator["as"] is None
     timeline = client.get(f"/api/v1/games/{game_id}/timeline", headers=headers[0]).get_json()["entries"]
-    hidden = [entry for entry in timeline if "hidden until the game ends" in entry["text"]]
+    hidden = [entry for entry in timeline if entry["text"] == "Bob saw something hidden"]
     assert [entry["seq"] for entry in hidden] == [3]  # seat 1's card; seat 0's own card and bid are told
 
 
@@ -195,7 +195,7 @@ def test_the_replay_commands_verify_export_import_and_show(client: FlaskClient, 
     assert imported.exit_code == 0 and len(imported.output.strip()) == 32
     shown = runner.invoke(main, ["replay", "show", finished[0], "--at", "4"], env=env)
     assert shown.exit_code == 0
-    assert "Hikes planned" in shown.output and "State after event 4" in shown.output
+    assert "Hikes planned" in shown.output and "after event 4 of" in shown.output and "To act: Bot" in shown.output
     tampered = json.loads(out.read_text())
     tampered["seed"] += "b"
     (tmp_path / "bad.json").write_text(json.dumps(tampered))

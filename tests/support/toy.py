@@ -212,7 +212,7 @@ SPEC = GameSpec(
     legal_commands=legal_commands,
     view=view,
     result=result,
-    describe=lambda event: event.TYPE,
+    describe=lambda event, names=(): event.TYPE,
     rules=(Rule("Bidding", "Both seats bid 0 to 3 at once, in secret."),
            Rule("Stones", "From the higher bidder, seats take 1 or 2 stones or roll a die for points.")),
     catalog=lambda: {"dice": {"d6": {"faces": [1, 2, 3, 4, 5, 6]}}},

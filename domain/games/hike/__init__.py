@@ -16,7 +16,7 @@ from domain.games.hike.evolve import evolve
 from domain.games.hike.labels import label, ranges
 from domain.games.hike.rules import decide, legal_commands, to_act
 from domain.games.hike.standings import result
-from domain.games.hike.timeline import describe
+from domain.games.hike.timeline import HIDDEN_LINES, describe
 from domain.games.hike.view_schema import VIEW_SCHEMA
 from domain.games.hike.views import view
 
@@ -44,6 +44,7 @@ SPEC = GameSpec(
     view=view,
     result=result,
     describe=describe,
+    hidden_lines=HIDDEN_LINES,
     rules=RULES,
     catalog=catalog,
     view_schema=VIEW_SCHEMA,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.core import Event, GameCreated
+from domain.core.wording import UNTOLD, Names, seat_name, seat_names
 from domain.games.hike.cards import card_name
 from domain.games.hike.events import (
     ActionSkipped,
@@ -10,6 +11,7 @@ from domain.games.hike.events import (
     CardsDealt,
     CardsOpened,
     CareCardDrawn,
+    CareCardLapsed,
     CareCardTaken,
     CareGiven,
     CarePileShuffled,
@@ -36,20 +38,28 @@ from domain.games.hike.events import (
 )
 
 
-def _seat(seat: int | None) -> str:
-    return f"Seat {seat}"
-
-
 def _cards(cards: tuple[str, ...]) -> str:
     return ", ".join(f"{card_name(card)} ({card})" for card in cards) or "nothing"
 
 
-def _seats(seats: tuple[int, ...]) -> str:
-    return ", ".join(str(seat) for seat in seats) or "none"
 
+#: What anyone may be told of a hidden event before the race ends (domain.core.wording.hidden_line).
+HIDDEN_LINES = {
+    "LandscapesShuffled": "The landscapes were shuffled and laid face down",
+    "HuskyDeckShuffled": "The husky deck was shuffled",
+    "CarePileShuffled": "The care pile was shuffled face down",
+    "CardsDealt": "{holder} was dealt cards",
+}
 
-def describe(event: Event) -> str:
-    """A one-line, human-readable account of `event`."""
+def describe(event: Event, names: Names = ()) -> str:
+    """A one-line, human-readable account of `event`, the seats called by their `names`."""
+
+    def _seat(seat: int) -> str:
+        return seat_name(names, seat)
+
+    def _seats(seats: tuple[int, ...]) -> str:
+        return seat_names(names, seats, "none")
+
     match event:
         case GameCreated(seats=seats):
             return f"A race of {len(seats)} mushers was set up"
@@ -67,7 +77,7 @@ def describe(event: Event) -> str:
             extra = f" (using {plus} +1 cards)" if plus else ""
             return f"{_seat(seat)} opened {_cards(cards)}{extra}"
         case DayStarted(phase=phase, day=day, order=order):
-            return f"Day {day} of the {phase.value} began; order {_seats(order)}"
+            return f"Day {day} of the {phase.value} began; in turn: {_seats(order)}"
         case LandscapeTurned(place=place, card=card):
             return f"Landscape {place} turned face up: {card_name(card)} ({card})"
         case HuskyDrafted(seat=seat, card=card, slot=slot):
@@ -112,8 +122,10 @@ def describe(event: Event) -> str:
             return f"{_seat(seat)} turned the husky on place {slot} to the rest state"
         case CareGiven(seat=seat, card=card, slots=slots):
             return f"{_seat(seat)} used a {card_name(card)} card on places {_seats(slots)}"
+        case CareCardLapsed(seat=seat, card=card):
+            return f"{_seat(seat)} did not use the {card_name(card)} card drawn for being far behind: it lapsed"
         case CareCardDrawn(seat=seat, card=card):
             return f"{_seat(seat)}, far behind, drew a {card_name(card)} card to use tomorrow"
         case RaceEnded(reason=reason, finishers=finishers):
-            return f"The race is over: {reason}; finished: {_seats(finishers)}"
-    return event.TYPE
+            return f"The race is over: {reason}; at the finish: {_seats(finishers)}"
+    return UNTOLD

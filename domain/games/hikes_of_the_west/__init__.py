@@ -15,7 +15,7 @@ from domain.games.hikes_of_the_west.events import EVENTS
 from domain.games.hikes_of_the_west.evolve import evolve, setup
 from domain.games.hikes_of_the_west.labels import label, ranges
 from domain.games.hikes_of_the_west.rules import decide, legal_commands, to_act
-from domain.games.hikes_of_the_west.timeline import describe
+from domain.games.hikes_of_the_west.timeline import HIDDEN_LINES, describe
 from domain.games.hikes_of_the_west.view_schema import VIEW_SCHEMA
 from domain.games.hikes_of_the_west.views import result, view
 
@@ -43,6 +43,7 @@ SPEC = GameSpec(
     view=view,
     result=result,
     describe=describe,
+    hidden_lines=HIDDEN_LINES,
     lower_score_wins=True,
     rules=RULES,
     catalog=catalog,

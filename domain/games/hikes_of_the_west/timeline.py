@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from domain.core import Event, GameCreated
-from domain.games.hikes_of_the_west.cards import location_name
+from domain.core.wording import UNTOLD, Names
+from domain.games.hikes_of_the_west.cards import LOCATIONS_PER_GAME as HIKES, location_name
 from domain.games.hikes_of_the_west.events import (
     DeckShuffled,
     DiceRolled,
@@ -29,8 +30,12 @@ FORCED_BECAUSE = {
 }
 
 
-def describe(event: Event) -> str:
-    """A one-line, human-readable account of `event`."""
+
+#: What anyone may be told of a hidden event before the game ends (domain.core.wording.hidden_line).
+HIDDEN_LINES = {"DeckShuffled": "The deck was shuffled"}
+
+def describe(event: Event, names: Names = ()) -> str:
+    """A one-line, human-readable account of `event` (solo: the hiker's name only opens the game)."""
     match event:
         case GameCreated():
             return f"{event.seats[0].name if event.seats else 'The hiker'} set out to hike the West"
@@ -61,9 +66,22 @@ def describe(event: Event) -> str:
             return f"Rode to the top of {location_name(location)}: a die showing {die} went onto the location card"
         case HikerStranded(location=location, dice=dice):
             return f"Stranded at {location_name(location)} with no die to roll: {len(dice)} dice went on the card as 6s"
-        case GameFinished(score=score, par=par):
-            return f"Final score {score} against par {par}: {'made par' if score <= par else 'over par'}"
-    return event.TYPE
+        case GameFinished():
+            return _end_line(event)
+    return UNTOLD
+
+
+def _end_line(event: GameFinished) -> str:
+    """Why the game ended and how it went: 'Stranded: out of dice after 1 of 3 hikes; score 36, 26 over par'."""
+    if event.score <= event.par:
+        verdict = f"made par ({event.par})" if event.score == event.par else f"{event.par - event.score} under par"
+    else:
+        verdict = f"{event.score - event.par} over par"
+    if event.completed < HIKES:
+        why = f"Stranded: out of dice after {event.completed} of {HIKES} hikes"
+    else:
+        why = f"All {HIKES} hikes completed"
+    return f"{why}; final score {event.score} against par {event.par}, {verdict}"
 
 
 def _rest_line(event: Rested) -> str:

@@ -16,7 +16,7 @@ from domain.games.hitchiker.about import RULES
 from domain.games.hitchiker.bots import hustler_bot
 from domain.games.hitchiker.catalog import catalog
 from domain.games.hitchiker.commands import COMMANDS
-from domain.games.hitchiker.describe import describe
+from domain.games.hitchiker.describe import HIDDEN_LINES, describe
 from domain.games.hitchiker.evolve import EVENTS, evolve, setup
 from domain.games.hitchiker.labels import label, ranges
 from domain.games.hitchiker.rules import decide, legal_commands, to_act
@@ -72,6 +72,7 @@ SPEC = GameSpec(
     view=view,
     result=result,
     describe=describe,
+    hidden_lines=HIDDEN_LINES,
     rules=RULES,
     catalog=catalog,
     view_schema=VIEW_SCHEMA,

@@ -20,7 +20,7 @@ from domain.games.nanga_parbat.events import EVENTS
 from domain.games.nanga_parbat.evolve import evolve, setup
 from domain.games.nanga_parbat.labels import label, ranges
 from domain.games.nanga_parbat.rules import decide, legal_commands, to_act
-from domain.games.nanga_parbat.timeline import describe
+from domain.games.nanga_parbat.timeline import HIDDEN_LINES, describe
 from domain.games.nanga_parbat.view_schema import VIEW_SCHEMA
 from domain.games.nanga_parbat.views import result, view
 
@@ -59,6 +59,7 @@ SPEC = GameSpec(
     view=view,
     result=result,
     describe=describe,
+    hidden_lines=HIDDEN_LINES,
     rules=RULES,
     catalog=catalog,
     view_schema=VIEW_SCHEMA,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.core import Event, GameCreated
+from domain.core.wording import UNTOLD, Names, seat_name
 from domain.games.nanga_parbat.events import (
     AnimalsPlaced,
     AnimalsTraded,
@@ -22,10 +23,6 @@ from domain.games.nanga_parbat.events import (
 )
 
 
-def _seat(seat: int) -> str:
-    return f"Seat {seat}"
-
-
 def _points(points: int) -> str:
     return f"{points} point" if points == 1 else f"{points} points"
 
@@ -34,8 +31,16 @@ def _bump(bumped: bool) -> str:
     return " (one more for landing on the opponent)" if bumped else ""
 
 
-def describe(event: Event) -> str:
-    """A one-line, human-readable account of `event`."""
+
+#: Nanga Parbat hides nothing: every event is public.
+HIDDEN_LINES: dict[str, str] = {}
+
+def describe(event: Event, names: Names = ()) -> str:
+    """A one-line, human-readable account of `event`, the seats called by their `names`."""
+
+    def _seat(seat: int) -> str:
+        return seat_name(names, seat)
+
     match event:
         case GameCreated():
             return f"A game of Nanga Parbat began for {len(event.seats)} players"
@@ -67,8 +72,8 @@ def describe(event: Event) -> str:
             return f"{_seat(seat)} built {len(hikers)} camps on {where} (column {column}, {_points(points)})"
         case AnimalsTraded(seat=seat, row=row, column=column, animals=animals, points=points):
             kind = "different types" if row.value == "different" else "one type"
-            names = ", ".join(animal.label for animal in animals)
-            return f"{_seat(seat)} traded {names} as {kind} (column {column}, {_points(points)})"
+            traded = ", ".join(animal.label for animal in animals)
+            return f"{_seat(seat)} traded {traded} as {kind} (column {column}, {_points(points)})"
         case TurnEnded(seat=seat):
             return f"{_seat(seat)} ended their turn"
         case RegionScored(region=region, seat=seat, pieces=pieces, points=points, score=score, bumped=bumped):
@@ -76,5 +81,6 @@ def describe(event: Event) -> str:
                     f"{_points(points)}, now at {score}{_bump(bumped)}")
         case GameEnded(reason=reason, scores=scores):
             trigger = "all hikers" if reason == "hikers" else "all scoring cubes"
-            return f"The game ended: both players placed {trigger}; final scores {' to '.join(map(str, scores))}"
-    return event.TYPE
+            final = ", ".join(f"{_seat(seat)} {score}" for seat, score in enumerate(scores))
+            return f"The game ended: both players placed {trigger}; final scores {final}"
+    return UNTOLD

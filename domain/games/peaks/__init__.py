@@ -17,7 +17,7 @@ from domain.games.peaks.bots import guide_bot
 from domain.games.peaks.cards import board
 from domain.games.peaks.catalog import catalog
 from domain.games.peaks.commands import COMMANDS
-from domain.games.peaks.describe import describe
+from domain.games.peaks.describe import HIDDEN_LINES, describe
 from domain.games.peaks.events import EVENTS
 from domain.games.peaks.evolve import evolve, setup
 from domain.games.peaks.labels import label
@@ -81,6 +81,7 @@ SPEC = GameSpec(
     view=view,
     result=result,
     describe=describe,
+    hidden_lines=HIDDEN_LINES,
     rules=RULES,
     catalog=catalog,
     view_schema=VIEW_SCHEMA,

@@ -167,7 +167,7 @@ def test_the_round_limit_ends_the_game_and_the_richest_wins() -> None:
     assert result is not None and result["reason"] == "round_limit" and result["winners"] == [1]
     assert [row["place"] for row in result["standings"]] == [1, 2]
     assert SPEC.view(SPEC.fold(events, state), None)["end_reason"] == "round_limit"
-    assert SPEC.describe(events[-1]) == "the round limit is reached: seat 1 richest"
+    assert SPEC.describe(events[-1], ("Ann", "Bob")) == "the round limit is reached: Bob richest"
 
 
 def test_with_a_person_seated_there_is_no_round_limit_by_default_and_bots_only_games_stop_at_100() -> None:

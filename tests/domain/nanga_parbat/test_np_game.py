@@ -75,9 +75,9 @@ def test_every_event_of_a_game_has_a_one_line_description() -> None:
     lines = [SPEC.describe(event) for event in game.events]
     assert all(line and "\n" not in line and line != event.TYPE for line, event in zip(lines, game.events, strict=True))
     trap, scored, moved = when(SPEC, opening(guide=1), 0, TrapAnimal(spot=spot("1.6")))
-    assert [SPEC.describe(e) for e in (trap, scored, moved)] == [
-        "Seat 0 trapped a red panda on section 1.6 and left a hiker there",
-        "Seat 0 scored 1 point from the red panda, now at 1",
+    assert [SPEC.describe(e, ("Ann", "Bob")) for e in (trap, scored, moved)] == [
+        "Ann trapped a red panda on section 1.6 and left a hiker there",
+        "Ann scored 1 point from the red panda, now at 1",
         "The guide moved from region 1 to region 6",
     ]
 
