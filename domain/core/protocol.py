@@ -179,7 +179,7 @@ class GameSpec:
                 raise InvalidCommand(f"seats[{index}].bot: unknown bot level {seat.bot!r}; levels: {levels}")
         if options is None or isinstance(options, Mapping):
             options = {**self.seated_defaults(seats, version), **(options or {})}
-        return GameConfig(seats=tuple(seats), options=normalize_options(self.options_schema, options),
+        return GameConfig(seats=tuple(seats), options=normalize_options(self.options_schema, options, version),
                           rules_version=version)
 
     def fold(self, events: Sequence[Event], state: Any = None) -> Any:
@@ -189,11 +189,17 @@ class GameSpec:
         return state
 
 
-def normalize_options(schema: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+def normalize_options(schema: Mapping[str, Any], options: Mapping[str, Any],
+                      rules_version: int | None = None) -> dict[str, Any]:
     """Options checked against a flat JSON-schema object of booleans, integers and strings.
 
+    An option whose rule says `"x-since-rules-version": N` belongs to the rules from version N on: a game
+    under an older `rules_version` neither gets its default nor accepts it, so its GameCreated records the
+    options of its own version (a fork or a replayed golden log stays byte for byte).
+
     Raises:
-        InvalidCommand: an unknown option or a value of the wrong type or range.
+        InvalidCommand: an unknown option, an option of a later rules version, or a value of the wrong
+            type or range.
     """
     if not isinstance(options, Mapping):
         raise InvalidCommand("options: expected an object")
@@ -203,6 +209,12 @@ def normalize_options(schema: Mapping[str, Any], options: Mapping[str, Any]) -> 
         raise InvalidCommand(f"options: unknown option {unknown[0]!r}")
     normalized = {}
     for name, rule in sorted(properties.items()):
+        since = rule.get("x-since-rules-version")
+        if rules_version is not None and since is not None and rules_version < since:
+            if name in options:
+                raise InvalidCommand(f"options.{name}: a table option from rules version {since} on; this game "
+                                     f"is played under version {rules_version}")
+            continue
         value = options.get(name, rule.get("default"))
         kind = rule.get("type")
         ok = (
