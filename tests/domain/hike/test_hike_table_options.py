@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import itertools
 
+import jsonschema
 import pytest
 from hike_scenario import opening, racing
 from msgspec.structs import replace
 from support.scenario import ScriptedRng, after, illegal, legal, of_type, play, state_of, then, when
 
-from domain.core import Command, IllegalCommand, InvalidCommand, SeatConfig
+from domain.core import Command, IllegalCommand, InvalidCommand, SeatConfig, Table
 from domain.games.hike import SPEC
 from domain.games.hike.cards import Snow
 from domain.games.hike.commands import CareForHusky, EndTurn, UseEquipment, UseHusky
@@ -202,3 +203,28 @@ def test_on_a_simultaneous_day_a_musher_with_nothing_left_makes_camp_without_a_c
     spent = after(SPEC, given, (0, UseHusky(slot=0)), (0, UseHusky(slot=4)), (0, UseHusky(slot=5)))
     assert when(SPEC, spent, 0, UseHusky(slot=1))[-1] == TurnEnded(seat=0)
     assert SPEC.to_act(play(SPEC, spent, 0, UseHusky(slot=1))) == frozenset({1})
+
+
+@pytest.mark.parametrize("options", [SIMULTANEOUS, LAPSES])
+def test_views_and_labels_of_a_game_with_each_option_fit_the_schema(options: dict[str, bool]) -> None:
+    """The views of a whole game with the option on (spectator and each seat, in turn) fit the view schema, and
+    each seat to act has its own actions with labels of their own."""
+    validator = jsonschema.Draft202012Validator(SPEC.view_schema)
+    levels = ("expert", "random", "expert")
+    config = SPEC.normalize_config([SeatConfig(name=f"p{seat}", bot=level) for seat, level in enumerate(levels)],
+                                   options)
+    table = Table(SPEC, config, "views-1")
+    several = 0
+    while not table.finished:
+        if table.version % 5 == 0:  # a schema check costs milliseconds: every fifth version, viewers in turn
+            viewer = [None, 0, 1, 2][table.version // 5 % 4]
+            assert not list(validator.iter_errors(SPEC.view(table.state, viewer)))
+        acting = sorted(SPEC.to_act(table.state))
+        several = max(several, len(acting))
+        for seat in acting:
+            labels = [SPEC.label(table.state, seat, command) for command in SPEC.legal_commands(table.state, seat)]
+            assert labels and len(set(labels)) == len(labels) and "not possible now" not in " ".join(labels)
+        seat = acting[table.version % len(acting)]
+        table.submit(seat, table.bot_command(seat, levels[seat]))
+    assert not list(validator.iter_errors(SPEC.view(table.state, None)))
+    assert (several > 1) is (options is SIMULTANEOUS)
