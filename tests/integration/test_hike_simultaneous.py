@@ -69,3 +69,37 @@ def test_the_bot_turn_jobs_play_a_bots_only_table_of_simultaneous_days_to_the_en
                    if event["type"] == "DayStarted" and event["data"]["phase"] == "race")
     assert len({event["seat"] for event in events[day_one:] if event["type"] == "HuskyRan"}) > 1
     assert client.get(f"{API}/games/{game_id}/audit").get_json()["ok"] is True
+
+
+def test_on_a_clocked_simultaneous_day_each_seat_s_clock_runs_for_its_own_moves(client: FlaskClient) -> None:
+    """A natural fit for clocks: every musher on the road is to act, each seat's time runs for its own decisions,
+    and one seat's command leaves the other's deadline where it was."""
+    response = client.post(f"{API}/games", json={"type": "hike", "seats": [{"name": "Ann"}, {"name": "Bo"}],
+                                                  "options": OPTIONS, "seed": "clocked-1", "initial_seconds": 900,
+                                                  "increment_seconds": 5})
+    assert response.status_code == 201, response.get_json()
+    created = response.get_json()
+    game_id, tokens = created["id"], {seat["index"]: seat["token"] for seat in created["seats"]}
+    for _ in range(500):
+        game = client.get(f"{API}/games/{game_id}").get_json()
+        assert game["status"] == "active"
+        if len(game["to_act"]) == 2:
+            break
+        seat = game["to_act"][0]
+        listed = client.get(f"{API}/games/{game_id}/actions", headers=bearer(tokens[seat])).get_json()
+        view = client.get(f"{API}/games/{game_id}", headers=bearer(tokens[seat])).get_json()["state"]
+        action = choice(view, listed["actions"], game["version"])
+        sent = client.post(f"{API}/games/{game_id}/commands", headers=bearer(tokens[seat]),
+                           json={"type": action["type"], "args": action["args"]})
+        assert sent.status_code == 201, sent.get_json()
+    else:
+        raise AssertionError("the two mushers never raced the same day")
+    before = {row["seat"]: row["deadline"] for row in game["deadlines"]}
+    assert sorted(before) == [0, 1] and game["state"]["phase"] == "race"
+    action = client.get(f"{API}/games/{game_id}/actions", headers=bearer(tokens[1])).get_json()["actions"][0]
+    sent = client.post(f"{API}/games/{game_id}/commands", headers=bearer(tokens[1]),
+                       json={"type": action["type"], "args": action["args"]})
+    assert sent.status_code == 201, sent.get_json()
+    after = {row["seat"]: row["deadline"] for row in client.get(f"{API}/games/{game_id}").get_json()["deadlines"]}
+    assert after[0] == before[0]  # seat 0's decision began when the day did, and still runs
+    assert after.get(1) != before[1]  # seat 1 acted: its own time was taken and its increment added
