@@ -91,8 +91,8 @@ def usable_huskies(state: HikeState, seat: int) -> tuple[int, ...]:
 
 
 def single_care(state: HikeState, seat: int) -> str | None:
-    """The single care card a CareForHusky spends: the lowest id (tokens last); from rules version 2 the card drawn
-    for being far behind first, since it lapses at the day's end."""
+    """The single care card a CareForHusky spends: the lowest id (tokens last); where a drawn card lapses at the
+    day's end (`care_lapses`), the card drawn for being far behind first."""
     return _care_to_spend(state, seat, is_single_care)
 
 
