@@ -1,7 +1,7 @@
 """How strong is Hike!'s `expert` bot? One expert against `random` bots, seeded, per table size.
 
     python bench/hike_bots.py [--games N] [--jobs J] [--seats 2 4 6] [--level expert] [--opponent random]
-                              [--rules-version V]
+                              [--rules-version V] [--option NAME ...]
 
 Plays N (default 300) games per table size on domain.core.Table, seeds `hike-bench-<seats>-<n>`,
 with the strong bot in seat n mod seats (so it takes every seat in turn) and `random` in the
@@ -9,7 +9,9 @@ others. Prints per table size: the strong bot's win rate (shared wins counted ap
 it finished the race, the mean length in commands and in days (Preparations + race), and
 how the games ended (RaceEnded's reason: the last field reached, no sled able to move any more,
 the day guard or cap, nobody on the start), under the current rules version unless `--rules-version`
-names an older one. `--level random --opponent random` measures random-only tables.
+names an older one, with the boolean table options named by `--option` on (`simultaneous_days`: the
+seats to act take turns command by command, so the mushers' days interleave). `--level random
+--opponent random` measures random-only tables.
 """
 
 from __future__ import annotations
@@ -43,15 +45,20 @@ class Outcome(NamedTuple):
     ending: str
 
 
-def play_one(job: tuple[int, int, str, str, int]) -> Outcome:
+def play_one(job: tuple[int, int, str, str, int, tuple[str, ...]]) -> Outcome:
     """One game with the strong bot in seat `number % seats`; its outcome for that bot."""
-    seats, number, level, opponent, rules_version = job
+    seats, number, level, opponent, rules_version, options = job
     strong = number % seats
     levels = [level if seat == strong else opponent for seat in range(seats)]
-    config = SPEC.normalize_config([SeatConfig(name=f"p{s}", bot=b) for s, b in enumerate(levels)], {},
-                                   rules_version=rules_version)
+    config = SPEC.normalize_config([SeatConfig(name=f"p{s}", bot=b) for s, b in enumerate(levels)],
+                                   dict.fromkeys(options, True), rules_version=rules_version)
     table = Table(SPEC, config, seed=f"hike-bench-{seats}-{number}")
-    commands = table.play_bots(levels)
+    commands = 0
+    while not table.finished:
+        to_act = sorted(SPEC.to_act(table.state))
+        seat = to_act[commands % len(to_act)]
+        table.submit(seat, table.bot_command(seat, levels[seat]))
+        commands += 1
     result = SPEC.result(table.state)
     assert result is not None
     winners = result["winners"]
@@ -74,11 +81,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="expert")
     parser.add_argument("--opponent", default="random")
     parser.add_argument("--rules-version", type=int, default=SPEC.rules_version, choices=SPEC.rules_versions)
+    parser.add_argument("--option", action="append", default=[], choices=sorted(SPEC.options_schema["properties"]),
+                        help="a boolean table option to turn on (repeatable)")
     args = parser.parse_args(argv)
-    print(f"hike, rules version {args.rules_version}: {args.level} (1 seat, rotating) against {args.opponent}, "
-          f"{args.games} seeded games per table size")
+    options = tuple(sorted(args.option))
+    print(f"hike, rules version {args.rules_version}{''.join(f', {name}' for name in options)}: {args.level} "
+          f"(1 seat, rotating) against {args.opponent}, {args.games} seeded games per table size")
     for seats in args.seats:
-        jobs = [(seats, number, args.level, args.opponent, args.rules_version) for number in range(args.games)]
+        jobs = [(seats, number, args.level, args.opponent, args.rules_version, options)
+                for number in range(args.games)]
         started = time.perf_counter()
         if args.jobs > 1:
             with multiprocessing.Pool(args.jobs) as pool:

@@ -193,27 +193,37 @@ class GameSpec:
         return state
 
 
+#: An option's schema key naming the first rules version it belongs to: a game played under an older version
+#: neither takes nor records it, so its GameCreated stays as that version wrote it (golden logs, forks).
+SINCE_RULES_VERSION = "x-since-rules-version"
+
+
 def normalize_options(schema: Mapping[str, Any], options: Mapping[str, Any],
                       rules_version: int | None = None) -> dict[str, Any]:
     """Options checked against a flat JSON-schema object of booleans, integers and strings.
 
-    An option whose rule has `since_rules_version` above `rules_version` does not exist in that version:
-    it is neither filled in nor accepted, so a game of an older version records the options it always did.
+    An option whose rule says `"x-since-rules-version": N` belongs to the rules from version N on: a game
+    under an older `rules_version` neither gets its default nor accepts it, so its GameCreated records the
+    options of its own version (a fork or a replayed golden log stays byte for byte).
 
     Raises:
-        InvalidCommand: an unknown option (or one its rules version lacks), a value of the wrong type or range.
+        InvalidCommand: an unknown option, an option of a later rules version, or a value of the wrong
+            type or range.
     """
     if not isinstance(options, Mapping):
         raise InvalidCommand("options: expected an object")
-    properties = {name: rule for name, rule in schema.get("properties", {}).items()
-                  if rules_version is None or rule.get("since_rules_version", 1) <= rules_version}
+    properties = schema.get("properties", {})
     unknown = sorted(set(options) - set(properties))
     if unknown:
-        since = schema.get("properties", {}).get(unknown[0], {}).get("since_rules_version")
-        suffix = f" (it exists from rules version {since})" if since else ""
-        raise InvalidCommand(f"options: unknown option {unknown[0]!r}{suffix}")
+        raise InvalidCommand(f"options: unknown option {unknown[0]!r}")
     normalized = {}
     for name, rule in sorted(properties.items()):
+        since = rule.get(SINCE_RULES_VERSION)
+        if rules_version is not None and since is not None and rules_version < since:
+            if name in options:
+                raise InvalidCommand(f"options.{name}: a table option from rules version {since} on; this game "
+                                     f"is played under version {rules_version}")
+            continue
         value = options.get(name, rule.get("default"))
         kind = rule.get("type")
         ok = (

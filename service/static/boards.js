@@ -160,7 +160,11 @@
 
   function hike(view, catalog) {
     const board = el("div", "board hike");
-    const current = view.current === null ? "" : `, ${view.mushers[view.current].name} to play`;
+    // On a simultaneous race day (table option simultaneous_days) every musher on the road moves at once.
+    const together = view.phase === "race" && view.simultaneous_days && view.current === null &&
+      view.mushers.some((musher) => musher.step !== null);
+    const current = view.current !== null ? `, ${view.mushers[view.current].name} to play` :
+      together ? ", every musher on the road moves at once" : "";
     board.append(el("p", "status", `${view.phase}, day ${view.day}` + (view.step ? ` (${view.step})` : "") + current +
       (view.ending ? `; ended: ${view.ending.replace(/_/g, " ")}` : "")));
     const track = el("ol", "track");
@@ -194,12 +198,14 @@
     }
     board.append(track);
     for (const musher of view.mushers) {
-      const box = el("section", `musher seat${musher.seat}${musher.seat === view.current ? " current" : ""}`);
+      const moving = musher.seat === view.current || musher.step !== null;  // on a simultaneous day, several
+      const box = el("section", `musher seat${musher.seat}${moving ? " current" : ""}`);
       box.setAttribute("aria-label", `${musher.name}'s sled`);
       box.append(el("h3", "", `${musher.name}: ` + (musher.out ? "out of the race" : musher.ready ? "ready" :
         "preparing") + `, at field ${musher.position}; ${musher.hand_size} in hand, ${musher.plus_cards} +1` +
         (musher.care_pile.length ? `, care pile ${musher.care_pile.length}` : "") +
-        (musher.compulsory_care ? `, must use care ${musher.compulsory_care} today` : "")));
+        (musher.compulsory_care ? `, must use care ${musher.compulsory_care} today` : "") +
+        (musher.camped ? ", camped for the night" : musher.step && musher.step !== "run" ? ` (${musher.step})` : "")));
       const grid = el("div", "sled-grid");
       grid.style.gridTemplateColumns = `repeat(${view.columns}, 1fr)`;
       for (const spot of musher.sled) grid.append(hikeCard(spot.card, spot));

@@ -69,6 +69,21 @@ OPTION_CASES = [
 ]
 
 
+OPTION_SEAT_CASES = [
+    pytest.param(spec, seats, options, id=f"{spec.id}-{seats}-{'-'.join(f'{k}={v}' for k, v in options.items())}")
+    for spec in GAMES
+    for options in option_variants(spec)[1:]
+    for seats in seat_counts(spec)
+]
+
+
+def rotating_seat(spec: GameSpec, table: Table) -> int:
+    """One of the seats to act, taken in turn as the game moves on: where several seats act at once (votes,
+    simultaneous days), their commands interleave instead of the lowest seat always going first."""
+    to_act = sorted(spec.to_act(table.state))
+    return to_act[table.version % len(to_act)]
+
+
 def events_digest(table: Table) -> str:
     text = canonical_json([list(table.spec.events.encode(event)) for event in table.events])
     return hashlib.sha256(text.encode()).hexdigest()
@@ -131,6 +146,44 @@ def test_events_views_and_commands_round_trip_through_canonical_json(spec: GameS
     for event in table.events:
         type_, data = spec.events.encode(event)
         assert spec.events.decode(type_, json.loads(canonical_json(data))) == event
+
+
+@pytest.mark.parametrize(("spec", "seats", "options"), OPTION_SEAT_CASES)
+def test_under_each_option_every_listed_command_is_accepted_and_only_seats_to_act_have_any(
+        spec: GameSpec, seats: int, options: dict[str, object]) -> None:
+    """The legal-commands check of the defaults, for each option variant, with the seats to act interleaved."""
+    table = table_for(spec, seats, "option-legal", options=options)
+    for _ in range(MAX_COMMANDS):
+        if table.finished:
+            break
+        to_act = spec.to_act(table.state)
+        assert to_act and to_act <= set(range(seats))
+        for seat in range(seats):
+            legal = spec.legal_commands(table.state, seat)
+            if seat not in to_act:
+                assert legal == [], f"seat {seat} is not to act but has {legal[:3]}"
+                continue
+            assert legal, f"seat {seat} is to act but has no legal command"
+            step = max(1, len(legal) // 25)
+            for command in legal[::step]:
+                spec.decide(table.state, seat, command, decision_rng(table.seed, table.version))
+        seat = rotating_seat(spec, table)
+        table.submit(seat, table.bot_command(seat, "random"))
+    assert table.finished
+    assert spec.fold(table.events) == table.state
+
+
+@pytest.mark.parametrize(("spec", "options"), OPTION_CASES)
+def test_every_bot_level_plays_each_option_variant_to_the_end_with_seats_interleaved(
+        spec: GameSpec, options: dict[str, object]) -> None:
+    for level in spec.bots:
+        table = table_for(spec, spec.max_seats, f"option-{level}", level, options=options)
+        for _ in range(MAX_COMMANDS):
+            if table.finished:
+                break
+            seat = rotating_seat(spec, table)
+            table.submit(seat, table.bot_command(seat, level))
+        assert spec.result(table.state) is not None, f"{level} did not finish under {options}"
 
 
 @pytest.mark.parametrize(("spec", "options"), OPTION_CASES)

@@ -52,6 +52,25 @@ def test_a_bots_only_game_finishes_on_the_workers(spec: Any, rq_config: dict[str
     assert [g["id"] for g in listed] == [game_id]
 
 
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_bots_acting_at_once_finish_a_game_on_the_workers(rq_config: dict[str, Any], start_worker: Any) -> None:
+    """Several bot seats to act at once (Hike!'s simultaneous days): each bot-turn job plays one seat's command and
+    hands the rest on, until every seat's day is done and the race ends."""
+    client = client_of(rq_config)
+    seats = [{"name": f"bot-{i}", "bot": level} for i, level in enumerate(("expert", "random", "expert"))]
+    created = client.post("/api/v1/games", json={"type": "hike", "seats": seats, "seed": "workers-together",
+                                                 "options": {"simultaneous_days": True}})
+    assert created.status_code == 201, created.get_json()
+    game_id = created.get_json()["id"]
+    start_worker()
+    finished = wait_for(lambda: (g := client.get(f"/api/v1/games/{game_id}").get_json())["status"] == "finished" and g,
+                        timeout=120, what="the bots to finish")
+    assert finished["result"] is not None
+    events = client.get(f"/api/v1/games/{game_id}/events?limit=1000").get_json()["events"]
+    assert len({e["seat"] for e in events if e["type"] == "HuskyRan"}) > 1  # several racers: days at once
+    assert client.get(f"/api/v1/games/{game_id}/audit").get_json()["ok"] is True
+
+
 def test_a_bot_answers_a_human_over_http_without_the_client_asking(rq_config: dict[str, Any],
                                                                   start_worker: Any) -> None:
     start_worker()

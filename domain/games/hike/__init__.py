@@ -16,9 +16,41 @@ from domain.games.hike.evolve import evolve
 from domain.games.hike.labels import label, ranges
 from domain.games.hike.rules import decide, legal_commands, to_act
 from domain.games.hike.standings import result
+from domain.games.hike.state import LETTER
 from domain.games.hike.timeline import HIDDEN_LINES, describe
 from domain.games.hike.view_schema import VIEW_SCHEMA
 from domain.games.hike.views import view
+
+OPTIONS_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "care_card_lapses": {
+            "type": "boolean",
+            "default": False,
+            "title": "Drawn care cards lapse",
+            "description": "From rules version 3 (version 2 games always lapse, version 1 games never): a care card "
+                           "drawn for being far behind no longer stops its musher from making camp, and one still "
+                           "in hand at the end of that day is discarded; off, the musher may not make camp while "
+                           "that card can still be used (rulebook: End of the day)",
+            "x-rulebook-section": "End of the day",
+            "x-since-rules-version": LETTER,
+        },
+        "simultaneous_days": {
+            "type": "boolean",
+            "default": False,
+            "title": "Simultaneous race days",
+            "description": "From rules version 3 (earlier versions always race in turn): on each race day every "
+                           "musher still on the road acts at once, in any order between seats, and the day ends "
+                           "when all have made camp; Preparations stay in turn; off, one musher at a time, the "
+                           "last on the track first (rulebook: End of the day, Pro tip)",
+            "x-rulebook-section": "End of the day",
+            "x-since-rules-version": LETTER,
+        },
+    },
+    "additionalProperties": False,
+}
+"""Table options (RULINGS.md, Rules version 3): each the book's other reading, off by default."""
+
 
 def renamed(state: Any, names: tuple[str, ...]) -> Any:
     """The state with the seats' final names (a game whose open seats were joined; domain/core/seating.py)."""
@@ -30,9 +62,11 @@ SPEC = GameSpec(
     title="Hike!",
     min_seats=2,
     max_seats=6,
-    rules_version=2,  # 2: rulings closer to the book (data/RULINGS.md, Rules version 2)
+    # 2: rulings closer to the book; 3: the book's letter by default, version 2's lapse and the Pro tip's
+    # simultaneous days as table options (data/RULINGS.md, Rules versions 2 and 3)
+    rules_version=LETTER,
     oldest_rules_version=1,
-    options_schema={"type": "object", "properties": {}, "additionalProperties": False},
+    options_schema=OPTIONS_SCHEMA,
     bots={"random": random_bot, "expert": expert_bot},
     events=Codec(EVENTS, "event"),
     commands=Codec(COMMANDS, "command"),

@@ -38,7 +38,7 @@ RULES: tuple[Rule, ...] = (
          "face-up personal pile of one single and two double care cards, the single on top."),
     Rule("RULINGS.md: Gameplay, first player",
          "Seat 0 is the first player and clockwise means increasing seat numbers; exactly one musher acts at a "
-         "time, the seat listed in `current`."),
+         "time, the seat listed in `current` (except on simultaneous race days, below)."),
     Rule("Gameplay",
          "The game is played in days: Preparations days, then race days. Each Preparations day begins by turning "
          "the next face-down landscape face up, one per day, until the whole track is visible."),
@@ -95,9 +95,20 @@ RULES: tuple[Rule, ...] = (
          "but make camp, or who has reached the last field, ends the turn without a command."),
     Rule("Race > End of the day",
          "After everyone has moved, a musher 7 or more fields behind the leader with no care card in hand draws "
-         "one from the care pile, face up (`compulsory_care`), to use the next day; left unused that day it lapses "
-         "to the discards (rules version 2; version 1 barred making camp while it could be used). Then every cube "
-         "comes off the sleds, but resting huskies stay resting."),
+         "one from the care pile, face up (`compulsory_care`), to use the next day: that day the musher may not "
+         "make camp while the card can still be used (rules versions 1 and 3); a card that could not be used stays "
+         "in hand as an ordinary care card. Then every cube comes off the sleds, but resting huskies stay "
+         "resting."),
+    Rule("Race > End of the day",
+         "Table option `care_card_lapses` (rules version 3; how every version 2 game is played): the drawn care "
+         "card never bars making camp, and if it is still in hand at the end of that day it lapses to the "
+         "discards (`CareCardLapsed`)."),
+    Rule("Race > End of the day",
+         "Table option `simultaneous_days` (rules version 3; the book's Pro tip): on each race day every musher "
+         "still on the road is to act at once (`to_act` holds them all, `current` is null) and sends their "
+         "own commands in any order; the day ends when all have made camp (`mushers[].camped`). Nothing one sled "
+         "does during a day changes what another may do, so the day's outcome is the same in any order; the "
+         "log's order is the record. Preparations stay in turn."),
     Rule("RULINGS.md: Race, turn order",
          "Race day 1 follows seat order; on later days the last sled on the track moves first and the leader "
          "last, sleds on the same field keeping the previous day's order."),

@@ -44,6 +44,8 @@ from domain.games.hike.state import (
     HikeState,
     Phase,
     Step,
+    care_lapses,
+    on_the_road,
     race_day_cap,
 )
 
@@ -109,18 +111,24 @@ def _automatic_preparation_step(emitter: Emitter[HikeState], seat: int) -> bool:
 
 
 def advance(emitter: Emitter[HikeState], rng: Rng) -> None:
-    """Run the game on until a musher has a choice to make, or the game is over."""
+    """Run the game on until a musher has a choice to make, or the game is over.
+
+    In the race a musher with nothing left but making camp makes camp without a command: the
+    one whose turn it is, or on a simultaneous day each such musher, in the day's order.
+    """
     while emitter.state.phase is not Phase.OVER:
-        seat = emitter.state.current
-        if seat is None:
+        state = emitter.state
+        if state.day_over:
             _end_day(emitter, rng)
-        elif emitter.state.phase is Phase.PREPARATIONS:
-            if not _automatic_preparation_step(emitter, seat):
+        elif state.phase is Phase.PREPARATIONS:
+            assert state.current is not None
+            if not _automatic_preparation_step(emitter, state.current):
                 return
-        elif not has_race_choice(emitter.state, seat):
-            emitter.emit(TurnEnded(seat=seat))
         else:
-            return
+            done = next((seat for seat in on_the_road(state) if not has_race_choice(state, seat)), None)
+            if done is None:
+                return
+            emitter.emit(TurnEnded(seat=done))
 
 
 def _end_day(emitter: Emitter[HikeState], rng: Rng) -> None:
@@ -174,7 +182,7 @@ def _end_race_day(emitter: Emitter[HikeState], rng: Rng) -> None:
     if state.day >= cap:
         emitter.emit(RaceEnded(reason=f"no sled reached the last field in {cap} days", finishers=()))
         return
-    if state.rules_version >= BOOK_RACE:  # the drawn care card was to be used today (End of the day)
+    if care_lapses(state):  # the drawn care card was to be used today (End of the day)
         for seat in state.turn_order:
             musher = emitter.state.mushers[seat]
             if musher.compulsory_care is not None and musher.compulsory_care in musher.hand:

@@ -47,7 +47,7 @@ from domain.games.hike.events import (
     YoungsterPlaced,
 )
 from domain.games.hike.sled import ROWS, columns_for
-from domain.games.hike.state import COUNTDOWN_DAYS, HikeState, Musher, Phase, Run, Spot, Step, replaced_at
+from domain.games.hike.state import COUNTDOWN_DAYS, LETTER, HikeState, Musher, Phase, Run, Spot, Step, replaced_at
 from domain.games.hike.track import rotated_place
 
 # The phases and steps, bound once: on Python 3.11 looking a member up on its Enum class costs
@@ -131,7 +131,11 @@ def _placed(musher: Musher, slot: int, card: str) -> tuple[Spot, ...]:
 
 
 def _game_created(state: None, event: GameCreated) -> HikeState:
-    return replace(initial_state(tuple(seat.name for seat in event.seats)), rules_version=event.rules_version)
+    """The table options count from rules version 3 (under 1 and 2 they do not apply; state.care_lapses)."""
+    options = event.options if event.rules_version >= LETTER else {}
+    return replace(initial_state(tuple(seat.name for seat in event.seats)), rules_version=event.rules_version,
+                   care_card_lapses=bool(options.get("care_card_lapses", False)),
+                   simultaneous_days=bool(options.get("simultaneous_days", False)))
 
 
 def _landscapes_shuffled(state: HikeState, event: LandscapesShuffled) -> HikeState:
@@ -162,9 +166,19 @@ def _landscape_turned(state: HikeState, event: LandscapeTurned) -> HikeState:
 
 
 def _day_started(state: HikeState, event: DayStarted) -> HikeState:
-    step = OPEN if event.phase is PREPARATIONS else RUN
-    return replace(state, phase=event.phase, day=event.day, turn_order=event.order, turn=0, step=step,
-                   bonus_used=False, run=None, rests_due=0)
+    if event.phase is PREPARATIONS:
+        return replace(state, phase=event.phase, day=event.day, turn_order=event.order, turn=0, step=OPEN,
+                       bonus_used=False)
+    mushers = tuple(_on_the_road(musher) for musher in state.mushers)
+    return replace(state, phase=event.phase, day=event.day, turn_order=event.order, turn=0, step=RUN,
+                   bonus_used=False, mushers=mushers)
+
+
+def _on_the_road(musher: Musher) -> Musher:
+    """A new race day: the musher's moves start afresh and nobody is in camp."""
+    if musher.step is RUN and musher.run is None and not musher.rests_due and not musher.camped:
+        return musher
+    return replace(musher, step=RUN, run=None, rests_due=0, camped=False)
 
 
 def _husky_drafted(state: HikeState, event: HuskyDrafted) -> HikeState:
@@ -238,9 +252,12 @@ def _care_card_taken(state: HikeState, event: CareCardTaken) -> HikeState:
 
 
 def _turn_ended(state: HikeState, event: TurnEnded) -> HikeState:
-    _musher(state, event.seat)
-    step = OPEN if state.phase is PREPARATIONS else RUN
-    return replace(state, turn=state.turn + 1, step=step, bonus_used=False, run=None, rests_due=0)
+    """The turn is over; in the race the musher has made camp for the night."""
+    musher = _musher(state, event.seat)
+    if state.phase is PREPARATIONS:
+        return replace(state, turn=state.turn + 1, step=OPEN, bonus_used=False)
+    musher = replace(musher, step=RUN, run=None, rests_due=0, camped=True)
+    return replace(state, turn=state.turn + 1, bonus_used=False, mushers=_with(state, event.seat, musher))
 
 
 def _day_ended(state: HikeState, event: DayEnded) -> HikeState:
@@ -277,36 +294,37 @@ def _care_pile_shuffled(state: HikeState, event: CarePileShuffled) -> HikeState:
 def _husky_ran(state: HikeState, event: HuskyRan) -> HikeState:
     musher = _musher(state, event.seat)
     sled = replaced_at(musher.sled, event.slot, replace(musher.sled[event.slot], tired=True))
-    musher = replace(musher, position=event.position, sled=sled)
-    mushers = _with(state, event.seat, musher)
     if event.remaining:  # it waits before a field that requires equipment
-        return replace(state, mushers=mushers, run=Run(slot=event.slot, points=event.remaining), step=EQUIPMENT)
-    return replace(state, mushers=mushers, run=None, step=RUN)
+        musher = replace(musher, position=event.position, sled=sled, run=Run(slot=event.slot, points=event.remaining),
+                         step=EQUIPMENT)
+    else:
+        musher = replace(musher, position=event.position, sled=sled, run=None, step=RUN)
+    return replace(state, mushers=_with(state, event.seat, musher))
 
 
 def _equipment_spent(state: HikeState, event: EquipmentSpent) -> HikeState:
     musher = _musher(state, event.seat)
-    musher = replace(musher, position=event.position, hand=_without(musher.hand, (event.card,)))
-    return replace(state, mushers=_with(state, event.seat, musher), run=None, step=RUN)
+    musher = replace(musher, position=event.position, hand=_without(musher.hand, (event.card,)), run=None, step=RUN)
+    return replace(state, mushers=_with(state, event.seat, musher))
 
 
 def _equipment_field_forced(state: HikeState, event: EquipmentFieldForced) -> HikeState:
-    musher = replace(_musher(state, event.seat), position=event.position)
-    return replace(state, mushers=_with(state, event.seat, musher), run=None, rests_due=event.rests,
-                   step=REST if event.rests > 0 else RUN)
+    musher = replace(_musher(state, event.seat), position=event.position, run=None, rests_due=event.rests,
+                     step=REST if event.rests > 0 else RUN)
+    return replace(state, mushers=_with(state, event.seat, musher))
 
 
 def _movement_stopped(state: HikeState, event: MovementStopped) -> HikeState:
-    _musher(state, event.seat)
-    return replace(state, run=None, step=RUN)
+    musher = replace(_musher(state, event.seat), run=None, step=RUN)
+    return replace(state, mushers=_with(state, event.seat, musher))
 
 
 def _husky_rested(state: HikeState, event: HuskyRested) -> HikeState:
     musher = _musher(state, event.seat)
     sled = replaced_at(musher.sled, event.slot, replace(musher.sled[event.slot], resting=True))
-    due = max(0, state.rests_due - 1)
-    return replace(state, mushers=_with(state, event.seat, replace(musher, sled=sled)), rests_due=due,
-                   step=REST if due else RUN)
+    due = max(0, musher.rests_due - 1)
+    musher = replace(musher, sled=sled, rests_due=due, step=REST if due else RUN)
+    return replace(state, mushers=_with(state, event.seat, musher))
 
 
 def _care_given(state: HikeState, event: CareGiven) -> HikeState:
@@ -341,7 +359,7 @@ def _care_card_lapsed(state: HikeState, event: CareCardLapsed) -> HikeState:
 
 
 def _race_ended(state: HikeState, event: RaceEnded) -> HikeState:
-    return replace(state, phase=OVER, ending=event.reason, run=None)
+    return replace(state, phase=OVER, ending=event.reason)
 
 
 APPLY: dict[type[Event], Callable[[Any, Any], HikeState]] = {

@@ -151,7 +151,7 @@ def _race_label(state: HikeState, seat: int, command: Command) -> str | None:
     """Race: Using husky movement points, Landscape cards that require equipment, Using care cards."""
     musher = state.mushers[seat]
     position = musher.position
-    run = state.run
+    run = musher.run
     ahead = _field(state, position + 1)
     match command:
         case UseHusky(slot=slot):

@@ -36,7 +36,7 @@ from domain.games.hike.events import (
     TurnEnded,
 )
 from domain.games.hike.sled import column_slots, movement_points
-from domain.games.hike.state import BOOK_RACE, HikeState, Step
+from domain.games.hike.state import BOOK_RACE, HikeState, Step, care_lapses
 from domain.games.hike.track import (
     Points,
     can_enter,
@@ -91,8 +91,8 @@ def usable_huskies(state: HikeState, seat: int) -> tuple[int, ...]:
 
 
 def single_care(state: HikeState, seat: int) -> str | None:
-    """The single care card a CareForHusky spends: the lowest id (tokens last); from rules version 2 the card drawn
-    for being far behind first, since it lapses at the day's end."""
+    """The single care card a CareForHusky spends: the lowest id (tokens last); where a drawn card lapses at the
+    day's end (`care_lapses`), the card drawn for being far behind first."""
     return _care_to_spend(state, seat, is_single_care)
 
 
@@ -103,7 +103,7 @@ def double_care(state: HikeState, seat: int) -> str | None:
 def _care_to_spend(state: HikeState, seat: int, kind: Callable[[str], bool]) -> str | None:
     musher = state.mushers[seat]
     drawn = musher.compulsory_care
-    if state.rules_version >= BOOK_RACE and drawn is not None and drawn in musher.hand and kind(drawn):
+    if care_lapses(state) and drawn is not None and drawn in musher.hand and kind(drawn):
         return drawn
     return next((card for card in musher.hand if kind(card)), None)
 
@@ -119,27 +119,33 @@ def tired_columns(state: HikeState, seat: int) -> tuple[int, ...]:
     return tuple(column for column in range(state.columns) if tired & set(column_slots(column, state.columns)))
 
 
+def step_of(state: HikeState, seat: int) -> Step:
+    """Where the musher's moves of today stand: run, or a decision on an equipment field or on resting."""
+    return state.mushers[seat].step
+
+
 def care_slots(state: HikeState, seat: int) -> tuple[int, ...]:
     """Using care cards: only when no husky can be used; a single card refreshes one tired husky."""
-    if state.step is not Step.RUN or single_care(state, seat) is None or usable_huskies(state, seat):
+    if step_of(state, seat) is not Step.RUN or single_care(state, seat) is None or usable_huskies(state, seat):
         return ()
     return tired_slots(state, seat)
 
 
 def care_columns(state: HikeState, seat: int) -> tuple[int, ...]:
     """A double care card refreshes the two huskies of a column with at least one tired."""
-    if state.step is not Step.RUN or double_care(state, seat) is None or usable_huskies(state, seat):
+    if step_of(state, seat) is not Step.RUN or double_care(state, seat) is None or usable_huskies(state, seat):
         return ()
     return tired_columns(state, seat)
 
 
 def can_make_camp(state: HikeState, seat: int) -> bool:
-    """A musher may stop for the day; under rules version 1, not while still holding the care card they must use
-    today (from version 2 that card lapses at the day's end instead: days.py)."""
+    """A musher may stop for the day, but not while still holding the care card they must use today and could
+    still come to use (End of the day: rules versions 1 and 3); where that card lapses at the day's end instead
+    (version 2, or version 3 with `care_card_lapses`: days.py), at any time."""
     musher = state.mushers[seat]
-    if state.step is not Step.RUN:
+    if musher.step is not Step.RUN:
         return False
-    if state.rules_version >= BOOK_RACE:
+    if care_lapses(state):
         return True
     if musher.compulsory_care is None or musher.compulsory_care not in musher.hand:
         return True
@@ -162,7 +168,7 @@ def has_equipment(state: HikeState, seat: int) -> bool:
 
 def has_race_choice(state: HikeState, seat: int) -> bool:
     """Whether the musher can still do anything but make camp (else the turn ends by itself)."""
-    if state.step is not Step.RUN:
+    if step_of(state, seat) is not Step.RUN:
         return True
     if has_finished(state, seat):
         return False
@@ -171,7 +177,7 @@ def has_race_choice(state: HikeState, seat: int) -> bool:
 
 def legal_race_commands(state: HikeState, seat: int) -> list[Command]:
     """Every concrete command of the current Race step."""
-    match state.step:
+    match step_of(state, seat):
         case Step.RUN:
             return [
                 *(UseHusky(slot=slot) for slot in usable_huskies(state, seat)),
@@ -196,8 +202,8 @@ def _check_slot(state: HikeState, slot: int) -> None:
         raise InvalidCommand(f"args.slot: a sled has places 0 to {places - 1}")
 
 
-def _expect(state: HikeState, step: Step, reason: str) -> None:
-    if state.step is not step:
+def _expect(state: HikeState, seat: int, step: Step, reason: str) -> None:
+    if step_of(state, seat) is not step:
         raise IllegalCommand(reason)
 
 
@@ -207,8 +213,8 @@ WAITING = {
 }
 
 
-def _expect_run(state: HikeState) -> None:
-    _expect(state, Step.RUN, WAITING.get(state.step, "not now"))
+def _expect_run(state: HikeState, seat: int) -> None:
+    _expect(state, seat, Step.RUN, WAITING.get(step_of(state, seat), "not now"))
 
 
 def _run(emitter: Emitter[HikeState], seat: int, slot: int, points: Points) -> None:
@@ -227,7 +233,7 @@ def use_husky(emitter: Emitter[HikeState], seat: int, command: UseHusky) -> None
     """
     state = emitter.state
     _check_slot(state, command.slot)
-    _expect_run(state)
+    _expect_run(state, seat)
     spot = state.mushers[seat].sled[command.slot]
     if spot.card is None or not is_experienced(spot.card):
         raise IllegalCommand("only experienced huskies have movement points")
@@ -240,10 +246,11 @@ def use_husky(emitter: Emitter[HikeState], seat: int, command: UseHusky) -> None
     _run(emitter, seat, command.slot, husky_points(state, seat, command.slot))
 
 
-def _pending(state: HikeState) -> tuple[int, Points]:
-    _expect(state, Step.EQUIPMENT, "no field that requires equipment lies ahead of your husky")
-    assert state.run is not None
-    return state.run.slot, state.run.points
+def _pending(state: HikeState, seat: int) -> tuple[int, Points]:
+    _expect(state, seat, Step.EQUIPMENT, "no field that requires equipment lies ahead of your husky")
+    run = state.mushers[seat].run
+    assert run is not None
+    return run.slot, run.points
 
 
 def use_equipment(emitter: Emitter[HikeState], seat: int, command: UseEquipment) -> None:
@@ -253,7 +260,7 @@ def use_equipment(emitter: Emitter[HikeState], seat: int, command: UseEquipment)
         IllegalCommand: no such field ahead, or no equipment card in hand (the sled's do not count).
     """
     state = emitter.state
-    slot, points = _pending(state)
+    slot, points = _pending(state, seat)
     equipment = sorted(card for card in state.mushers[seat].hand if is_equipment(card))
     if not equipment:
         raise IllegalCommand("you have no equipment card in your hand; equipment under huskies may not be used")
@@ -272,7 +279,7 @@ def push_through(emitter: Emitter[HikeState], seat: int, command: PushThrough) -
         IllegalCommand: no field that requires equipment ahead.
     """
     state = emitter.state
-    _pending(state)
+    _pending(state, seat)
     position = state.mushers[seat].position
     resting = sum(1 for spot in state.mushers[seat].sled if spot.card and not spot.resting)
     emitter.emit(EquipmentFieldForced(seat=seat, snow=fields(state)[position].snow, position=position + 1,
@@ -288,7 +295,7 @@ def stop_before_field(emitter: Emitter[HikeState], seat: int, command: StopBefor
     if emitter.state.rules_version >= BOOK_RACE:
         raise IllegalCommand("a field that requires equipment is crossed with an equipment card or by pushing "
                              "through; the book has no stopping before it")
-    _pending(emitter.state)
+    _pending(emitter.state, seat)
     emitter.emit(MovementStopped(seat=seat, position=emitter.state.mushers[seat].position))
 
 
@@ -300,7 +307,7 @@ def rest_husky(emitter: Emitter[HikeState], seat: int, command: RestHusky) -> No
     """
     state = emitter.state
     _check_slot(state, command.slot)
-    _expect(state, Step.REST, "huskies are turned to rest only after pushing through without equipment")
+    _expect(state, seat, Step.REST, "huskies are turned to rest only after pushing through without equipment")
     if command.slot not in rest_choices(state, seat):
         spot = state.mushers[seat].sled[command.slot]
         if spot.card is None or spot.resting:
@@ -310,7 +317,7 @@ def rest_husky(emitter: Emitter[HikeState], seat: int, command: RestHusky) -> No
 
 
 def _check_care_allowed(state: HikeState, seat: int) -> None:
-    _expect_run(state)
+    _expect_run(state, seat)
     if usable_huskies(state, seat):
         raise IllegalCommand("care cards can only be used when no husky can be used")
 
@@ -358,7 +365,7 @@ def make_camp(emitter: Emitter[HikeState], seat: int, command: EndTurn) -> None:
         IllegalCommand: a decision is pending, or the care card drawn for being behind must be used today.
     """
     state = emitter.state
-    _expect_run(state)
+    _expect_run(state, seat)
     if not can_make_camp(state, seat):
         raise IllegalCommand("you need to use the care card you drew today, when no husky can be used")
     emitter.emit(TurnEnded(seat=seat))

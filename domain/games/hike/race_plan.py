@@ -49,7 +49,9 @@ class Day(NamedTuple):
     equipment: int
     pending: tuple[int, Points] | None
     rests_due: int
-    lapsing: int = 0  # rules version 2: the drawn care card still unused (1 single, 2 double), lost at the day's end
+    # where the drawn care card lapses (version 2, or option care_card_lapses): that card still unused (1 single,
+    # 2 double), lost at the day's end
+    lapsing: int = 0
 
 
 class Sled(Value):
@@ -92,7 +94,7 @@ def sled_from_view(view: dict[str, Any]) -> tuple[Sled, Day]:
 
 def _lapsing(view: dict[str, Any], me: dict[str, Any], hand: list[str]) -> int:
     drawn = me["compulsory_care"]
-    if view["rules_version"] < BOOK_RACE or drawn is None or drawn not in hand:
+    if not view["care_card_lapses"] or drawn is None or drawn not in hand:
         return 0
     return 2 if is_double_care(drawn) else 1
 
@@ -211,8 +213,8 @@ def race_choice(view: dict[str, Any], legal: Sequence[Command]) -> Command:
     _, command = planner.best(day)
     if command is not None and command in legal:
         return command
-    # Under rules version 1 the plan may want to stop while a drawn care card must still be used: take the best
-    # legal move.
+    # Where the drawn care card bars camp (rules versions 1 and 3) the plan may want to stop while it must still be
+    # used: take the best legal move.
     scored = []
     for index, option in enumerate(legal):
         after = next((d for c, d in planner.moves(day) if c == option), None)

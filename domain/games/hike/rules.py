@@ -1,4 +1,5 @@
-"""decide, legal_commands and to_act: one musher acts at a time, in the day's turn order."""
+"""decide, legal_commands and to_act: one musher acts at a time, in the day's turn order, except on a
+simultaneous race day (option `simultaneous_days`), when every musher not yet in camp acts at once."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from domain.games.hike.commands import (
 )
 from domain.games.hike.days import advance
 from domain.games.hike.evolve import evolve
-from domain.games.hike.state import HikeState, Phase
+from domain.games.hike.state import HikeState, Phase, is_simultaneous, on_the_road
 
 PREPARATION_COMMANDS = (OpenCards, DraftHusky, DraftCard, PlaceHusky, SwapHusky, PlaceYoungster, DeclareReady,
                         UpgradeHusky)
@@ -32,14 +33,17 @@ RACE_COMMANDS = (UseHusky, UseEquipment, PushThrough, StopBeforeField, RestHusky
 
 
 def to_act(state: HikeState) -> frozenset[int]:
-    """The musher whose turn it is; nobody once the race is over."""
+    """The musher whose turn it is, or every musher still on the road on a simultaneous race day (End of the
+    day, Pro tip); nobody once the race is over."""
+    if state.phase is Phase.RACE:
+        return frozenset(on_the_road(state))
     seat = state.current
     return frozenset() if seat is None else frozenset({seat})
 
 
 def legal_commands(state: HikeState, seat: int) -> list[Command]:
     """Every command `decide` accepts from `seat` now (care cards listed once per kind)."""
-    if seat != state.current:
+    if seat not in to_act(state):
         return []
     if state.phase is Phase.PREPARATIONS:
         return preparations.legal_preparation_commands(state, seat)
@@ -64,8 +68,9 @@ def decide(state: HikeState, seat: int, command: Command, rng: Rng) -> Decision:
         raise InvalidCommand(f"no seat {seat} at this table")
     if state.phase is Phase.OVER:
         raise IllegalCommand("the race is over")
-    if seat != state.current:
-        raise IllegalCommand("it is not your turn")
+    if seat not in to_act(state):
+        camped = is_simultaneous(state) and seat in state.turn_order
+        raise IllegalCommand("you have made camp for today" if camped else "it is not your turn")
     _check_phase(state, command)
     emitter = Emitter(evolve, state)
     match command:

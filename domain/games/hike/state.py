@@ -21,6 +21,10 @@ RACE_DAY_CAP = 30
 BOOK_RACE = 2
 """Rules version 2 (RULINGS.md, Rules version 2): a drawn care card lapses instead of barring camp, no stopping
 before an equipment field, no extra point from resting neighbours, and a race ends when no sled can move."""
+LETTER = 3
+"""Rules version 3 (RULINGS.md, Rules version 3): the book's letter by default, a drawn care card bars making camp
+while it can be used (as in version 1), unless the table chose `care_card_lapses` (version 2's reading); the table
+may also choose `simultaneous_days` (End of the day, Pro tip). Every other change of version 2 stays."""
 RACE_DAY_GUARD = 100
 """Ruling, rules version 2: a safety net for races whose mushers all keep making camp without moving."""
 COUNTDOWN_DAYS = 3
@@ -81,6 +85,12 @@ class Musher(Value):
     out: bool = False
     position: int = 0  # 0 is the start card's empty space; fields are 1..last
     compulsory_care: str | None = None  # the care card drawn for being far behind, to use today
+    # The race day of this musher (Race): where their moves stand, the husky waiting before a field that requires
+    # equipment, huskies still to turn to rest, and whether they have made camp today.
+    step: Step = Step.RUN
+    run: Run | None = None
+    rests_due: int = 0
+    camped: bool = False
 
 
 class HikeState(Value):
@@ -90,7 +100,7 @@ class HikeState(Value):
     columns: int
     rules_version: int = 1
     phase: Phase = Phase.PREPARATIONS
-    step: Step = Step.OPEN
+    step: Step = Step.OPEN  # Preparations; each musher's race step is their own (Musher.step)
     day: int = 0
     turn_order: tuple[int, ...] = ()
     turn: int = 0
@@ -107,9 +117,9 @@ class HikeState(Value):
     first_ready: int | None = None
     last_preparation_day: int | None = None
     bonus_used: bool = False
-    run: Run | None = None
-    rests_due: int = 0
     ending: str | None = None
+    care_card_lapses: bool = False  # the table option (rules version 3 on; see `care_lapses`)
+    simultaneous_days: bool = False  # the table option (rules version 3 on; see `is_simultaneous`)
 
     @property
     def seats(self) -> int:
@@ -117,10 +127,38 @@ class HikeState(Value):
 
     @property
     def current(self) -> int | None:
-        """The seat whose turn it is, or None between days and after the end."""
-        if self.phase is Phase.OVER or self.turn >= len(self.turn_order):
+        """The seat whose turn it is, or None between days, on a simultaneous race day and after the end."""
+        if self.phase is Phase.OVER or self.turn >= len(self.turn_order) or is_simultaneous(self):
             return None
         return self.turn_order[self.turn]
+
+    @property
+    def day_over(self) -> bool:
+        """Whether every musher of today's order has ended their turn (made camp, in the race)."""
+        return self.turn >= len(self.turn_order)
+
+
+def is_simultaneous(state: HikeState) -> bool:
+    """A race day on which every musher moves at once (End of the day, Pro tip; option `simultaneous_days`,
+    rules version 3 on). Preparations stay in turn: their actions share the centre of the table."""
+    return state.simultaneous_days and state.phase is Phase.RACE and state.rules_version >= LETTER
+
+
+def on_the_road(state: HikeState) -> tuple[int, ...]:
+    """The mushers who may move now: the current one, or on a simultaneous day everyone not yet in camp."""
+    if state.phase is not Phase.RACE or state.day_over:
+        return ()
+    if is_simultaneous(state):
+        return tuple(seat for seat in state.turn_order if not state.mushers[seat].camped)
+    return (state.turn_order[state.turn],)
+
+
+def care_lapses(state: HikeState) -> bool:
+    """Whether a drawn care card left unused lapses at the day's end (and never bars making camp): always under
+    rules version 2, never under version 1, and from version 3 only with the table option `care_card_lapses`."""
+    if state.rules_version >= LETTER:
+        return state.care_card_lapses
+    return state.rules_version >= BOOK_RACE
 
 
 def replaced_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:

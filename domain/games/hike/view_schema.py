@@ -133,8 +133,14 @@ MUSHER = _object("one seat's public side of the table", {
                         "Preparations end)", maxItems=3),
     "hand_size": _integer("how many cards the musher holds"),
     "plus_cards": _integer("how many +1 (mentor) cards the musher still holds", maximum=2),
-    "compulsory_care": _nullable(CARE_ID, "the care card drawn face up for being far behind, to use today before "
-                                 "making camp; null once it is used, and at the end of the day"),
+    "compulsory_care": _nullable(CARE_ID, "the care card drawn face up for being far behind, to use today (it bars "
+                                 "making camp while it can be used, unless `care_card_lapses`); null once it is "
+                                 "used, and at the end of the day"),
+    "camped": {"type": "boolean", "description": "has made camp for today (race); on a simultaneous day the others "
+               "move on until everyone has"},
+    "step": _nullable({"type": "string", "enum": [Step.RUN.value, Step.EQUIPMENT.value, Step.REST.value]},
+                      "where this musher's moves stand while they are to act in the race: run, equipment or "
+                      "rest; null when they are not to act"),
 })
 LANDSCAPE_ON_TRACK = _object("a face-up landscape card on the track", {
     "place": _integer("its place on the track: 0 the start card, then the face-down landscapes 1, 2..., then the "
@@ -173,18 +179,27 @@ VIEW_SCHEMA: dict[str, Any] = {
         "phase": {"type": "string", "enum": [phase.value for phase in Phase],
                   "description": "preparations (drafting the sleds), race, or over"},
         "step": _nullable({"type": "string", "enum": [step.value for step in Step]},
-                          "where the current turn stands (null once over): open (open cards), action (one of the "
+                          "where the current turn stands (null once over; on a simultaneous race day, the viewer's "
+                          "own): open (open cards), action (one of the "
                           "four actions), swap (place a husky from hand to finish a swap), bonus (youngster, "
                           "declare or end turn), upgrade (after declaring), run (race moves), equipment (before a "
                           "field that requires equipment), rest (turn huskies to rest)"),
-        "rules_version": _integer("the rules the game is played under (GameCreated's): from 2, a drawn care card "
-                                  "lapses at the day's end instead of barring camp, no StopBeforeField, no extra "
-                                  "point from a resting neighbour, and the race ends when no sled can move", 1),
+        "rules_version": _integer("the rules the game is played under (GameCreated's): from 2, no StopBeforeField, "
+                                  "no extra point from a resting neighbour, and the race ends when no sled can "
+                                  "move; under 2 only, a drawn care card lapses at the day's end instead of "
+                                  "barring camp (from 3, the table option care_card_lapses)", 1),
+        "care_card_lapses": {"type": "boolean", "description": "whether a drawn care card left unused lapses at the "
+                             "day's end instead of barring camp: always under rules version 2, never under 1, the "
+                             "table option of that name from 3"},
+        "simultaneous_days": {"type": "boolean", "description": "the table option (rules version 3 on): on race "
+                              "days every musher not yet in camp acts at once (`current` is null; `to_act` holds "
+                              "them all)"},
         "day": _integer(f"the day of the current phase, from 1 (Preparations end by day {PREPARATION_DAY_CAP} "
                         f"when nobody declares; the race ends when no sled can move, by day {RACE_DAY_GUARD} at "
                         f"the latest (rules version 1: by day {RACE_DAY_CAP}))"),
         "turn_order": _array(SEAT, "the seats in the order they take today's turns (race: last sled first)"),
-        "current": _nullable(SEAT, "the seat whose turn it is, or null"),
+        "current": _nullable(SEAT, "the seat whose turn it is, or null (between days, and on a simultaneous race "
+                             "day, when every musher not yet in camp may act)"),
         "opening": _integer("how many cards each musher opens from the husky deck this Preparations day, before +1 "
                             "cards (2, then 1 from the day the rotated landscape is turned); 0 in the race",
                             maximum=2),
@@ -211,8 +226,9 @@ VIEW_SCHEMA: dict[str, Any] = {
         "hand": _nullable(_array({"$ref": "#/$defs/card"}, "the cards in the viewer's hand, sorted by id"),
                           "the viewer's own hand; null for a spectator"),
         "run": _nullable({"$ref": "#/$defs/run"}, "the husky waiting before a field that requires equipment "
-                         "(step equipment), else null"),
-        "rests_due": _integer("huskies still to turn to rest after pushing through (step rest)", maximum=2),
+                         "(step equipment; on a simultaneous day, the viewer's own), else null"),
+        "rests_due": _integer("huskies still to turn to rest after pushing through (step rest; on a simultaneous "
+                              "day, the viewer's own)", maximum=2),
         "ending": _nullable({"type": "string", "enum": list(ENDINGS)}, "why the game ended, once over; else null"),
     },
     "additionalProperties": False,

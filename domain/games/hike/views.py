@@ -13,19 +13,36 @@ from domain.games.hike.cards import FINISH, LANDSCAPES, START, card_view
 from domain.games.hike.preparations import opening_count
 from domain.games.hike.race import fields, husky_points
 from domain.games.hike.sled import ROWS
-from domain.games.hike.state import HikeState, Musher, Phase, Spot
+from domain.games.hike.state import (
+    LETTER,
+    HikeState,
+    Musher,
+    Phase,
+    Run,
+    Spot,
+    care_lapses,
+    is_simultaneous,
+    on_the_road,
+)
 from domain.games.hike.track import Points
 
 
 def view(state: HikeState, seat: int | None) -> dict[str, Any]:
-    """The table as `seat` sees it: its own hand, everyone's sleds, cards in the centre and the track."""
+    """The table as `seat` sees it: its own hand, everyone's sleds, cards in the centre and the track.
+
+    `step`, `run` and `rests_due` are those of the musher whose turn it is; on a simultaneous race day, the
+    viewer's own (each musher's step is also in `mushers`).
+    """
     hand = state.mushers[seat].hand if seat is not None and 0 <= seat < state.seats else None
     revealed = state.turned >= len(state.landscapes)
+    acting = _acting(state, seat if hand is not None else None)
     return {
         "you": seat if hand is not None else None,
         "rules_version": state.rules_version,
+        "care_card_lapses": care_lapses(state),
+        "simultaneous_days": state.simultaneous_days and state.rules_version >= LETTER,
         "phase": state.phase.value,
-        "step": state.step.value if state.phase is not Phase.OVER else None,
+        "step": _step(state, acting),
         "day": state.day,
         "turn_order": list(state.turn_order),
         "current": state.current,
@@ -44,8 +61,8 @@ def view(state: HikeState, seat: int | None) -> dict[str, Any]:
         "columns": state.columns,
         "mushers": [_musher(state, index, musher) for index, musher in enumerate(state.mushers)],
         "hand": [card_view(card) for card in hand] if hand is not None else None,
-        "run": _run(state),
-        "rests_due": state.rests_due,
+        "run": _run(acting.run) if acting is not None and state.phase is Phase.RACE else None,
+        "rests_due": acting.rests_due if acting is not None and state.phase is Phase.RACE else 0,
         "ending": state.ending,
     }
 
@@ -81,6 +98,8 @@ def _musher(state: HikeState, seat: int, musher: Musher) -> dict[str, Any]:
         "hand_size": len(musher.hand),
         "plus_cards": musher.plus_cards,
         "compulsory_care": musher.compulsory_care,
+        "camped": musher.camped and state.phase is Phase.RACE,
+        "step": musher.step.value if seat in on_the_road(state) else None,
     }
 
 
@@ -101,8 +120,23 @@ def _points(points: Points) -> list[list[str]]:
     return [[snow.value for snow in options] for options in points]
 
 
-def _run(state: HikeState) -> dict[str, Any] | None:
-    if state.run is None:
+def _acting(state: HikeState, viewer: int | None) -> Musher | None:
+    """The musher whose race step the view shows: today's on a simultaneous day the viewer, else the current."""
+    if is_simultaneous(state):
+        return state.mushers[viewer] if viewer is not None else None
+    return state.mushers[state.current] if state.current is not None else None
+
+
+def _step(state: HikeState, acting: Musher | None) -> str | None:
+    if state.phase is Phase.OVER:
         return None
-    return {"slot": state.run.slot, "points": _points(state.run.points)}
+    if state.phase is Phase.RACE and acting is not None:
+        return acting.step.value
+    return state.step.value
+
+
+def _run(run: Run | None) -> dict[str, Any] | None:
+    if run is None:
+        return None
+    return {"slot": run.slot, "points": _points(run.points)}
 

@@ -12,6 +12,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.core import Codec, GameSpec, SeatConfig, random_bot
+from domain.core.protocol import SINCE_RULES_VERSION
 from domain.games.peaks.about import RULES, ranges
 from domain.games.peaks.bots import guide_bot
 from domain.games.peaks.cards import board
@@ -34,7 +35,7 @@ OPTIONS_SCHEMA = {
             "type": "integer",
             "minimum": 0,
             "maximum": 1000,
-            "since_rules_version": PUBLIC_ASKING,
+            SINCE_RULES_VERSION: PUBLIC_ASKING,
             "description": "turns per seat after which the game ends and is scored anyway (the service's ruling: the "
                            "book ends a game only by a 16th flag); 0: no cap. By default none when a person holds a "
                            "seat (an open seat counts as a person's), 150 when every seat is a bot. From rules "

@@ -60,6 +60,7 @@ def opening(
     top: Sequence[str] = (),
     track: Sequence[str] | None = None,
     sleds: Mapping[int, Sequence[str | None]] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> list[Event]:
     """GameCreated and the real setup: the deck starts with `top` (dealt 2 a seat, then 2 revealed).
 
@@ -67,7 +68,7 @@ def opening(
     so pick ones that are not drawn in the scenario).
     """
     track = track if track is not None else (TRACK if seats <= 4 else SIX_TRACK)
-    game = created(SPEC, seats)
+    game = created(SPEC, seats, options=options)
     rng = ScriptedRng(shuffles=[arranged(track, TRACK_LANDSCAPES), arranged(top, HUSKY_DECK)])
     events: list[Event] = [game, *SPEC.setup(GameConfig.of(game), rng)]  # type: ignore[arg-type]
     day_one = next(i for i, event in enumerate(events) if isinstance(event, DayStarted))
@@ -85,13 +86,14 @@ def racing(
     care_pile: Sequence[str] | None = None,
     order: Sequence[int] | None = None,
     track: Sequence[str] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> list[Event]:
     """A fabricated history into race day 1: the given sleds, hands, upgrades and positions.
 
     Seats without a sled are out of the race. The care pile defaults to the side and
     personal care cards in id order.
     """
-    events = opening(seats, track=track)
+    events = opening(seats, track=track, options=options)
     dealt = state_of(SPEC, events)
     events += [HuskiesHandedIn(seat=seat, cards=dealt.mushers[seat].hand) for seat in range(seats)]
     for seat, sled in sorted(sleds.items()):

@@ -350,7 +350,7 @@ def test_the_schema_accepts_the_views_of_a_waiting_run_and_a_rest() -> None:
     waiting = state_of(SPEC, after(SPEC, at(9, hand=("E02",)), (0, UseHusky(slot=1))))
     waiting = with_musher(waiting, 0, hand=("E02", "T01"), compulsory_care="T01")
     resting = state_of(SPEC, after(SPEC, at(9), (0, UseHusky(slot=1)), (0, PushThrough())))
-    assert waiting.step is Step.EQUIPMENT and resting.step is Step.REST
+    assert waiting.mushers[0].step is Step.EQUIPMENT and resting.mushers[0].step is Step.REST
     for state in (waiting, resting):
         for viewer in (None, 0, 1):
             assert not list(validator.iter_errors(SPEC.view(state, viewer)))

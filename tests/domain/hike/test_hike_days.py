@@ -64,10 +64,10 @@ def behind_with_care(rules_version: int = SPEC.rules_version) -> HikeState:
     return play(SPEC, play(SPEC, start, 0, EndTurn()), 1, EndTurn())
 
 
-def test_a_musher_holding_the_drawn_care_card_may_make_camp_and_the_card_lapses_at_the_days_end() -> None:
-    """End of the day: the drawn care card must be used "in the next day"; the book bars nothing else, so the musher
-    may make camp at any time (rules version 2), and a card left unused that day lapses to the discards."""
-    state = behind_with_care()
+def test_under_rules_version_2_the_drawn_care_card_never_barred_camp_and_lapsed_at_the_days_end() -> None:
+    """End of the day, as version 2 read it (version 3's option `care_card_lapses`): the musher may make camp at any
+    time, and a card left unused that day lapses to the discards."""
+    state = behind_with_care(rules_version=2)
     assert state.mushers[1].compulsory_care == "C07" and SPEC.to_act(state) == frozenset({1})
     assert EndTurn() in SPEC.legal_commands(state, 1)
     camped = play(SPEC, state, 1, EndTurn())

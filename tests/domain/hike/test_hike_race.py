@@ -91,7 +91,7 @@ def test_a_field_that_requires_equipment_stops_the_husky_for_a_decision() -> Non
     then(when(SPEC, at(9, hand=("E02",)), 0, UseHusky(slot=2)),
          HuskyRan(seat=0, slot=2, spent=(), position=9, remaining=((ICE,),)))
     waiting = after(SPEC, at(9, hand=("E02",)), (0, UseHusky(slot=2)))
-    assert state_of(SPEC, waiting).step is Step.EQUIPMENT
+    assert state_of(SPEC, waiting).mushers[0].step is Step.EQUIPMENT
     assert legal(SPEC, waiting, 0) == [UseEquipment(), PushThrough()]
     illegal(SPEC, waiting, 0, UseHusky(slot=0), match="first decide how to get onto the field")
 
@@ -121,7 +121,7 @@ def test_an_equipment_card_from_the_hand_is_discarded_to_go_on() -> None:
     then(when(SPEC, waiting, 0, UseEquipment()),
          EquipmentSpent(seat=0, card="E02", snow=ICE, position=10), HuskyRan(seat=0, slot=1, spent=(S,), position=11))
     state = play(SPEC, waiting, 0, UseEquipment())
-    assert state.mushers[0].hand == () and state.step is Step.RUN
+    assert state.mushers[0].hand == () and state.mushers[0].step is Step.RUN
 
 
 def test_equipment_under_a_husky_cannot_be_used_for_terrain() -> None:
@@ -136,13 +136,13 @@ def test_without_equipment_the_sled_stops_on_the_field_and_two_huskies_rest() ->
     waiting = after(SPEC, at(9), (0, UseHusky(slot=1)))
     then(when(SPEC, waiting, 0, PushThrough()), EquipmentFieldForced(seat=0, snow=ICE, position=10, rests=2))
     resting = after(SPEC, waiting, (0, PushThrough()))
-    assert state_of(SPEC, resting).mushers[0].position == 10 and state_of(SPEC, resting).step is Step.REST
+    assert state_of(SPEC, resting).mushers[0].position == 10 and state_of(SPEC, resting).mushers[0].step is Step.REST
     assert RestHusky(slot=1) not in legal(SPEC, resting, 0) and RestHusky(slot=3) in legal(SPEC, resting, 0)
     illegal(SPEC, resting, 0, RestHusky(slot=1), match="start with ready huskies that have no cube")
     then(when(SPEC, resting, 0, RestHusky(slot=3)), HuskyRested(seat=0, slot=3))
     rested = after(SPEC, resting, (0, RestHusky(slot=3)), (0, RestHusky(slot=7)))
     state = state_of(SPEC, rested)
-    assert state.step is Step.RUN and state.mushers[0].sled[7].resting
+    assert state.mushers[0].step is Step.RUN and state.mushers[0].sled[7].resting
     assert UseHusky(slot=0) in legal(SPEC, rested, 0)  # the day goes on with the other huskies
 
 
@@ -160,7 +160,7 @@ def test_under_rules_version_1_a_musher_could_decline_the_equipment_field() -> N
     assert legal(SPEC, waiting, 0) == [PushThrough(), StopBeforeField()]
     then(when(SPEC, waiting, 0, StopBeforeField()), MovementStopped(seat=0, position=9))
     state = play(SPEC, waiting, 0, StopBeforeField())
-    assert state.mushers[0].position == 9 and state.mushers[0].sled[1].tired and state.run is None
+    assert state.mushers[0].position == 9 and state.mushers[0].sled[1].tired and state.mushers[0].run is None
 
 
 def test_care_cards_only_when_no_husky_can_be_used() -> None:
@@ -209,4 +209,4 @@ def test_a_run_state_is_rebuilt_from_events() -> None:
     """Determinism: folding the events gives the incremental state, a husky waiting at equipment included."""
     given = at(9, hand=("E02",))
     waiting = play(SPEC, given, 0, UseHusky(slot=1))
-    assert waiting.run is not None and waiting == state_of(SPEC, after(SPEC, given, (0, UseHusky(slot=1))))
+    assert waiting.mushers[0].run is not None and waiting == state_of(SPEC, after(SPEC, given, (0, UseHusky(slot=1))))
