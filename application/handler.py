@@ -493,9 +493,8 @@ class GameService:
     def _replayed(self, game_id: str, earlier: CommandRecord, print_: str) -> Committed:
         """The first outcome of a repeated command id, rebuilt from its events (byte for byte the first answer)."""
         if earlier.fingerprint != print_:
-            raise CommandIdReused(
-                f"command_id {earlier.command_id!r} was already used in this game for a different command "
-                f"({earlier.type} by seat {earlier.seat}); use a new command_id"
-            )
+            # Only that it was used: which command of which seat used it is not the sender's to know.
+            raise CommandIdReused(f"command_id {earlier.command_id!r} was already used in this game; "
+                                  "use a new command_id")
         events = self.store.events(game_id, after=earlier.first_seq - 1, limit=earlier.last_seq - earlier.first_seq + 1)
         return Committed(self.load(game_id), tuple(events), earlier.seat, new=False)
