@@ -149,7 +149,7 @@ class Projector:
     def _evolve(folded: Folded, event: StoredEvent) -> Folded:
         decoded = folded.spec.events.decode_json(event.type, event.data_text)
         state = folded.spec.evolve(folded.state, decoded)
-        seating = next_seating(folded.seating, decoded)
+        seating = next_seating(folded.seating, decoded, event.seq)
         return Folded(folded.spec, state, event.seq, {**folded.summary, "updated_at": event.recorded_at}, seating)
 
     def _catch_up(self, store: Storage, folded: Folded, up_to: int) -> Folded:

@@ -81,7 +81,7 @@ class Timeline:
         spec = self.spec
         decoded = spec.events.decode_json(event.type, event.data_text)
         state = spec.evolve(self.state, decoded)
-        self.seating = next_seating(self.seating, decoded)
+        self.seating = next_seating(self.seating, decoded, event.seq)
         finished = spec.result(state) is not None
         self.state = state
         self.events.append(event)
