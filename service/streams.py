@@ -248,6 +248,8 @@ class Hub:
             if timeline is not None:
                 version = timeline.version
                 finished = timeline.finished_at(version)
+                if seat is not None and timeline.seating is not None and seat in timeline.seating.gone:
+                    seat = None  # its player left: a spectator's stream from now on (service/api.py, reader_seat)
                 if after < version:
                     upto = min(version, after + SEND_BATCH)
                     yield "".join(message(timeline.events[i], timeline.marks[i], seat, finished)
