@@ -10,6 +10,7 @@ Otherwise the leaver could read the bot's hand and tell a partner.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from typing import Any
 
@@ -131,3 +132,57 @@ def test_a_player_key_that_left_reads_as_a_spectator(api: Api, server: Server, t
     own = check_the_leaver_reads_as_a_spectator(api, server, created["id"], cy["key"], seat=1, other=0)
 
     assert own or type_ == "peaks"
+
+
+def test_a_stream_open_when_its_seat_leaves_goes_on_as_a_spectators(api: Api, server: Server) -> None:
+    """A stream opened with the seat's token before leaving: the events after the SeatLeft reach it as a
+    spectator reads them (a card the bot draws for the seat stays hidden)."""
+    created = api.call("POST", f"{API}/games", 201, json={
+        "type": "peaks", "seats": [{"name": "Eve"}, {"name": "Fay"}], "seed": "left-while-streaming"}).json()
+    game_id = created["id"]
+    tokens = {seat["index"]: seat["token"] for seat in created["seats"]}
+    seen: list[dict[str, Any]] = []
+    reader = threading.Thread(target=follow, args=(server, game_id, tokens[0], seen), daemon=True)
+    reader.start()
+    wait_for_seen(seen, created["version"])  # the stream is open, as Eve's seat, before she leaves
+    left = api.call("POST", f"{API}/games/{game_id}/leave", 201, token=tokens[0]).json()["version"]
+
+    drawn = None
+    for _ in range(400):  # Fay plays her first listed action until the bot draws a bonus card for Eve's seat
+        rest = resting_for(api, game_id, 1)
+        drawn = next((event for event in log(api, game_id, None)[left:] if event["visibility"] == [0]), None)
+        if drawn is not None:
+            break
+        listed = api.call("GET", f"{API}/games/{game_id}/actions", 200, token=tokens[1]).json()
+        api.call("POST", f"{API}/games/{game_id}/commands", 201, token=tokens[1],
+                 json={**listed["actions"][0], "expected_version": listed["version"]})
+    assert drawn is not None, "the bot drew no card for the seat that left"
+    wait_for_seen(seen, rest["version"])
+
+    spectator = {event["seq"]: event for event in log(api, game_id, None)}
+    after = [body for body in seen if body["seq"] > left]
+    assert after and all(body["redacted"] == spectator[body["seq"]]["redacted"] for body in after)
+    assert next(body for body in after if body["seq"] == drawn["seq"])["redacted"] is True
+
+
+def log(api: Api, game_id: str, token: str | None) -> list[dict[str, Any]]:
+    return api.call("GET", f"{API}/games/{game_id}/events?limit=1000", 200, token=token).json()["events"]
+
+
+def follow(server: Server, game_id: str, token: str, seen: list[dict[str, Any]]) -> None:
+    """Read the game's stream as `token` into `seen` until it ends or the connection goes."""
+    try:
+        with requests.get(f"{server.base_url}{API}/games/{game_id}/stream", stream=True, timeout=60,
+                          headers={"Authorization": f"Bearer {token}"}) as stream:
+            for message in sse_messages(stream):
+                if "data" in message and "id" in message:
+                    seen.append(json.loads(message["data"]))
+    except requests.RequestException:
+        return
+
+
+def wait_for_seen(seen: list[dict[str, Any]], version: int) -> None:
+    deadline = time.monotonic() + 30
+    while not (seen and seen[-1]["seq"] >= version):
+        assert time.monotonic() < deadline, "the stream did not catch up"
+        time.sleep(0.05)
