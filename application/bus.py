@@ -26,7 +26,8 @@ from application.deadlines import DeadlineDue, deadline_due, fire_deadline, pend
 from application.handler import CommandIdReused, Committed, GameService, LoadedGame
 from application.projections import Projector, RunOutcome
 from application.timers import DeadlineTimers
-from domain.core import Command, SeatConfig, play_bot
+from application.halts import halt
+from domain.core import Command, NoLegalCommand, SeatConfig, play_bot
 from storage import Storage, StorageClosed, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -191,7 +192,12 @@ class MessageBus:
             return []
         if isinstance(message, DeadlineDue):
             return self.fire_deadline(message.game_id, message.version)
-        committed = play_bot_turn(self.games, message.game_id)
+        game = self.games.load(message.game_id)
+        try:
+            committed = play_bot_turn(self.games, message.game_id, game)
+        except NoLegalCommand as error:
+            halt(self.games, game, error)
+            return []
         if committed is None:
             return []
         self.notify(committed)
@@ -226,7 +232,11 @@ class MessageBus:
                 return played, False
             if deadline is not None and time.monotonic() > deadline:
                 return played, True
-            committed = play_bot_turn(self.games, game_id, game)
+            try:
+                committed = play_bot_turn(self.games, game_id, game)
+            except NoLegalCommand as error:
+                halt(self.games, game, error)  # reported, not retried (application/halts.py)
+                return played, False
             if committed is not None:
                 played += 1
                 self.notify(committed)

@@ -256,11 +256,11 @@ class GameService:
             spec, state, seating, clock = game.spec, game.state, game.seating, game.clock
             evolve, decode = spec.evolve, spec.events.decode_json
             clocked = seating is not None and seating.clocked
-            for index, (_seq, type_, text, _hash, seat, _command_id, recorded_at) in enumerate(unseen):
+            for index, (seq, type_, text, _hash, seat, _command_id, recorded_at) in enumerate(unseen):
                 event = decode(type_, text)
                 state = evolve(state, event)
                 if seating is None or type_ in SEATING_EVENT_TYPES:  # a test on the text: no call per event
-                    seating = next_seating(seating, event)
+                    seating = next_seating(seating, event, seq)
                     clocked = seating.clocked
                 if clocked and commit_ends(unseen, index):
                     clock = clock_after(clock, spec, state, seating, seat, recorded_at)
@@ -450,7 +450,7 @@ class GameService:
             record = CommandRecord(game_id, command_id, seat, bot, type_, args, game.version, stored[0].seq,
                                    stored[-1].seq, print_)
             state = game.spec.fold(events, game.state)
-            seating = fold_seating(events, game.seating)
+            seating = fold_seating(events, game.seating, stored[0].seq)
             hashes = {index: token_hash(token) for index, token in (tokens or {}).items()}
             try:
                 committed = self._commit(game, seed, stored, record, state, seating, print_, hashes)
@@ -493,9 +493,8 @@ class GameService:
     def _replayed(self, game_id: str, earlier: CommandRecord, print_: str) -> Committed:
         """The first outcome of a repeated command id, rebuilt from its events (byte for byte the first answer)."""
         if earlier.fingerprint != print_:
-            raise CommandIdReused(
-                f"command_id {earlier.command_id!r} was already used in this game for a different command "
-                f"({earlier.type} by seat {earlier.seat}); use a new command_id"
-            )
+            # Only that it was used: which command of which seat used it is not the sender's to know.
+            raise CommandIdReused(f"command_id {earlier.command_id!r} was already used in this game; "
+                                  "use a new command_id")
         events = self.store.events(game_id, after=earlier.first_seq - 1, limit=earlier.last_seq - earlier.first_seq + 1)
         return Committed(self.load(game_id), tuple(events), earlier.seat, new=False)

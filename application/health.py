@@ -2,7 +2,8 @@
 
 - failing: something has stopped and stays stopped until an operator acts: the database does
   not answer (PostgreSQL down or out of connections: commands get 503); the projection is
-  halted on an event it cannot apply; Redis does not answer (RQ mode: no bot turn or
+  halted on an event it cannot apply; a game is halted because its bot seat to act has no legal
+  command (application/halts.py: its bot turns are not retried); Redis does not answer (RQ mode: no bot turn or
   projection can be queued); jobs wait on a queue that no live worker serves.
 - degraded: still moving, but behind: the read models lag the log by more than
   TRAILHEAD_HEALTH_MAX_LAG events; a bot seat has been waiting for more than
@@ -19,10 +20,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from application.container import Trailhead
+from application.halts import halted_reason
 from application.projections import PROJECTION
 from storage import UNAVAILABLE
 
 OK, DEGRADED, FAILING = "ok", "degraded", "failing"
+HALTED_REPORTED = 20  # the halted games named (oldest first); the status is failing with one or a thousand
 _RANK = {OK: 0, DEGRADED: 1, FAILING: 2}
 
 
@@ -69,6 +72,8 @@ def _assess(app: Trailhead, at: datetime) -> dict[str, Any]:
         if waited > max_wait:
             reasons.append(Reason("bots", DEGRADED, f"a bot seat of game {game_id} has waited {waited:.0f} s"
                                                     f" (more than {max_wait:g} s)"))
+    for game_id, type_, version in app.store.halted_bot_games(HALTED_REPORTED):
+        reasons.append(Reason("bots", FAILING, halted_reason(game_id, type_, version)))
     jobs = dict(app.runner.health())
     jobs.pop("ok", None)
     for check, status, detail in jobs.pop("problems", []):

@@ -149,7 +149,7 @@ class Projector:
     def _evolve(folded: Folded, event: StoredEvent) -> Folded:
         decoded = folded.spec.events.decode_json(event.type, event.data_text)
         state = folded.spec.evolve(folded.state, decoded)
-        seating = next_seating(folded.seating, decoded)
+        seating = next_seating(folded.seating, decoded, event.seq)
         return Folded(folded.spec, state, event.seq, {**folded.summary, "updated_at": event.recorded_at}, seating)
 
     def _catch_up(self, store: Storage, folded: Folded, up_to: int) -> Folded:
@@ -174,9 +174,11 @@ class Projector:
         to_act = seats_to_act(spec, state, seating)
         seats = summary["seats"] if seating is None else seating.rows()
         status = FINISHED if result is not None else ACTIVE if seating is None or seating.started else OPEN
+        bots = [seat for seat in to_act if seats[seat].get("bot")]
+        halted = any(not spec.legal_commands(state, seat) for seat in bots)  # no bot can move it (a bad fork's)
         return GameSummary(
-            id=summary["id"], type=spec.id, status=status,
-            version=folded.version, to_act=to_act, bot_to_act=any(seats[seat].get("bot") for seat in to_act),
+            id=summary["id"], type=spec.id, status=status, halted=halted,
+            version=folded.version, to_act=to_act, bot_to_act=bool(bots),
             seats=seats, result=result, created_position=summary["created_position"],
             created_at=summary["created_at"], updated_at=summary.get("updated_at"),
             lower_score_wins=spec.lower_score_wins,

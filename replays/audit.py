@@ -236,7 +236,7 @@ def rederive(log: GameLog, spec: GameSpec, datas: list[Any], report: AuditReport
             continue
         own = events[command.first_seq - 1 : command.last_seq]
         state = spec.fold(own, state)
-        seating = fold_seating(own, seating)
+        seating = fold_seating(own, seating, command.first_seq)
     if log.finished and spec.result(state) is None:
         raise fail(len(log.events), "rederivation", "the game is marked finished but its log stops before the end")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import secrets
 import uuid
 from collections.abc import Sequence
@@ -10,6 +11,25 @@ from typing import Any
 from application.chain import GENESIS_HASH
 from application.handler import Committed, GameService, chain_each
 from domain.core import IllegalCommand, InvalidCommand, SeatConfig, game_created
+
+
+class ForkPointInsideCommand(IllegalCommand):
+    """A fork point between two events of one command: the game there is half-way through a decision
+    (a hike's last terrain covered, its end not yet recorded), a state nobody could ever act in (HTTP 422,
+    naming the nearest allowed steps)."""
+
+    def __init__(self, at: int, nearest: list[int]) -> None:
+        steps = " and ".join(map(str, nearest))
+        super().__init__(f"a fork point must be the last event of a command: event {at} is followed by more "
+                         f"events of the same command; the nearest allowed steps are {steps}")
+        self.at = at
+        self.nearest = nearest
+
+
+def nearest(ends: list[int], at: int) -> list[int]:
+    """The command ends closest to `at` on either side (sorted `ends`, `at` not among them)."""
+    index = bisect.bisect_left(ends, at)
+    return [ends[i] for i in (index - 1, index) if 0 <= i < len(ends)]
 
 
 def fork_game(
@@ -21,9 +41,13 @@ def fork_game(
     point and the source's hash there) followed by the source's events 2..at; what
     comes after is decided with the new game's own fresh seed.
 
+    A fork point must end a command (the state after it is one the source's seats were asked to act in);
+    the fork's seats start as its GameCreated has them, whoever left a seat of the source before `at`.
+
     Raises:
         UnknownGameId: no such source game.
         IllegalCommand: the source is still running, has a table (seating.py), or `at` is outside its play.
+        ForkPointInsideCommand: `at` is followed by more events of its command.
         InvalidCommand: seats of the wrong number or with an unknown bot level.
     """
     source = games.load(source_id)
@@ -38,6 +62,9 @@ def fork_game(
         # Its inherited seating events would hand the fork's seats to the source's players, with its
         # table's clock: not what a what-if game means. Not supported until a fork can reset its table.
         raise IllegalCommand("a game with a table (open seats, players or a clock) cannot be forked")
+    ends = sorted({first, *(command.last_seq for command in games.store.commands(source_id))})
+    if at not in ends:
+        raise ForkPointInsideCommand(at, [end for end in nearest(ends, at) if first <= end < source.version])
     spec = source.spec
     previous = [SeatConfig(name=s["name"], bot=s.get("bot")) for s in source.record.seats]
     if seats is not None and len(seats) != len(previous):

@@ -127,6 +127,19 @@ def required_player(games: GameService) -> dict[str, Any]:
     return player
 
 
+def reader_seat(games: GameService, game_id: str) -> int | None:
+    """As `caller_seat`, for a read that shows a seat's hidden information: a seat whose player left (or
+    timed out for good) reads as a spectator (None) until the game ends. A bot plays it now, and what it
+    holds from then on is not the leaver's to see, nor to tell a partner."""
+    seat = caller_seat(games, game_id)
+    return None if seat is not None and has_left(games.load(game_id), seat) else seat
+
+
+def has_left(game: LoadedGame, seat: int) -> bool:
+    """Whether `seat`'s player left the game while it runs (a bot plays the seat for good)."""
+    return not game.finished and game.seating is not None and seat in game.seating.gone
+
+
 def caller_seat(games: GameService, game_id: str, required: bool = False) -> int | None:
     """The seat whose token the request carries, or the seat its player key holds in this game;
     None for a spectator.
@@ -272,14 +285,14 @@ def create_game() -> tuple[Any, int, dict[str, str]]:
 def get_game(game_id: str) -> Any:
     games = game_service()
     game = games.load(game_id)
-    return _game_view.dump(game_body(games, game, caller_seat(games, game_id)))
+    return _game_view.dump(game_body(games, game, reader_seat(games, game_id)))
 
 
 @games_api.get("/games/<game_id>/actions")
 def get_actions(game_id: str) -> Any:
     games = game_service()
     game = games.load(game_id)
-    seat = caller_seat(games, game_id)
+    seat = reader_seat(games, game_id)
     actions = []
     if seat is not None and seat in game.to_act():
         for command in game.spec.legal_commands(game.state, seat):
@@ -332,7 +345,7 @@ def get_events(game_id: str) -> Any:
     query = _events_query.load(request.args.to_dict())
     games = game_service()
     record = games.record(game_id)
-    seat = caller_seat(games, game_id)
+    seat = reader_seat(games, game_id)
     finished = record.status == "finished"
     page = games.store.events(game_id, after=query["after"], limit=query["limit"] + 1)
     has_more = len(page) > query["limit"]

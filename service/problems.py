@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from domain.core.seating import SeatTaken
 from domain.core import IllegalCommand, InvalidCommand, UnknownGame
 from application.handler import CommandIdReused, RulesVersionMismatch, UnknownGameId
+from replays.fork import ForkPointInsideCommand
 from storage import UNAVAILABLE, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -83,6 +84,11 @@ def register(app: Flask) -> None:
     @app.errorhandler(IllegalCommand)
     def _illegal(error: IllegalCommand) -> Response:
         return problem(422, "illegal-command", "Illegal command", error.reason)
+
+    @app.errorhandler(ForkPointInsideCommand)
+    def _fork_point(error: ForkPointInsideCommand) -> Response:
+        return problem(422, "fork-point-inside-command", "Fork point inside a command", error.reason,
+                       at=error.at, nearest=error.nearest)
 
     @app.errorhandler(CommandIdReused)
     def _reused(error: CommandIdReused) -> Response:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
@@ -101,10 +102,62 @@ def printable(text: str) -> str:
     return text
 
 
+# Characters that show nothing where they stand. Unicode's categories name most of them: format
+# characters (Cf: U+200B, U+FEFF, U+180E, U+E0001, U+00AD, the joiners and the bidirectional
+# controls), controls (Cc), line and paragraph separators (Zl, Zp) and surrogates (Cs). The ones below
+# are written by hand because Unicode files them under categories that look visible, while it lists
+# them as default-ignorable (rendered as nothing) or they are drawn blank: the Hangul fillers U+115F,
+# U+1160, U+3164, U+FFA0 (letters, Lo), the blank braille pattern U+2800 (a symbol, So), the combining
+# grapheme joiner U+034F and the Khmer inherent vowels U+17B4, U+17B5 (marks, Mn), and the code points
+# Unicode reserves as default-ignorable, unassigned in Python's tables (U+2065, U+FFF0 to U+FFF8, the
+# rest of U+E0000 to U+E0FFF outside the tags and the variation selectors). Variation selectors
+# (U+FE00 to U+FE0F, U+E0100 to U+E01EF, U+180B to U+180D, U+180F) stay allowed: they pick the form of
+# the visible character before them (the emoji form of a heart), and a name needs a visible one anyway.
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+_INVISIBLE_BY_HAND = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2065, 0x2800, 0x3164, 0xFFA0,
+                                *range(0xFFF0, 0xFFF9)})
+_VARIATION_SELECTORS = frozenset({*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0), 0x180B, 0x180C, 0x180D,
+                                  0x180F})
+
+
+def is_invisible(char: str) -> bool:
+    """Whether `char` is a format, control or other character that is drawn as nothing (see above)."""
+    code = ord(char)
+    if code in _INVISIBLE_BY_HAND or unicodedata.category(char) in _INVISIBLE_CATEGORIES:
+        return True
+    return 0xE0000 <= code <= 0xE0FFF and code not in _VARIATION_SELECTORS
+
+
+def is_visible(char: str) -> bool:
+    """Whether `char` shows by itself: not a space (Z*), a mark (M*: it only decorates the character
+    before it), a control, format or unassigned code point (C*), nor an invisible one (see above)."""
+    return unicodedata.category(char)[0] not in "ZMC" and not is_invisible(char)
+
+
+def visible_name(text: str) -> str:
+    """A validator: `text` shows at least one visible character and holds no invisible one, so that a
+    name can neither be blank on the screen nor pass for another by a character nobody sees.
+
+    Raises:
+        ValidationError: naming the first invisible character and where it is, or saying that the
+            name shows nothing (only spaces, marks or blank characters).
+    """
+    if _UNPRINTABLE.search(text):
+        return text  # a control or bidirectional character: `printable` names it, once
+    for index, char in enumerate(text):
+        if is_invisible(char):
+            raise ValidationError(f"must not contain invisible or format characters "
+                                  f"(U+{ord(char):04X} at index {index})")
+    if not any(is_visible(char) for char in text):
+        raise ValidationError("must contain a visible character (not only spaces, combining marks or blank "
+                              "characters)")
+    return text
+
+
 # -- requests ------------------------------------------------------------------------------
 
 
-PLAYER_NAME = [validate.Length(min=1, max=64), printable]
+PLAYER_NAME = [validate.Length(min=1, max=64), printable, visible_name]
 PLAYER_ID = validate.Regexp(r"^[0-9a-f]{32}$", error="must be a player id (32 lowercase hex digits)")
 
 

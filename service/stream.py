@@ -15,7 +15,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import NotImplemented as NotServedHere
 
 from application.auth import token_hash
-from service.api import bearer_token, caller_seat
+from service.api import bearer_token, reader_seat
 from service.runtime import game_service
 from service.schemas import Int64
 
@@ -58,7 +58,7 @@ def _parsed(source: str, raw: str) -> int:
 def stream(game_id: str) -> Response:
     games = game_service()
     games.record(game_id)
-    seat = caller_seat(games, game_id)
+    seat = reader_seat(games, game_id)  # a seat whose player left reads as a spectator (service/streams.py too)
     after = resume_point()
     admission = (request.environ.get("asgi.scope") or {}).get(ADMISSION)
     if admission is None:

@@ -81,7 +81,7 @@ class Timeline:
         spec = self.spec
         decoded = spec.events.decode_json(event.type, event.data_text)
         state = spec.evolve(self.state, decoded)
-        self.seating = next_seating(self.seating, decoded)
+        self.seating = next_seating(self.seating, decoded, event.seq)
         finished = spec.result(state) is not None
         self.state = state
         self.events.append(event)
@@ -248,6 +248,8 @@ class Hub:
             if timeline is not None:
                 version = timeline.version
                 finished = timeline.finished_at(version)
+                if seat is not None and timeline.seating is not None and seat in timeline.seating.gone:
+                    seat = None  # its player left: a spectator's stream from now on (service/api.py, reader_seat)
                 if after < version:
                     upto = min(version, after + SEND_BATCH)
                     yield "".join(message(timeline.events[i], timeline.marks[i], seat, finished)

@@ -145,6 +145,13 @@ class Storage(Protocol):
         """Ids of the games not finished that were created with table rules (a clock, a filling delay,
         open seats or players' seats), in the order they were stored: where pending deadlines are."""
 
+    def halted_bot_games(self, limit: int) -> list[tuple[str, str, int]]:
+        """(game id, type, version) of active games whose bot seat to act has no legal command, oldest first."""
+
+    def mark_bot_halted(self, game_id: str, version: int) -> None:
+        """Say in the read model that the game, if its summary is at `version`, has a bot seat to act with no
+        legal command (what the projection says of it too): it is reported, and no longer handed to the bots."""
+
     def longest_bot_waits(self, limit: int) -> list[tuple[str, str]]:
         """(game id, time of its last event) of active games whose bot seat is to act, longest waiting first."""
         ...

@@ -151,6 +151,12 @@ class GameSummary:
     updated_at: str | None
     lower_score_wins: bool = False
     rated: str | None = None  # a finished game: how it counts for ratings (application/ratings.py)
+    halted: bool = False  # a bot seat is to act and has no legal command: its bot turns stop (HALTED_BOT)
+
+
+# game_summaries.bot_to_act: no bot seat to act (0), one to act (1), or one to act that has no legal
+# command (2): the game is halted, reported by /healthz, and never handed to the bots again.
+NO_BOT, BOT_TO_ACT, HALTED_BOT = 0, 1, 2
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -19,7 +19,10 @@ from typing import Any, Protocol
 from domain.core import PUBLIC, canonical_json
 from storage.migrations import MIGRATIONS
 from storage.records import (
+    BOT_TO_ACT,
     FINISHED,
+    HALTED_BOT,
+    NO_BOT,
     AlreadyStored,
     Appended,
     Checkpoint,
@@ -415,7 +418,7 @@ class SqlStorage:
             " result = excluded.result, updated_at = excluded.updated_at, seats = excluded.seats,"
             " rated = excluded.rated",
             [summary.id, summary.type, summary.status, summary.version, canonical_json(summary.to_act),
-             int(summary.bot_to_act), seats,
+             HALTED_BOT if summary.halted else BOT_TO_ACT if summary.bot_to_act else NO_BOT, seats,
              canonical_json(result["winners"]) if result is not None else None,
              canonical_json(result) if result is not None else None, summary.created_position, summary.created_at,
              summary.updated_at, summary.rated],
@@ -540,6 +543,17 @@ class SqlStorage:
                 f" WHERE g.status <> 'finished' AND c.args LIKE ? ORDER BY g.{self.STORED_ORDER}",
                 ['%"table":{%']).fetchall()
         return [row[0] for row in rows]
+
+    def halted_bot_games(self, limit: int) -> list[tuple[str, str, int]]:
+        with self._reader() as conn:
+            rows = conn.execute(f"SELECT id, type, version FROM game_summaries WHERE status = 'active'"
+                                f" AND bot_to_act = {HALTED_BOT} ORDER BY created_position LIMIT ?", [limit]).fetchall()
+        return [(row[0], row[1], row[2]) for row in rows]
+
+    def mark_bot_halted(self, game_id: str, version: int) -> None:
+        with self._writer() as conn:
+            conn.execute(f"UPDATE game_summaries SET bot_to_act = {HALTED_BOT} WHERE id = ? AND version = ?",
+                         [game_id, version])
 
     def bot_waiting_games(self) -> list[tuple[str, int]]:
         with self._reader() as conn:

@@ -3,7 +3,7 @@
 from domain.core.about import Catalog, Ranges, Rule, command_schemas
 from domain.core.canonical import canonical_json
 from domain.core.codec import Codec, canonical_bytes, from_plain, to_plain
-from domain.core.errors import DomainError, IllegalCommand, InvalidCommand, UnknownGame
+from domain.core.errors import DomainError, IllegalCommand, InvalidCommand, NoLegalCommand, UnknownGame
 from domain.core.protocol import (
     PUBLIC,
     Bot,
@@ -51,6 +51,7 @@ __all__ = [
     "GameSpec",
     "IllegalCommand",
     "InvalidCommand",
+    "NoLegalCommand",
     "Rng",
     "SeatConfig",
     "Table",

@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core.errors import IllegalCommand
+from domain.core.errors import IllegalCommand, NoLegalCommand
 from domain.core.protocol import Command, Event, GameConfig, GameCreated, GameSpec
 from domain.core.rng import Rng
 
@@ -93,8 +93,14 @@ def play_command(spec: GameSpec, state: Any, seat: int, command: Command, rng: R
 
 
 def play_bot(spec: GameSpec, state: Any, seat: int, level: str, seed: str, version: int) -> Command:
-    """The command the bot of `level` in `seat` chooses, from that seat's view and legal commands only."""
+    """The command the bot of `level` in `seat` chooses, from that seat's view and legal commands only.
+
+    Raises:
+        NoLegalCommand: the seat has no legal command (a state no bot can move on from).
+    """
     legal = spec.legal_commands(state, seat)
+    if not legal:
+        raise NoLegalCommand(f"seat {seat} is to act but has no legal command")
     view = spec.view(state, seat)
     return spec.bots[level](view, legal, bot_rng(seed, version, seat))
 

@@ -19,5 +19,10 @@ class IllegalCommand(DomainError):
     """The command is well formed but the rules forbid it now (HTTP 422)."""
 
 
+class NoLegalCommand(DomainError):
+    """A seat to act has no legal command: the game cannot go on from this state (no bot can move it;
+    the service halts its bot turns and reports the game instead of retrying it)."""
+
+
 class UnknownGame(DomainError):
     """No game type with that id is registered (HTTP 404)."""

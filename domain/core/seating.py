@@ -142,12 +142,16 @@ class Seating(Value):
     gone: tuple[int, ...] = ()  # seats whose player left (a bot plays them from then on)
     missed: tuple[int, ...] = ()
     rules: TableSet | None = None
+    # A fork's events up to its fork point are its source's: who left a seat there was a player of the
+    # source, so a fork's seats start as its own GameCreated has them (replays/fork.py).
+    forked_at: int = 0
 
     @classmethod
     def of(cls, created: GameCreated) -> Seating:
         seats = created.seats
+        forked_at = int(created.forked_from["at"]) if created.forked_from else 0
         return cls(names=tuple(s.name for s in seats), bots=tuple(s.bot for s in seats),
-                   players=(None,) * len(seats), missed=(0,) * len(seats))
+                   players=(None,) * len(seats), missed=(0,) * len(seats), forked_at=forked_at)
 
     @property
     def clocked(self) -> bool:
@@ -202,12 +206,18 @@ def evolve_seating(seating: Seating, event: Event) -> Seating:
     return seating
 
 
-def next_seating(seating: Seating | None, event: Event) -> Seating:
-    """The seating after one event of a game (its first, GameCreated, when `seating` is None)."""
+def next_seating(seating: Seating | None, event: Event, seq: int) -> Seating:
+    """The seating after event `seq` of a game (its first, GameCreated, when `seating` is None).
+
+    A fork's inherited SeatLeft (at or before its fork point) leaves the seating as it is: the
+    source's player left, not the fork's.
+    """
     if seating is None:
         assert isinstance(event, GameCreated)
         return Seating.of(event)
-    return evolve_seating(seating, event) if type(event) in _SEATING_CLASSES else seating
+    if type(event) not in _SEATING_CLASSES or (seq <= seating.forked_at and type(event) is SeatLeft):
+        return seating
+    return evolve_seating(seating, event)
 
 
 def seats_to_act(spec: GameSpec, state: Any, seating: Seating | None) -> list[int]:
@@ -370,10 +380,11 @@ _SEATING_CLASSES = frozenset(SEATING_EVENTS)
 SEATING_CODEC = Codec(SEATING_COMMANDS, "command")
 
 
-def fold_seating(events: Sequence[Event], seating: Seating | None = None) -> Seating:
-    """The seating after `events` (the first of a game being its GameCreated when `seating` is None)."""
-    for event in events:
-        seating = next_seating(seating, event)
+def fold_seating(events: Sequence[Event], seating: Seating | None = None, first_seq: int = 1) -> Seating:
+    """The seating after `events`, the first of them event `first_seq` of the game (its GameCreated when
+    `seating` is None)."""
+    for seq, event in enumerate(events, start=first_seq):
+        seating = next_seating(seating, event, seq)
     assert seating is not None
     return seating
 

@@ -98,7 +98,8 @@ def test_the_log_replays_audits_exports_imports_and_forks(finished: tuple[Client
     imported = client.import_replay(document)
     assert imported["original_id"] == seat.game_id and imported["version"] == version
     assert client.import_replay(document)["id"] == imported["id"]  # the same document, the same game
-    fork = client.fork(seat.game_id, version - 1)
+    at = max(command["last_seq"] for command in document["commands"] if command["last_seq"] < version)
+    fork = client.fork(seat.game_id, at)  # a fork point ends a command
     assert fork["forked_from"]["game_id"] == seat.game_id and fork["seats"][0]["token"]
 
 

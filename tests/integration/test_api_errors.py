@@ -83,6 +83,11 @@ def current_version_4(world: World, response: TestResponse, body: dict[str, Any]
     assert body["current_version"] == 4
 
 
+def tells_nothing_of_the_earlier_command(world: World, response: TestResponse, body: dict[str, Any]) -> None:
+    """A reused id says only that it was used: not which command of which seat used it (seat 0's Bid)."""
+    assert body["detail"] == "command_id 'first' was already used in this game; use a new command_id", body["detail"]
+
+
 def raw(data: str, content_type: str = "application/json") -> dict[str, Any]:
     return {"data": data, "content_type": content_type}
 
@@ -205,7 +210,7 @@ CASES: dict[str, Case] = {
         "already used"),
     "command-id-reused-other-seat": Case(
         lambda w: w.command({"type": "Bid", "args": {"amount": 2}, "command_id": "first"}, seat=1), 422,
-        "already used"),
+        "already used", tells_nothing_of_the_earlier_command),
     # -- unknown games ---------------------------------------------------------------------
     "view-unknown-game": Case(lambda w: w.client.get(f"{API}/games/no-such-game"), 404, "no-such-game"),
     "actions-unknown-game": Case(lambda w: w.client.get(f"{API}/games/no-such-game/actions"), 404, "no-such-game"),

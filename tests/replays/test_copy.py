@@ -78,7 +78,8 @@ def populate(url: str, scratch: Path) -> Installation:
         waiting = games.create("hike", [SeatConfig(name=f"b{i}", bot="random") for i in range(2)], {}, "waiting")
         bots_waiting = waiting.game.record.id
         source = games.load(finished[0])
-        fork = fork_game(games, finished[0], source.version // 2).game.record.id
+        middle = max(c.last_seq for c in games.store.commands(finished[0]) if c.last_seq <= source.version // 2)
+        fork = fork_game(games, finished[0], middle).game.record.id  # a fork point ends a command
         play_bots(games, fork)
         document = bot_game_export(scratch / "elsewhere.sqlite", "peaks", "elsewhere")  # played elsewhere
         imported, new = import_document(games.store, document, REGISTRY)

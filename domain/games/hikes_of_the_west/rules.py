@@ -146,10 +146,13 @@ def covering_refusal(state: GameState, die: int, stamina: bool) -> str | None:
         return "roll your dice first"
     if path_options(hike):
         return "choose which path card to hike before covering its terrain"
+    ahead = trail(hike)
+    if hike.position >= len(ahead):  # only between covering the last terrain and the hike's end (a replay)
+        return "the trail is covered: the hike ends"
     pool, kind = (hike.stamina, "stamina") if stamina else (hike.free, "free")
     if die not in pool:
         return f"you have no {kind} die showing {die}"
-    return cover_refusal(hike.location, die, trail(hike)[hike.position], stamina)
+    return cover_refusal(hike.location, die, ahead[hike.position], stamina)
 
 
 def rest_refusal(state: GameState) -> str | None:
