@@ -7,6 +7,9 @@ of theirs can state them:
 - integers are written as integers (`3`, not `3.0`; JSON Schema counts both as the integer 3): a
   generated body sends every whole number as an integer, the same value in the one spelling the
   service takes.
+And one rule of the PrintableName schema (its description): a name shows at least one visible
+character and holds no invisible one (Unicode categories, which no pattern keyword can state): a
+generated body with a name that breaks it is not sent.
 """
 
 from __future__ import annotations
@@ -14,6 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 import schemathesis
+from marshmallow import ValidationError
+
+from service.schemas import visible_name
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
@@ -40,9 +46,25 @@ def within_int64(value: Any) -> bool:
     return True
 
 
+def names_show(value: Any) -> bool:
+    """Whether every `name` string in `value`, at any depth, shows (PrintableName's description)."""
+    if type(value) is dict:
+        for key, item in value.items():
+            if key == "name" and type(item) is str:
+                try:
+                    visible_name(item)
+                except ValidationError:
+                    return False
+            elif not names_show(item):
+                return False
+    if type(value) is list:
+        return all(names_show(item) for item in value)
+    return True
+
+
 @schemathesis.hook
 def filter_body(context: Any, body: Any) -> bool:
-    return within_int64(body)
+    return within_int64(body) and names_show(body)
 
 
 @schemathesis.hook
