@@ -179,7 +179,7 @@ class GameSpec:
                 raise InvalidCommand(f"seats[{index}].bot: unknown bot level {seat.bot!r}; levels: {levels}")
         if options is None or isinstance(options, Mapping):
             options = {**self.seated_defaults(seats, version), **(options or {})}
-        return GameConfig(seats=tuple(seats), options=normalize_options(self.options_schema, options),
+        return GameConfig(seats=tuple(seats), options=normalize_options(self.options_schema, options, version),
                           rules_version=version)
 
     def fold(self, events: Sequence[Event], state: Any = None) -> Any:
@@ -189,11 +189,19 @@ class GameSpec:
         return state
 
 
-def normalize_options(schema: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
-    """Options checked against a flat JSON-schema object of booleans, integers and strings.
+#: An option's schema key naming the first rules version it applies to: a game played under an older
+#: version neither takes nor records it (its GameCreated stays as that version wrote it).
+SINCE_RULES_VERSION = "x-since-rules-version"
+
+
+def normalize_options(schema: Mapping[str, Any], options: Mapping[str, Any],
+                      rules_version: int | None = None) -> dict[str, Any]:
+    """Options checked against a flat JSON-schema object of booleans, integers and strings. Under a
+    `rules_version` older than an option's `x-since-rules-version` the option does not exist.
 
     Raises:
-        InvalidCommand: an unknown option or a value of the wrong type or range.
+        InvalidCommand: an unknown option, one the rules version does not play, or a value of the
+            wrong type or range.
     """
     if not isinstance(options, Mapping):
         raise InvalidCommand("options: expected an object")
@@ -201,6 +209,12 @@ def normalize_options(schema: Mapping[str, Any], options: Mapping[str, Any]) -> 
     unknown = sorted(set(options) - set(properties))
     if unknown:
         raise InvalidCommand(f"options: unknown option {unknown[0]!r}")
+    if rules_version is not None:
+        later = {name for name, rule in properties.items() if rule.get(SINCE_RULES_VERSION, 0) > rules_version}
+        for name in sorted(later & set(options)):
+            raise InvalidCommand(f"options.{name}: played from rules_version "
+                                 f"{properties[name][SINCE_RULES_VERSION]}, not under {rules_version}")
+        properties = {name: rule for name, rule in properties.items() if name not in later}
     normalized = {}
     for name, rule in sorted(properties.items()):
         value = options.get(name, rule.get("default"))

@@ -79,7 +79,7 @@ def created(spec: GameSpec, seats: int | Sequence[str] = 2, options: Mapping[str
             rules_version: int | None = None) -> GameCreated:
     """The GameCreated of a scenario table: seats named Ann, Bo, ... (or as given), the spec's options."""
     names = NAMES[:seats] if isinstance(seats, int) else tuple(seats)
-    config = spec.normalize_config([SeatConfig(name=name) for name in names], options or {})
+    config = spec.normalize_config([SeatConfig(name=name) for name in names], options or {}, rules_version)
     return GameCreated(game_id="scenario", game_type=spec.id,
                        rules_version=spec.rules_version if rules_version is None else rules_version,
                        seed_commitment="0" * 64, seats=config.seats, options=dict(config.options))
