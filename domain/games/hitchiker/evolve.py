@@ -30,7 +30,7 @@ from domain.games.hitchiker.state import (
     State,
     Stop,
     changed,
-    reading,
+    readings,
 )
 
 Applier = Callable[[State, Any], State]
@@ -62,9 +62,7 @@ def evolve(state: State | None, event: Event) -> State:
     """
     if type(event) is GameCreated:
         return State(players=tuple(Player(name=seat.name) for seat in event.seats),
-                     round_limit=event.options["round_limit"], rules_version=event.rules_version,
-                     declinable_insurance=reading("declinable_insurance", event.rules_version, event.options),
-                     lie_n_sin_sting=reading("lie_n_sin_sting", event.rules_version, event.options))
+                     round_limit=event.options["round_limit"], **readings(event.rules_version, event.options))
     entry = APPLIERS.get(type(event))
     if entry is None:
         raise TypeError(f"not a Hitchiker event: {type(event).__name__}")

@@ -163,12 +163,15 @@ OPTIONS_VERSION = 3
 BOTS_ROUND_LIMIT = 100  # `round_limit`'s default: every game's in version 1, bots-only games' from version 2
 
 
-def reading(option: str, rules_version: int, options: Mapping[str, Any]) -> bool:
-    """Whether version 2's reading named by `option` is played: by the option from version 3, always under
-    version 2, never under 1."""
+READINGS = ("declinable_insurance", "lie_n_sin_sting")  # version 2's readings, options from version 3
+
+
+def readings(rules_version: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The State fields of GameCreated's rules: the version, and for each of READINGS whether version 2's
+    reading is played: by the option from version 3, always under version 2, never under 1."""
     if rules_version >= OPTIONS_VERSION:
-        return bool(options.get(option, False))
-    return rules_version >= CHOICES_VERSION
+        return {"rules_version": rules_version, **{name: bool(options.get(name, False)) for name in READINGS}}
+    return {"rules_version": rules_version, **{name: rules_version >= CHOICES_VERSION for name in READINGS}}
 
 
 class State(Value):
@@ -183,8 +186,8 @@ class State(Value):
     reincarnating: int | None = None
     insurance_priced: bool = False  # Life Insurance is offered once a turn
     insurance_quote: int | None = None  # a declinable premium quoted, until taken or declined
-    declinable_insurance: bool = False  # reading("declinable_insurance", ...) of GameCreated
-    lie_n_sin_sting: bool = False  # reading("lie_n_sin_sting", ...) of GameCreated
+    declinable_insurance: bool = False  # from GameCreated (readings)
+    lie_n_sin_sting: bool = False  # from GameCreated (readings)
     move_dice: tuple[int, ...] = ()
     stops: tuple[Stop, ...] = ()
     deposit: DepositOffer | None = None
