@@ -56,7 +56,8 @@ OPTIONS_SCHEMA = {
             "title": "Lie N' Sin sting",
             "description": "at Lie N' Sin D.C. any roll but doubles costs half the Travelling Cash (rounded down to "
                            "bills); off, it costs nothing, since the book names no stake. From rules version 3; "
-                           "version 2 games always sting, version 1 games never (rulebook: MISCELLANEOUS LOCATIONS > Lie N' Sin D.C.)",
+                           "version 2 games always sting, version 1 games never (rulebook: MISCELLANEOUS "
+                           "LOCATIONS > Lie N' Sin D.C.)",
             "x-rulebook-section": "MISCELLANEOUS LOCATIONS > Lie N' Sin D.C.",
             SINCE_RULES_VERSION: OPTIONS_VERSION,
         },

@@ -56,8 +56,8 @@ RULES: tuple[Rule, ...] = (
          "Nine locations act alone with a roll made for you: la capacité de production énorme pays $10,000 a "
          "pip, Tortland $20,000 a pip, Smell Gaso one free Unit of Contraband a pip, Lie N' Sin D.C. $1,000,000 "
          "on doubles and nothing otherwise (with the lie_n_sin_sting option, and always under rules version 2, "
-         "any other roll stings you for half your Travelling Cash); Corpus Risky kills on 7 or 11; Twister City gives all your Contraband to the player on "
-         "your right; Fort McSlurry gives half your savings to the poorest other player."),
+         "any other roll stings you for half your Travelling Cash); Corpus Risky kills on 7 or 11; Twister City "
+         "gives all your Contraband to the player on your right; Fort McSlurry gives half your savings to the poorest other player."),
     Rule("MISCELLANEOUS LOCATIONS > Smashville",
          "At Smashville you sing by sending AddressJury with a line of text; every other player then sends Vote "
          "(secret until all are in), and only a unanimous approval pays you $50,000."),

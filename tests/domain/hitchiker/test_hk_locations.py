@@ -54,7 +54,8 @@ def test_with_lie_n_sin_sting_any_roll_but_doubles_costs_half_the_travelling_cas
     """Lie N' Sin D.C., the `lie_n_sin_sting` option (off by default): the sting the book mentions costs half the
     Travelling Cash, rounded down to bills, paid to the bank; doubles still pay $1,000,000."""
     rule = SPEC.options_schema["properties"]["lie_n_sin_sting"]
-    assert rule["type"] == "boolean" and rule["default"] is False and rule["x-rulebook-section"] == "MISCELLANEOUS LOCATIONS > Lie N' Sin D.C."
+    assert rule["type"] == "boolean" and rule["default"] is False
+    assert rule["x-rulebook-section"] == "MISCELLANEOUS LOCATIONS > Lie N' Sin D.C."
     state = given(SPEC, opening(7, 30, options={"lie_n_sin_sting": True}))
     assert SPEC.view(state, None)["lie_n_sin_sting"] is True
     assert money(when(SPEC, state, 0, RollDice(), script((2, 3), (4, 4))), "lie_n_sin") == [(None, 0, 1_000_000)]
