@@ -1,6 +1,7 @@
 """Hitchiker: the `hustler` bot against `random`, and how long bots games last.
 
     python bench/hitchiker_bots.py [--games N] [--workers W] [--round-limit R] [--rules-version V]
+                                   [--option NAME ...] [--seeds PREFIX]
 
 Plays N seeded games (default 300), alternating 2 and 4 seats, with one hustler
 and random bots in the other seats; the hustler's seat rotates game by game.
@@ -8,7 +9,8 @@ Prints the hustler's win rate (against the 1/seats a random bot would get), how
 games ended, and the distribution of game length in turns (one turn = one
 hitchiker's roll) with its maximum against the cap (round limit x seats). Games are played under the
 current rules version unless `--rules-version` names an older one, with the option's default for bots-only
-games (100 rounds) unless `--round-limit` says (0: no limit).
+games (100 rounds) unless `--round-limit` says (0: no limit); `--option` turns a boolean option on
+(`declinable_insurance`, `lie_n_sin_sting`), and `--seeds` names another seed prefix (another sample).
 """
 
 from __future__ import annotations
@@ -30,15 +32,17 @@ from domain.games.hitchiker.state import BOTS_ROUND_LIMIT
 STRONG = "hustler"
 
 
-def play(job: tuple[int, int, int | None, int]) -> dict[str, object]:
-    """One game: (index, seats, round limit or None for the default, rules version) -> who won, why, how many turns."""
-    index, seats, round_limit, rules_version = job
+def play(job: tuple[int, int, int | None, int, tuple[str, ...], str]) -> dict[str, object]:
+    """One game: (index, seats, round limit or None for the default, rules version, options on, seed prefix) ->
+    who won, why, how many turns."""
+    index, seats, round_limit, rules_version, switched_on, seeds = job
     strong_seat = index // 2 % seats
     levels = [STRONG if seat == strong_seat else "random" for seat in range(seats)]
     config = SPEC.normalize_config([SeatConfig(name=f"p{seat}", bot=levels[seat]) for seat in range(seats)],
-                                   {} if round_limit is None else {"round_limit": round_limit},
+                                   {**({} if round_limit is None else {"round_limit": round_limit}),
+                                    **{name: True for name in switched_on}},
                                    rules_version=rules_version)
-    table = Table(SPEC, config, f"hitchiker-bench-{index}")
+    table = Table(SPEC, config, f"{seeds}-{index}")
     table.play_bots(levels, max_commands=200_000)
     result = SPEC.result(table.state)
     assert result is not None
@@ -73,13 +77,17 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--round-limit", type=int, default=None, help="rounds (0: no limit); default: the option's")
     parser.add_argument("--rules-version", type=int, default=SPEC.rules_version, choices=SPEC.rules_versions)
+    parser.add_argument("--option", action="append", default=[], help="a boolean option to turn on (repeatable)")
+    parser.add_argument("--seeds", default="hitchiker-bench", help="the seeds' prefix")
     args = parser.parse_args()
-    jobs = [(index, 2 if index % 2 == 0 else 4, args.round_limit, args.rules_version) for index in range(args.games)]
+    jobs = [(index, 2 if index % 2 == 0 else 4, args.round_limit, args.rules_version, tuple(args.option), args.seeds)
+            for index in range(args.games)]
     started = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
         rows = pool.map(play, jobs, chunksize=4)
     elapsed = time.perf_counter() - started
-    print(f"Hitchiker, rules version {args.rules_version}: {STRONG} vs random, {len(rows)} games, "
+    print(f"Hitchiker, rules version {args.rules_version}{''.join(f' +{name}' for name in args.option)}: "
+          f"{STRONG} vs random, {len(rows)} games, "
           f"round limit {BOTS_ROUND_LIMIT if args.round_limit is None else args.round_limit or 'none'}, "
           f"{args.workers} workers, {elapsed:.1f} s")
     for seats in (2, 4):

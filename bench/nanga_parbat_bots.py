@@ -1,11 +1,13 @@
 """How strong is Nanga Parbat's `greedy` bot? Seeded games against `random`.
 
     python bench/nanga_parbat_bots.py [--games N] [--jobs J] [--level greedy] [--area-scoring] [--rules-version V]
+                                      [--option NAME ...] [--seeds PREFIX]
 
-Plays N (default 500) games on domain.core.Table, seeds `nanga-bench-0` ..., the
-strong bot in seat 0 for even games and seat 1 for odd ones, and prints its win
-rate, the draws, both bots' mean scores, the second seat's mean score (its last turn is whole from rules
-version 2 on) and the mean game length (commands), under the current rules version or `--rules-version`.
+Plays N (default 500) games on domain.core.Table, seeds `nanga-bench-0` ... (another `--seeds` prefix gives
+another sample), the strong bot in seat 0 for even games and seat 1 for odd ones, and prints its win
+rate, the draws, both bots' mean scores, the second seat's mean score (its last turn is whole under rules
+version 2 and with `--option whole_last_turn`) and the mean game length (commands), under the current rules
+version or `--rules-version`; `--option` turns a boolean option on.
 """
 
 from __future__ import annotations
@@ -25,14 +27,14 @@ from domain.core import SeatConfig, Table
 from domain.games.nanga_parbat import SPEC
 
 
-def play_one(job: tuple[int, str, bool, int]) -> tuple[int, int, int, int, int]:
+def play_one(job: tuple[int, str, dict[str, bool], int, str]) -> tuple[int, int, int, int, int]:
     """One game: (strong bot's place, strong bot's score, random's score, commands played, seat 1's score)."""
-    number, level, area_scoring, rules_version = job
+    number, level, options, rules_version, seeds = job
     strong = number % 2
     levels = [level, "random"] if strong == 0 else ["random", level]
-    config = SPEC.normalize_config([SeatConfig(name=lvl, bot=lvl) for lvl in levels], {"area_scoring": area_scoring},
+    config = SPEC.normalize_config([SeatConfig(name=lvl, bot=lvl) for lvl in levels], options,
                                    rules_version=rules_version)
-    table = Table(SPEC, config, f"nanga-bench-{number}")
+    table = Table(SPEC, config, f"{seeds}-{number}")
     commands = table.play_bots(levels)
     result = SPEC.result(table.state)
     assert result is not None
@@ -47,8 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="greedy")
     parser.add_argument("--area-scoring", action="store_true")
     parser.add_argument("--rules-version", type=int, default=SPEC.rules_version, choices=SPEC.rules_versions)
+    parser.add_argument("--option", action="append", default=[], help="a boolean option to turn on (repeatable)")
+    parser.add_argument("--seeds", default="nanga-bench", help="the seeds' prefix")
     args = parser.parse_args(argv)
-    jobs = [(number, args.level, args.area_scoring, args.rules_version) for number in range(args.games)]
+    options = {"area_scoring": args.area_scoring, **{name: True for name in args.option}}
+    jobs = [(number, args.level, options, args.rules_version, args.seeds) for number in range(args.games)]
     started = time.perf_counter()
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
@@ -58,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     wins = sum(1 for place, mine, theirs, *_ in outcomes if place == 1 and mine > theirs)
     draws = sum(1 for _, mine, theirs, *_ in outcomes if mine == theirs)
-    variant = " (Area Scoring)" if args.area_scoring else ""
+    variant = "".join(f" ({name})" for name, on in sorted(options.items()) if on)
     print(f"nanga-parbat{variant}, rules version {args.rules_version}: {args.level} vs random over {args.games} "
           f"seeded games, alternating seats")
     print(f"  {args.level} wins {wins} ({100 * wins / args.games:.1f}%), draws {draws}, "

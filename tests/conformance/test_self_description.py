@@ -28,8 +28,26 @@ CASES = [  # the smallest table with the strongest bot, the largest with random 
 ]
 
 
-def table_for(spec: GameSpec, seats: int, seed: str) -> Table:
-    config = spec.normalize_config([SeatConfig(name=f"p{i}") for i in range(seats)], {})
+def option_variants(spec: GameSpec) -> list[dict[str, object]]:
+    """Each boolean option flipped and each enum value, one at a time (a table option is a reading of the book:
+    its views, actions and labels must describe themselves as well as the default's)."""
+    variants: list[dict[str, object]] = []
+    for name, rule in sorted(spec.options_schema.get("properties", {}).items()):
+        if rule.get("type") == "boolean":
+            variants.append({name: not rule.get("default", False)})
+        variants.extend({name: value} for value in rule.get("enum", []) if value != rule.get("default"))
+    return variants
+
+
+OPTION_CASES = [  # the smallest table with the strongest bot, one option changed
+    pytest.param(spec, options, id=f"{spec.id}-{'-'.join(f'{k}={v}' for k, v in options.items())}")
+    for spec in GAMES
+    for options in option_variants(spec)
+]
+
+
+def table_for(spec: GameSpec, seats: int, seed: str, options: dict[str, object] | None = None) -> Table:
+    config = spec.normalize_config([SeatConfig(name=f"p{i}") for i in range(seats)], options or {})
     return Table(spec, config, seed)
 
 
@@ -104,10 +122,23 @@ def test_the_view_after_every_event_of_a_game_fits_the_schema(spec: GameSpec) ->
 @pytest.mark.parametrize(("spec", "seats", "seed", "level"), CASES)
 def test_views_fit_the_schema_and_actions_are_labelled_with_their_ranges(
         spec: GameSpec, seats: int, seed: str, level: str) -> None:
+    views_and_labels_hold(spec, seats, seed, level)
+
+
+@pytest.mark.parametrize(("spec", "options"), OPTION_CASES)
+def test_with_each_option_views_fit_the_schema_and_actions_are_labelled_with_their_ranges(
+        spec: GameSpec, options: dict[str, object]) -> None:
+    views_and_labels_hold(spec, spec.min_seats, SEEDS[0], list(spec.bots)[-1], options)
+
+
+def views_and_labels_hold(spec: GameSpec, seats: int, seed: str, level: str,
+                          options: dict[str, object] | None = None) -> None:
+    """A seeded game with `level` bots: every view fits the schema; every listed action is labelled in words of
+    its own, with args valid under its command's schema and ranges whose ends and middle `decide` accepts."""
     view_schema = jsonschema.Draft202012Validator(spec.view_schema)
     args_schemas = {type_: jsonschema.Draft202012Validator(schema)
                     for type_, schema in command_schemas(spec.commands).items()}
-    table = table_for(spec, seats, seed)
+    table = table_for(spec, seats, seed, options)
     for step in range(MAX_COMMANDS):
         if table.finished:
             break

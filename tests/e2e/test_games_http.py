@@ -251,16 +251,20 @@ def test_hike_four_bots_play_to_the_end_and_the_audit_passes(api: Api) -> None:
 # -- 2. Nanga Parbat: a human against the strong bot ------------------------------------------
 
 
-@pytest.mark.parametrize("options", [None, {"area_scoring": True}], ids=["standard", "area-scoring"])
+@pytest.mark.parametrize("options", [None, {"area_scoring": True}, {"whole_last_turn": True}],
+                         ids=["standard", "area-scoring", "whole-last-turn"])
 def test_nanga_parbat_human_against_the_strong_bot(api: Api, options: dict[str, Any] | None) -> None:
     strong = strongest(api, "nanga-parbat")
     scoring = bool(options and options.get("area_scoring"))
+    whole = bool(options and options.get("whole_last_turn"))
+    suffix = "-whole" if whole else ""
     created = create(api, "nanga-parbat", [{"name": "climber"}, {"name": "sherpa", "bot": strong}],
-                     seed=f"e2e-nanga-parbat-{scoring}", options=options)
+                     seed=f"e2e-nanga-parbat-{scoring}{suffix}", options=options)
     human = human_at(api, created, HUMAN, rng_seed=8 if scoring else 7)
     bot = 1
     first = human.await_turn()
     assert first["state"]["area_scoring"] is scoring
+    assert first["state"]["whole_last_turn"] is whole and first["state"]["rules_version"] == 3
 
     # The human's token cannot act for the bot's seat, whatever it sends: 403, and nothing is appended.
     listed = human.actions()

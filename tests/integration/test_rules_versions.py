@@ -92,3 +92,31 @@ def test_a_game_type_lists_every_rules_version_it_plays() -> None:
     assert (game_type(TOY_2)["rules_version"], game_type(TOY_2)["rules_versions"]) == (2, [1, 2])
     assert game_type(TOY_3)["rules_versions"] == [2, 3]
     assert described(TOY_3).body["rules_versions"] == [2, 3]
+
+
+TOY_OPTION = dataclasses.replace(TOY_2, options_schema={  # version 2 brings a table option version 1 lacks
+    **TOY.options_schema,
+    "properties": {**TOY.options_schema["properties"],
+                   "wild": {"type": "boolean", "default": False, "x-since-rules-version": 2}},
+})
+
+
+def test_an_option_a_later_rules_version_brings_is_neither_taken_nor_recorded_by_older_games(tmp_path: Path) -> None:
+    """An option listed with `x-since-rules-version` exists from that version: a game of an older version records
+    its GameCreated as that version wrote it (no new key: its hash chain, audit and golden logs stay the same),
+    and asking an older version for the option is refused in words (issue 27: the books' readings as options)."""
+    seats = [SeatConfig(name="ann"), SeatConfig(name="bob")]
+    assert TOY_OPTION.normalize_config(seats, {}).options == {"pile": 7, "wild": False}
+    assert TOY_OPTION.normalize_config(seats, {}, rules_version=1).options == {"pile": 7}
+    with pytest.raises(InvalidCommand, match="options.wild: a table option from rules version 2 on; this game is played under version 1"):
+        TOY_OPTION.normalize_config(seats, {"wild": True}, rules_version=1)
+    database = tmp_path / "trailhead.sqlite"
+    before = service(database, TOY)
+    old = before.create("toy", seats, seed="s").game.record.id
+    play_to_end(before, old)
+    before.store.close()
+    after = service(database, TOY_OPTION)
+    fork = fork_game(after, old, 3).game
+    assert fork.record.rules_version == 1 and fork.record.options == {"pile": 7}
+    assert audit(log_from_store(after.store, old), after.registry).ok
+    after.store.close()

@@ -7,6 +7,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.core import Codec, GameSpec, random_bot
+from domain.core.protocol import SINCE_RULES_VERSION
 from domain.games.hike.about import RULES, catalog
 from domain.games.hike.bots import expert_bot
 from domain.games.hike.commands import COMMANDS
@@ -33,7 +34,7 @@ OPTIONS_SCHEMA = {
                            "in hand at the end of that day is discarded; off, the musher may not make camp while "
                            "that card can still be used (rulebook: End of the day)",
             "x-rulebook-section": "End of the day",
-            "x-since-rules-version": LETTER,
+            SINCE_RULES_VERSION: LETTER,
         },
         "simultaneous_days": {
             "type": "boolean",
@@ -44,7 +45,7 @@ OPTIONS_SCHEMA = {
                            "when all have made camp; Preparations stay in turn; off, one musher at a time, the "
                            "last on the track first (rulebook: End of the day, Pro tip)",
             "x-rulebook-section": "End of the day",
-            "x-since-rules-version": LETTER,
+            SINCE_RULES_VERSION: LETTER,
         },
     },
     "additionalProperties": False,

@@ -12,6 +12,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.core import Codec, GameSpec, SeatConfig, random_bot
+from domain.core.protocol import SINCE_RULES_VERSION
 from domain.games.hitchiker.about import RULES
 from domain.games.hitchiker.bots import hustler_bot
 from domain.games.hitchiker.catalog import catalog
@@ -20,7 +21,7 @@ from domain.games.hitchiker.describe import HIDDEN_LINES, describe
 from domain.games.hitchiker.evolve import EVENTS, evolve, setup
 from domain.games.hitchiker.labels import label, ranges
 from domain.games.hitchiker.rules import decide, legal_commands, to_act
-from domain.games.hitchiker.state import BOTS_ROUND_LIMIT, CHOICES_VERSION
+from domain.games.hitchiker.state import BOTS_ROUND_LIMIT, CHOICES_VERSION, OPTIONS_VERSION
 from domain.games.hitchiker.view_schema import VIEW_SCHEMA
 from domain.games.hitchiker.views import result, view
 
@@ -31,10 +32,34 @@ OPTIONS_SCHEMA = {
             "type": "integer",
             "minimum": 0,
             "maximum": 1000,
+            "title": "Round limit",
             "description": "rounds after which the richest (cash + savings) wins; 0: no limit, the game ends only "
-                           "by a win. By default (rules version 2): no limit when a person holds a seat (an open "
-                           "seat counts as a person's), 100 rounds when every seat is a bot. Version 1 games keep "
-                           "the limit they recorded (100 by default)",
+                           "by a win. By default (from rules version 2): no limit when a person holds a seat (an "
+                           "open seat counts as a person's), 100 rounds when every seat is a bot. Version 1 games "
+                           "keep the limit they recorded (100 by default) (rulebook: none; RULINGS.md, Set-up and "
+                           "the turn)",
+        },
+        "declinable_insurance": {
+            "type": "boolean",
+            "default": False,
+            "title": "Declinable Life Insurance",
+            "description": "the roll for Life Insurance only quotes the premium, which the hitchiker then takes or "
+                           "declines; off, an announced premium is paid at once when affordable, as the book's steps "
+                           "say. From rules version 3; version 2 games always quote, version 1 games never "
+                           "(rulebook: LIFE INSURANCE)",
+            "x-rulebook-section": "LIFE INSURANCE",
+            SINCE_RULES_VERSION: OPTIONS_VERSION,
+        },
+        "lie_n_sin_sting": {
+            "type": "boolean",
+            "default": False,
+            "title": "Lie N' Sin sting",
+            "description": "at Lie N' Sin D.C. any roll but doubles costs half the Travelling Cash (rounded down to "
+                           "bills); off, it costs nothing, since the book names no stake. From rules version 3; "
+                           "version 2 games always sting, version 1 games never (rulebook: MISCELLANEOUS "
+                           "LOCATIONS > Lie N' Sin D.C.)",
+            "x-rulebook-section": "MISCELLANEOUS LOCATIONS > Lie N' Sin D.C.",
+            SINCE_RULES_VERSION: OPTIONS_VERSION,
         },
     },
     "additionalProperties": False,
@@ -58,7 +83,9 @@ SPEC = GameSpec(
     title="Hitchiker",
     min_seats=2,
     max_seats=6,
-    rules_version=2,  # 2: the book's choices and Lie N' Sin's sting (data/RULINGS.md, Rules version 2)
+    # 2: the book's choices and Lie N' Sin's sting; 3: the book's letter for Life Insurance and Lie N' Sin by
+    # default, version 2's readings the options (data/RULINGS.md, Rules version 2 and Rules version 3)
+    rules_version=OPTIONS_VERSION,
     oldest_rules_version=1,
     options_schema=OPTIONS_SCHEMA,
     bots={"random": random_bot, "hustler": hustler_bot},

@@ -29,10 +29,13 @@ RULES: tuple[Rule, ...] = (
          "On your turn, RollDice rolls both dice and moves you clockwise that many of the 42 locations. "
          "Only the location you land on acts on you, except your own Hometowns, which act as you pass them."),
     Rule("LIFE INSURANCE",
-         "Once a turn, before RollDice, you may send BuyLifeInsurance: both dice are rolled and the premium is "
-         "$10,000 a pip. You then send TakeLifeInsurance, paying it and being safe from every death until your "
-         "turn ends, or DeclineLifeInsurance; a premium above your cash is declined for you. (Rules version 1 "
-         "paid an affordable premium at once.)"),
+         "Once a turn, before RollDice, you may send BuyLifeInsurance: both dice are rolled, the premium is "
+         "$10,000 a pip, and you pay it at once if your cash covers it, being safe from every death until your "
+         "turn ends; a premium above your cash buys nothing."),
+    Rule("RULINGS.md: Death, insurance and going broke",
+         "With the declinable_insurance option (off by default) the roll only quotes the premium: you then send "
+         "TakeLifeInsurance, paying it, or DeclineLifeInsurance; a premium above your cash is declined for you. "
+         "Games of rules version 2 always quote, games of version 1 never."),
     Rule("ABOUT YOUR HOMETOWN",
          "Each of your own Hometowns you pass through or land on pays you $10,000 of welfare automatically; a "
          "Hometown you buy on this move pays none."),
@@ -52,8 +55,9 @@ RULES: tuple[Rule, ...] = (
     Rule("MISCELLANEOUS LOCATIONS",
          "Nine locations act alone with a roll made for you: la capacité de production énorme pays $10,000 a "
          "pip, Tortland $20,000 a pip, Smell Gaso one free Unit of Contraband a pip, Lie N' Sin D.C. $1,000,000 "
-         "on doubles and otherwise stings you for half your Travelling Cash (rules version 2); Corpus Risky kills on 7 or 11; Twister City gives all your Contraband to the player on "
-         "your right; Fort McSlurry gives half your savings to the poorest other player."),
+         "on doubles and nothing otherwise (with the lie_n_sin_sting option, and always under rules version 2, "
+         "any other roll stings you for half your Travelling Cash); Corpus Risky kills on 7 or 11; Twister City "
+         "gives all your Contraband to the player on your right; Fort McSlurry gives half your savings to the poorest other player."),
     Rule("MISCELLANEOUS LOCATIONS > Smashville",
          "At Smashville you sing by sending AddressJury with a line of text; every other player then sends Vote "
          "(secret until all are in), and only a unanimous approval pays you $50,000."),

@@ -29,7 +29,7 @@ from domain.games.hitchiker.commands import (
     TakeLifeInsurance,
     Vote,
 )
-from domain.games.hitchiker.state import BILL, CHOICES_VERSION, CasinoGame
+from domain.games.hitchiker.state import BILL, CasinoGame
 from domain.games.hitchiker.turn import PREMIUM_PER_PIP
 
 ROLLS = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
@@ -81,9 +81,10 @@ def choose_hometown(view: dict[str, Any], legal: Sequence[Command]) -> Command:
 
 
 def before_roll(view: dict[str, Any], legal: Sequence[Command]) -> Command:
-    """Insure when the chance of dying this turn times what would be lost beats the premium. Under rules version 1
-    the premium was paid blind, so only a fat wallet against a typical premium asked; from version 2 a quote costs
-    nothing, so the bot asks whenever the loss at stake beats the cheapest premium and takes only a premium below it."""
+    """Insure when the chance of dying this turn times what would be lost beats the premium. Where an announced
+    premium is paid blind (the book's reading, version 1, version 3 by default) only a fat wallet against a typical
+    premium asks; where the quote may be declined (`declinable_insurance`, version 2) a quote costs nothing, so the
+    bot asks whenever the loss at stake beats the cheapest premium and takes only a premium below it."""
     me = _me(view)
     here = me["position"] or 0
     death = sum(chance * DEATH_BY_KIND.get(BOARD[(here + total) % SIZE].kind, 0.0) for total, chance in ROLLS.items())
@@ -91,9 +92,9 @@ def before_roll(view: dict[str, Any], legal: Sequence[Command]) -> Command:
     if _first(legal, TakeLifeInsurance):
         return TakeLifeInsurance() if at_stake > view["pending"]["insurance_quote"] else DeclineLifeInsurance()
     if _first(legal, BuyLifeInsurance):
-        if view["rules_version"] >= CHOICES_VERSION and at_stake > 2 * PREMIUM_PER_PIP:
+        if view["declinable_insurance"] and at_stake > 2 * PREMIUM_PER_PIP:
             return BuyLifeInsurance()
-        if view["rules_version"] < CHOICES_VERSION and me["cash"] >= 150_000 and at_stake > 70_000:
+        if not view["declinable_insurance"] and me["cash"] >= 150_000 and at_stake > 70_000:
             return BuyLifeInsurance()
     return RollDice()
 

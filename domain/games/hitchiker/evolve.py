@@ -30,6 +30,7 @@ from domain.games.hitchiker.state import (
     State,
     Stop,
     changed,
+    readings,
 )
 
 Applier = Callable[[State, Any], State]
@@ -61,7 +62,7 @@ def evolve(state: State | None, event: Event) -> State:
     """
     if type(event) is GameCreated:
         return State(players=tuple(Player(name=seat.name) for seat in event.seats),
-                     round_limit=event.options["round_limit"], rules_version=event.rules_version)
+                     round_limit=event.options["round_limit"], **readings(event.rules_version, event.options))
     entry = APPLIERS.get(type(event))
     if entry is None:
         raise TypeError(f"not a Hitchiker event: {type(event).__name__}")

@@ -23,7 +23,7 @@ from domain.games.hitchiker.cards import blackjack_total, card_name
 from domain.games.hitchiker.casino import betting, blackjack, craps
 from domain.games.hitchiker.hometowns import deposit_range
 from domain.games.hitchiker.locations import SINGING_PRIZE
-from domain.games.hitchiker.state import CHOICES_VERSION, CasinoGame, Phase, State
+from domain.games.hitchiker.state import CasinoGame, Phase, State
 from domain.games.hitchiker.turn import PREMIUM_PER_PIP
 
 GAME_NAMES = {CasinoGame.BLACKJACK: "Blackjack", CasinoGame.HOLDEM: "Texas Hold'em",
@@ -54,7 +54,7 @@ def _choose_hometown(state: State, seat: int, command: cmd.ChooseHometown) -> st
 
 
 def _insurance(state: State, seat: int, command: cmd.BuyLifeInsurance) -> str:
-    if state.rules_version >= CHOICES_VERSION:
+    if state.declinable_insurance:
         return (f"Ask for Life Insurance: both dice x {_money(PREMIUM_PER_PIP)} price it ({_money(2 * PREMIUM_PER_PIP)}"
                 f" to {_money(12 * PREMIUM_PER_PIP)}), then take it or decline it")
     return (f"Buy Life Insurance: both dice x {_money(PREMIUM_PER_PIP)} ({_money(2 * PREMIUM_PER_PIP)} to "

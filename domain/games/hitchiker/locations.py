@@ -17,11 +17,10 @@ from domain.games.hitchiker.events import (
 )
 from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.money import collect, die, lose_cash, poorest_other
-from domain.games.hitchiker.state import CHOICES_VERSION
 
 ENERGY_REBATE_PER_PIP = 10_000
 LIE_N_SIN_JACKPOT = 1_000_000
-LIE_N_SIN_STING_SHARE = 2  # version 2: stung for half the Travelling Cash
+LIE_N_SIN_STING_SHARE = 2  # the sting (`lie_n_sin_sting`; version 2): half the Travelling Cash
 SINGING_PRIZE = 50_000
 SHARK_ROLLS = (7, 11)
 TORTLAND_PER_PIP = 20_000
@@ -47,12 +46,13 @@ def twister_city(play: Play, seat: int, location: int) -> None:
 
 
 def lie_n_sin(play: Play, seat: int, location: int) -> None:
-    """Doubles win $1,000,000; from rules version 2 any other roll is the Deception Corporation's sting: half the
+    """Doubles win $1,000,000, any other roll nothing (Lie N' Sin D.C.). With the sting (the `lie_n_sin_sting`
+    option; always under rules version 2) any other roll is the Deception Corporation's sting: half the
     Travelling Cash, rounded down to bills, goes to the bank (a loss of a share, never an obligation)."""
     dice = _roll(play, seat, "lie_n_sin")
     if dice[0] == dice[1]:
         collect(play, seat, LIE_N_SIN_JACKPOT, "lie_n_sin")
-    elif play.state.rules_version >= CHOICES_VERSION:
+    elif play.state.lie_n_sin_sting:
         lose_cash(play, seat, bills(play.player(seat).cash // LIE_N_SIN_STING_SHARE), None, "lie_n_sin_sting")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from msgspec.structs import replace
@@ -155,7 +156,22 @@ class HoldemTable(Value):
 #: Rules version 2 (RULINGS.md, "Rules version 2"): Life Insurance is quoted and then taken or declined; the
 #: Dealer may decline the casino; Lie N' Sin stings; the round limit is off by default with a person seated.
 CHOICES_VERSION = 2
+#: Rules version 3 (RULINGS.md, "Rules version 3"): the book's letter for Life Insurance (an announced premium
+#: is paid if affordable) and Lie N' Sin (no sting) by default; version 2's readings are the table options
+#: `declinable_insurance` and `lie_n_sin_sting`. Everything else of version 2 stays.
+OPTIONS_VERSION = 3
 BOTS_ROUND_LIMIT = 100  # `round_limit`'s default: every game's in version 1, bots-only games' from version 2
+
+
+READINGS = ("declinable_insurance", "lie_n_sin_sting")  # version 2's readings, options from version 3
+
+
+def readings(rules_version: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The State fields of GameCreated's rules: the version, and for each of READINGS whether version 2's
+    reading is played: by the option from version 3, always under version 2, never under 1."""
+    if rules_version >= OPTIONS_VERSION:
+        return {"rules_version": rules_version, **{name: bool(options.get(name, False)) for name in READINGS}}
+    return {"rules_version": rules_version, **{name: rules_version >= CHOICES_VERSION for name in READINGS}}
 
 
 class State(Value):
@@ -169,7 +185,9 @@ class State(Value):
     choosing: tuple[int, ...] = ()
     reincarnating: int | None = None
     insurance_priced: bool = False  # Life Insurance is offered once a turn
-    insurance_quote: int | None = None  # version 2: the premium quoted, until taken or declined
+    insurance_quote: int | None = None  # a declinable premium quoted, until taken or declined
+    declinable_insurance: bool = False  # from GameCreated (readings)
+    lie_n_sin_sting: bool = False  # from GameCreated (readings)
     move_dice: tuple[int, ...] = ()
     stops: tuple[Stop, ...] = ()
     deposit: DepositOffer | None = None

@@ -29,7 +29,7 @@ from domain.games.hitchiker.events import (
 from domain.games.hitchiker.play import Play
 from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.movement import move
-from domain.games.hitchiker.state import CHOICES_VERSION, PASS_DEPOSIT_LIMIT, Phase, State
+from domain.games.hitchiker.state import PASS_DEPOSIT_LIMIT, Phase, State
 
 PREMIUM_PER_PIP = 10_000
 
@@ -63,12 +63,13 @@ def check_insurance(state: State, seat: int, command: BuyLifeInsurance) -> None:
 
 
 def buy_insurance(play: Play, seat: int, command: BuyLifeInsurance) -> None:
-    """Roll for the premium (both dice x $10,000). Version 1 paid it at once when affordable; from version 2
-    it is quoted and the hitchiker takes or declines it (one that cannot be afforded is declined at once)."""
+    """Roll for the premium (both dice x $10,000) and pay it at once when affordable (Life Insurance, steps 1-3);
+    with a declinable quote (the `declinable_insurance` option; always under version 2) it is quoted and the
+    hitchiker takes or declines it (one that cannot be afforded is declined at once)."""
     dice = play.roll()
     premium = PREMIUM_PER_PIP * sum(dice)
     affordable = play.player(seat).cash >= premium
-    if play.state.rules_version < CHOICES_VERSION:
+    if not play.state.declinable_insurance:
         play.emit(LifeInsurancePriced(seat=seat, dice=dice, premium=premium, bought=affordable))
         return
     play.emit(LifeInsuranceQuoted(seat=seat, dice=dice, premium=premium))
@@ -77,7 +78,7 @@ def buy_insurance(play: Play, seat: int, command: BuyLifeInsurance) -> None:
 
 
 def check_quote(state: State, seat: int, command: TakeLifeInsurance | DeclineLifeInsurance) -> None:
-    """A premium has been quoted this turn and is neither taken nor declined yet (version 2).
+    """A premium has been quoted this turn and is neither taken nor declined yet (a declinable quote).
 
     Raises:
         IllegalCommand: the rules forbid it now.

@@ -151,13 +151,13 @@ def _pending() -> Schema:
              location=nullable(location("the Casino landed on"), "only if no Casino was landed on"),
              games=array("the games to choose from (catalog `casino_games`)",
                          enum("a game", [game.value for game in CasinoGame])),
-             may_decline=boolean("whether the Dealer may play none of them (DeclineCasinoGame; rules version 2)")),
+             may_decline=boolean("whether the Dealer may play none of them (DeclineCasinoGame; from rules version 2)")),
         kind("before_roll", "the start of a turn: BuyLifeInsurance (once) or RollDice; with a premium quoted, "
              "TakeLifeInsurance or DeclineLifeInsurance",
              stuck_in_remindya=boolean("whether the roll only moves on an odd total"),
              insurance_available=boolean("whether Life Insurance may still be asked for this turn"),
-             insurance_quote=nullable(money("the premium quoted, to take or decline before the roll (rules "
-                                            "version 2)"), "unless a premium waits")),
+             insurance_quote=nullable(money("the premium quoted, to take or decline before the roll (see "
+                                            "`declinable_insurance`)"), "unless a premium waits")),
     ]
     return {"description": "the question on the table now, by `kind`; null between questions, in a casino game "
                            "and once the game is over",
@@ -225,10 +225,17 @@ def view_schema() -> Schema:
         current=seat("the hitchiker whose turn it is"),
         turn=integer("turns started so far (0 during set-up)"),
         round=integer("the round under way, from 1 (a round is one turn per seat; 0 during set-up)"),
-        rules_version=integer("the rules the game is played under (GameCreated's): from 2, Life Insurance is quoted "
-                              "and then taken or declined, the Dealer may decline a casino, Lie N' Sin stings, and "
-                              "the round limit is off by default when a person holds a seat", 1),
+        rules_version=integer("the rules the game is played under (GameCreated's): from 2 the Dealer may decline a "
+                              "casino and the round limit is off by default when a person holds a seat; under 2 Life "
+                              "Insurance is quoted, then taken or declined, and Lie N' Sin stings; from 3 those two "
+                              "are the options `declinable_insurance` and `lie_n_sin_sting`", 1),
         round_limit=integer("the rounds after which the richest wins (the `round_limit` option); 0: no limit", 0),
+        declinable_insurance=boolean("whether a Life Insurance premium is quoted, to take or decline, rather than "
+                                     "paid at once when affordable: the `declinable_insurance` option from rules "
+                                     "version 3, always under 2, never under 1"),
+        lie_n_sin_sting=boolean("whether a roll other than doubles at Lie N' Sin D.C. costs half the Travelling "
+                                "Cash: the `lie_n_sin_sting` option from rules version 3, always under 2, never "
+                                "under 1"),
         to_act=array("the seats that may act now: several while a jury votes, bets go down or antes come in",
                      seat("a seat"), maxItems=MAX_SEATS),
         players=array("every hitchiker, by seat", _player(), minItems=2, maxItems=MAX_SEATS),

@@ -152,6 +152,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "round": (state.turn - 1) // state.seats + 1 if state.turn else 0,
         "rules_version": state.rules_version,
         "round_limit": state.round_limit,
+        "declinable_insurance": state.declinable_insurance,
+        "lie_n_sin_sting": state.lie_n_sin_sting,
         "to_act": sorted(rules.to_act(state)),
         "players": [_player(state, index) for index in range(state.seats)],
         "board": _board(state),

@@ -12,6 +12,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.core import Codec, GameSpec, random_bot
+from domain.core.protocol import SINCE_RULES_VERSION
 from domain.games.nanga_parbat.about import RULES
 from domain.games.nanga_parbat.bots import greedy_bot
 from domain.games.nanga_parbat.catalog import catalog
@@ -20,6 +21,7 @@ from domain.games.nanga_parbat.events import EVENTS
 from domain.games.nanga_parbat.evolve import evolve, setup
 from domain.games.nanga_parbat.labels import label, ranges
 from domain.games.nanga_parbat.rules import decide, legal_commands, to_act
+from domain.games.nanga_parbat.state import OPTIONS_VERSION
 from domain.games.nanga_parbat.timeline import HIDDEN_LINES, describe
 from domain.games.nanga_parbat.view_schema import VIEW_SCHEMA
 from domain.games.nanga_parbat.views import result, view
@@ -34,7 +36,9 @@ SPEC = GameSpec(
     title="Nanga Parbat",
     min_seats=2,
     max_seats=2,
-    rules_version=2,  # 2: the second player's last turn goes on after its trap (RULINGS.md, The end)
+    # 2: the second player's last turn went on after its trap; 3: the game ends at that trap, as the book says,
+    # and version 2's whole last turn is the `whole_last_turn` option (RULINGS.md, The end)
+    rules_version=OPTIONS_VERSION,
     oldest_rules_version=1,
     options_schema={
         "type": "object",
@@ -43,7 +47,20 @@ SPEC = GameSpec(
                 "type": "boolean",
                 "default": False,
                 "title": "Area Scoring",
-                "description": "At the end, score each region from 1: 1, 2 or 3 points for 4, 5 or 6 hikers and camps",
+                "description": "At the end, score each region from 1: 1, 2 or 3 points for 4, 5 or 6 hikers and camps "
+                               "(rulebook: Area Scoring Variant)",
+                "x-rulebook-section": "Area Scoring Variant",
+            },
+            "whole_last_turn": {
+                "type": "boolean",
+                "default": False,
+                "title": "Whole last turn",
+                "description": "The second player's 15th turn goes on after its trap: a chart claim and activations "
+                               "may follow, and the game ends when that turn ends. Off, the game ends at the trap "
+                               "that places the last hiker, as the book says. From rules version 3; version 2 games "
+                               "always play the whole last turn, version 1 games never (rulebook: Game End)",
+                "x-rulebook-section": "Game End",
+                SINCE_RULES_VERSION: OPTIONS_VERSION,
             },
         },
         "additionalProperties": False,

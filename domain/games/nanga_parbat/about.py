@@ -85,10 +85,12 @@ RULES: tuple[Rule, ...] = (
          "Points move your marker along an endless scoring path; if a move would end on your opponent's spot "
          "(other than 0), you go one spot further, a free point. Passing the opponent costs nothing."),
     Rule("Game End",
-         "The game ends when both players have placed all 15 hikers, so each player has 15 turns: the second "
-         "player's 15th turn still has its step 4 and activations and the game ends when that player ends it "
-         "(rules version 2; under version 1 it ended at that turn's trap). It also ends at once when all 10 "
-         "cubes are on the chart."),
+         "The game ends the moment both players have placed all 15 hikers: the second player's 15th trap ends it, "
+         "with no claim or activation after it. It also ends at once when all 10 cubes are on the chart."),
+    Rule("RULINGS.md: The end",
+         "With the whole_last_turn option (off by default) the second player's 15th turn goes on after its trap: "
+         "a claim and activations may follow, and the game ends when that player ends the turn. Games of rules "
+         "version 2 always play so, games of version 1 never."),
     Rule("RULINGS.md: The end",
          "The player farthest along the scoring path wins; players can share a spot only at 0, and then both win."),
     Rule("Area Scoring Variant",

@@ -75,7 +75,7 @@ def state_from_view(view: dict[str, Any]) -> State:
     )
     active = view["active_seat"] if view["active_seat"] is not None else 0
     return State(names=tuple(seat["name"] for seat in view["seats"]), rules_version=view["rules_version"],
-                 area_scoring=view["area_scoring"],
+                 area_scoring=view["area_scoring"], whole_last_turn=view["whole_last_turn"],
                  phase=Phase(view["phase"]), board=tuple(board), guide=view["guide"], active=active,
                  expeditions=expeditions, chart=tuple(spot["claimed_by"] for spot in view["chart"]),
                  claimed=view["claimed_this_turn"], turn=view["turn"], end_reason=view["end_reason"])

@@ -44,6 +44,7 @@ from domain.games.nanga_parbat.state import (
     Phase,
     State,
     opponent,
+    plays_whole_last_turn,
     with_animal,
     with_item,
     without,
@@ -81,7 +82,8 @@ def _seat(seat: int) -> int:
 
 def _created(state: None, event: GameCreated) -> State:
     return State(names=tuple(seat.name for seat in event.seats), rules_version=event.rules_version,
-                 area_scoring=bool(event.options.get("area_scoring", False)))
+                 area_scoring=bool(event.options.get("area_scoring", False)),
+                 whole_last_turn=plays_whole_last_turn(event.rules_version, event.options))
 
 
 def _animals_placed(state: State, event: AnimalsPlaced) -> State:

@@ -83,7 +83,8 @@ def _animals_in(state: State, region: int) -> str:
 
 
 def _trap(state: State, seat: int, spot: Spot) -> str:
-    """Trap an animal: a red panda's point when the trapper is not ahead, and where the guide goes next."""
+    """Trap an animal: a red panda's point when the trapper is not ahead, where the guide goes next, and the end
+    of the game when this trap places the last hiker and the last turn is not whole (Game End)."""
     animal = state.board[spot.index]
     effects = []
     scores = scores_of(state)
@@ -93,6 +94,9 @@ def _trap(state: State, seat: int, spot: Spot) -> str:
         effects.append(f"the guide stays in region {spot.section}")
     else:
         effects.append(f"the guide moves to region {spot.section}")
+    hikers = [expedition.hikers for expedition in state.expeditions]
+    if sum(hikers) == 1 and not state.whole_last_turn:
+        effects.append("the game ends")
     return f"Trap the {_name(animal)} in {where(spot)} ({'; '.join(effects)})"
 
 

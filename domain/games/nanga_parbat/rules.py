@@ -69,9 +69,6 @@ from domain.games.nanga_parbat.scoring import landing, region_awards, scores_of
 from domain.games.nanga_parbat.state import SEATS, Animal, Phase, State, opponent
 
 SECOND_PLAYER = 1
-#: From this rules version on, the second player's 15th turn goes on after its trap, as the first player's did:
-#: step 4 and activations, until the turn ends (RULINGS.md, The end; Game End). Version 1 ended at the trap.
-LAST_TURN_FINISHES = 2
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -175,7 +172,7 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> Decision:
             _claim(emitter, seat, camps_built(seat, command))
         case TradeDifferentAnimals() | TradeSameAnimals():
             _claim(emitter, seat, animals_traded(state, seat, command))
-        case EndTurn() if out_of_hikers(state):  # the last turn, gone on past its trap (LAST_TURN_FINISHES)
+        case EndTurn() if out_of_hikers(state):  # the last turn, gone on past its trap (State.whole_last_turn)
             end_game(emitter, "hikers")
         case EndTurn():
             emitter.emit(TurnEnded(seat=seat))
@@ -209,12 +206,13 @@ def _trap(emitter: Emitter[State], seat: int, command: TrapAnimal) -> None:
         emitter.emit(PointsScored(seat=seat, points=1, score=reached.score, bumped=reached.bumped,
                                   reason="red_panda"))
     emitter.emit(GuideMoved(from_region=before.guide or 0, region=command.spot.section))
-    if out_of_hikers(emitter.state) and emitter.state.rules_version < LAST_TURN_FINISHES:
+    if out_of_hikers(emitter.state) and not emitter.state.whole_last_turn:
         end_game(emitter, "hikers")
 
 
 def out_of_hikers(state: State) -> bool:
-    """Both players have placed all 15 hikers: the end (Game End), at the trap or, from version 2, the turn's end."""
+    """Both players have placed all 15 hikers: the end (Game End), at that trap or, with a whole last turn, at the
+    turn's end."""
     return all(state.expeditions[each].hikers == 0 for each in SEATS)
 
 

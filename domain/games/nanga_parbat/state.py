@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import bisect
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from domain.core import Value
 from domain.games.nanga_parbat.chart import CUBES
@@ -98,12 +99,28 @@ class Expedition(Value):
         return sort_animals(self.ready + self.spent)
 
 
+#: Rules version 2 let the second player's 15th turn go on after its trap (step 4, activations) until it
+#: ended; version 1 ended the game at that trap, as the book's "immediately" says. From version 3 the book's
+#: reading is the default and version 2's is the `whole_last_turn` option (RULINGS.md, The end; Game End).
+LAST_TURN_FINISHES = 2
+OPTIONS_VERSION = 3
+
+
+def plays_whole_last_turn(rules_version: int, options: Mapping[str, Any]) -> bool:
+    """Whether the last turn goes on after the trap that places the last hiker: always under version 2,
+    never under 1, by the `whole_last_turn` option from version 3."""
+    if rules_version >= OPTIONS_VERSION:
+        return bool(options.get("whole_last_turn", False))
+    return rules_version >= LAST_TURN_FINISHES
+
+
 class State(Value):
     """The whole mountain, both expeditions, the points chart and whose turn it is."""
 
     names: tuple[str, ...]
-    rules_version: int = 1  # GameCreated's: version 2 lets the last turn finish (RULINGS.md, The end)
+    rules_version: int = 1  # GameCreated's
     area_scoring: bool = False
+    whole_last_turn: bool = False  # plays_whole_last_turn of GameCreated's version and options
     phase: Phase = Phase.PLACE_GUIDE
     board: tuple[Piece, ...] = ()
     guide: int | None = None

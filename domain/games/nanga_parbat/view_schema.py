@@ -113,9 +113,10 @@ VIEW_SCHEMA: dict[str, Any] = {
     **_object(
         "The whole open mountain, both expeditions and the points chart. A seat and a spectator see the same; "
         "only `viewer` differs.",
-        rules_version=_int("The rules version the game is played under (GameCreated's): from 2 the second "
-                           "player's last turn goes on after its trap (step 4, activations) until EndTurn; under 1 "
-                           "the game ended at that trap.", 1),
+        rules_version=_int("The rules version the game is played under (GameCreated's): 1 ended the game at the "
+                           "trap that places the last hiker; 2 let the second player's last turn go on after it; "
+                           "from 3 the end at that trap is the default and the whole last turn the "
+                           "`whole_last_turn` option (see `whole_last_turn`).", 1),
         phase={"type": "string", "enum": [phase.value for phase in Phase],
                "description": "place_guide: seat 1 puts the guide on a region before the first turn; trap: the "
                               "active seat must trap an animal (relocating the guide first if `must_relocate_guide`); "
@@ -128,6 +129,10 @@ VIEW_SCHEMA: dict[str, Any] = {
                 "description": "The seats that may act now: one seat, or none once the game is over."},
         viewer=_nullable("seat", "The seat this view was made for, or null for a spectator."),
         area_scoring={"type": "boolean", "description": "Whether the Area Scoring variant is played (game option)."},
+        whole_last_turn={"type": "boolean",
+                         "description": "Whether the second player's 15th turn goes on after its trap (step 4, "
+                                        "activations) until EndTurn: the `whole_last_turn` option from rules version "
+                                        "3, always under 2; when false the game ends at that trap (Game End)."},
         guide=_nullable("region", "The region the guide is in (catalog `regions`), or null before it is placed."),
         must_relocate_guide={"type": "boolean",
                              "description": "True when the guide's region has no animal left: the active seat must "

@@ -38,6 +38,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "to_act": sorted(to_act(state)),
         "viewer": seat,
         "area_scoring": state.area_scoring,
+        "whole_last_turn": state.whole_last_turn,
         "guide": state.guide,
         "must_relocate_guide": _must_relocate(state),
         "claimed_this_turn": state.claimed,

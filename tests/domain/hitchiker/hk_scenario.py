@@ -15,7 +15,7 @@ Board indexes used throughout (data/board.json):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from support.scenario import ScriptedRng, of_type
@@ -46,18 +46,21 @@ def script(*rolls: Sequence[int], shuffles: Iterable[Sequence[Any]] = ()) -> Scr
     return rng
 
 
-def created(seats: int = 2, round_limit: int = 100, rules_version: int | None = None) -> GameCreated:
-    """The kit's GameCreated for a Hitchiker table with this round limit (and the current rules unless told)."""
-    return kit_created(SPEC, seats, {"round_limit": round_limit}, rules_version=rules_version)
+def created(seats: int = 2, round_limit: int = 100, rules_version: int | None = None,
+            options: Mapping[str, Any] | None = None) -> GameCreated:
+    """The kit's GameCreated for a Hitchiker table with this round limit and other `options` (and the current
+    rules unless told)."""
+    return kit_created(SPEC, seats, {"round_limit": round_limit, **(options or {})}, rules_version=rules_version)
 
 
 def opening(*hometowns: int, first: int = 0, deck: Sequence[int] = BAD_RIDE_IDS, setup: Sequence[Event] = (),
-            round_limit: int = 100, rules_version: int | None = None) -> list[Event]:
+            round_limit: int = 100, rules_version: int | None = None,
+            options: Mapping[str, Any] | None = None) -> list[Event]:
     """A game where seat i chose `hometowns[i]`, then `setup` events, then `first`'s first turn."""
     seats = len(hometowns)
     order = [(first + step) % seats for step in range(seats)]
     return [
-        created(seats, round_limit, rules_version),
+        created(seats, round_limit, rules_version, options),
         FirstPlayerChosen(seat=first),
         BadRideDeckShuffled(order=tuple(deck)),
         *(HometownChosen(seat=seat, location=hometowns[seat]) for seat in order),

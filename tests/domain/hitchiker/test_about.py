@@ -83,9 +83,12 @@ def test_the_turn_opens_with_a_roll_from_where_you_stand_or_life_insurance() -> 
     state = given(SPEC, opening(1, 30))
     assert set(labels(state, 0)) == {
         "Roll both dice and travel clockwise from Tranna",
-        "Ask for Life Insurance: both dice x $10,000 price it ($20,000 to $120,000), then take it or decline it",
+        "Buy Life Insurance: both dice x $10,000 ($20,000 to $120,000), safe from death until your turn ends",
     }
-    quoted = play(SPEC, given(SPEC, opening(1, 30)), 0, BuyLifeInsurance(), script((1, 1)))
+    declinable = given(SPEC, opening(1, 30, options={"declinable_insurance": True}))
+    assert "Ask for Life Insurance: both dice x $10,000 price it ($20,000 to $120,000), then take it or decline it" \
+        in labels(declinable, 0)
+    quoted = play(SPEC, declinable, 0, BuyLifeInsurance(), script((1, 1)))
     assert set(labels(quoted, 0)) == {"Take Life Insurance for $20,000: safe from death until your turn ends",
                                       "Decline Life Insurance at $20,000"}
     assert SPEC.ranges(state, 0, BuyLifeInsurance()) == {}

@@ -8,7 +8,6 @@ from support.scenario import given, illegal, of_type, play, then, when
 from domain.games.hitchiker import SPEC
 from domain.games.hitchiker.board import DEAL_CHART, Outcome
 from domain.games.hitchiker.commands import (
-    TakeLifeInsurance,
     BuyLifeInsurance,
     DeclineDeal,
     KeepContraband,
@@ -121,7 +120,7 @@ def test_ripped_off_pays_the_stake_to_the_player_who_rolled() -> None:
 
 def test_life_insurance_saves_the_buyer_from_the_shootout_and_the_stake_is_kept() -> None:
     state = play(SPEC, opening(11, 30, setup=[cash(0, 100_000)]), 0, BuyLifeInsurance(), script((1, 1)))
-    state = play(SPEC, play(SPEC, state, 0, TakeLifeInsurance()), 0, RollDice(), script((1, 2)))
+    state = play(SPEC, state, 0, RollDice(), script((1, 2)))
     state = play(SPEC, play(SPEC, state, 0, RiskCash(amount=20_000)), 1, RollDeal(), script((3, 4)))
     events = when(SPEC, state, 0, TakeDeal())
     assert DeathAverted(seat=0, cause="police shootout") in events and not of_type(events, HitchikerDied)

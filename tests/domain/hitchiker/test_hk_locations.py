@@ -37,17 +37,40 @@ def test_twister_city_blows_all_contraband_to_the_player_on_the_right() -> None:
     assert of_type(events, ContrabandLost) == [ContrabandLost(seat=0, payee=2, units=12, reason="twister_city")]
 
 
-def test_lie_n_sin_pays_1000000_on_doubles_and_otherwise_stings_for_half_the_travelling_cash() -> None:
+def test_lie_n_sin_pays_1000000_on_doubles_and_nothing_otherwise() -> None:
     """MISCELLANEOUS LOCATIONS, Lie N' Sin D.C.: "the odds are terrible and you'll probably be stung", with the
-    slim hope of $1,000,000 on doubles. Rules version 2: any other roll costs half the Travelling Cash."""
+    slim hope of $1,000,000 on doubles. The book names no stake, so by default (rules version 3, the book's
+    letter) any other roll costs nothing."""
     state = given(SPEC, opening(7, 30))
+    assert not state.lie_n_sin_sting
+    assert money(when(SPEC, state, 0, RollDice(), script((2, 3), (4, 4))), "lie_n_sin") == [(None, 0, 1_000_000)]
+    missed = when(SPEC, state, 0, RollDice(), script((2, 3), (3, 4)))
+    assert money(missed, "lie_n_sin") == money(missed, "lie_n_sin_sting") == []
+    assert SPEC.fold(missed, state).players[0].cash == 25_000
+    assert SPEC.view(state, None)["lie_n_sin_sting"] is False
+
+
+def test_with_lie_n_sin_sting_any_roll_but_doubles_costs_half_the_travelling_cash() -> None:
+    """Lie N' Sin D.C., the `lie_n_sin_sting` option (off by default): the sting the book mentions costs half the
+    Travelling Cash, rounded down to bills, paid to the bank; doubles still pay $1,000,000."""
+    rule = SPEC.options_schema["properties"]["lie_n_sin_sting"]
+    assert rule["type"] == "boolean" and rule["default"] is False
+    assert rule["x-rulebook-section"] == "MISCELLANEOUS LOCATIONS > Lie N' Sin D.C."
+    state = given(SPEC, opening(7, 30, options={"lie_n_sin_sting": True}))
+    assert SPEC.view(state, None)["lie_n_sin_sting"] is True
     assert money(when(SPEC, state, 0, RollDice(), script((2, 3), (4, 4))), "lie_n_sin") == [(None, 0, 1_000_000)]
     stung = when(SPEC, state, 0, RollDice(), script((2, 3), (3, 4)))
     assert money(stung, "lie_n_sin") == []
     assert money(stung, "lie_n_sin_sting") == [(0, None, 12_000)]  # half of $25,000, rounded down to bills
     assert not of_type(stung, WentBroke)  # a share lost, not an obligation
-    broke = given(SPEC, opening(7, 30, setup=[cash(0, -25_000)]))
+    broke = given(SPEC, opening(7, 30, setup=[cash(0, -25_000)], options={"lie_n_sin_sting": True}))
     assert money(when(SPEC, broke, 0, RollDice(), script((2, 3), (3, 4))), "lie_n_sin_sting") == []
+
+
+def test_under_rules_version_2_lie_n_sin_always_stung() -> None:
+    """Lie N' Sin D.C. as version 2 read it (its games play on so): the sting, no option."""
+    state = given(SPEC, opening(7, 30, rules_version=2))
+    assert money(when(SPEC, state, 0, RollDice(), script((2, 3), (3, 4))), "lie_n_sin_sting") == [(0, None, 12_000)]
 
 
 def test_under_rules_version_1_lie_n_sin_cost_nothing_but_a_roll() -> None:

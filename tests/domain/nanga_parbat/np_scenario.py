@@ -65,14 +65,18 @@ def layout(overrides: Mapping[str, Animal] | None = None) -> tuple[tuple[Animal,
     return tuple(tuple(region) for region in regions)
 
 
-def placed(area_scoring: bool = False, overrides: Mapping[str, Animal] | None = None) -> list[Event]:
-    """A game set up with the default layout, the guide not yet placed."""
-    return [created(SPEC, options={"area_scoring": area_scoring}), AnimalsPlaced(regions=layout(overrides))]
+def placed(area_scoring: bool = False, overrides: Mapping[str, Animal] | None = None,
+           options: Mapping[str, Any] | None = None, rules_version: int | None = None) -> list[Event]:
+    """A game set up with the default layout, the guide not yet placed (other `options`, an older
+    `rules_version`: as GameCreated records them, an older version without the options it lacks)."""
+    game = created(SPEC, options={"area_scoring": area_scoring, **(options or {})}, rules_version=rules_version)
+    return [game, AnimalsPlaced(regions=layout(overrides))]
 
 
-def opening(guide: int = 1, area_scoring: bool = False, overrides: Mapping[str, Animal] | None = None) -> list[Event]:
+def opening(guide: int = 1, area_scoring: bool = False, overrides: Mapping[str, Animal] | None = None,
+            options: Mapping[str, Any] | None = None, rules_version: int | None = None) -> list[Event]:
     """A game set up with the default layout and the guide placed on `guide` by the second player."""
-    return [*placed(area_scoring, overrides), GuidePlaced(seat=1, region=guide)]
+    return [*placed(area_scoring, overrides, options, rules_version), GuidePlaced(seat=1, region=guide)]
 
 
 def arranged(

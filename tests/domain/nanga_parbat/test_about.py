@@ -109,6 +109,19 @@ def test_a_legal_command_reads_as_the_rulebook_words_it(state: State, seat: int,
     assert SPEC.label(state, seat, command) == expected
 
 
+def test_the_trap_that_ends_the_game_says_so() -> None:
+    """Game End: the second player's 15th trap ends the game at once (the default), so its label says so; with
+    `whole_last_turn` the turn goes on and the label is the usual one."""
+    last = {"active": 1, "turn": 30, "hikers": (0, 1)}
+    ending = arranged(opening(guide=2), **last)
+    assert SPEC.label(ending, 1, TrapAnimal(spot=spot("2.2"))) == \
+        "Trap the Musk Deer in region 2 section 2 (the guide stays in region 2; the game ends)"
+    whole = arranged(opening(guide=2, options={"whole_last_turn": True}), **last)
+    assert SPEC.label(whole, 1, TrapAnimal(spot=spot("2.2"))) == \
+        "Trap the Musk Deer in region 2 section 2 (the guide stays in region 2)"
+    assert SPEC.label(before_trap(), 0, TrapAnimal(spot=spot("2.2"))).endswith("(the guide stays in region 2)")
+
+
 def test_the_snow_leopard_reads_from_the_acting_seat() -> None:
     """The same swap, seen by seat 1 on its turn: its own hiker is "your"."""
     state = arranged(opening(guide=2), active=1, board={"1.2": H0, "1.4": H1}, ready={1: (SNOW_LEOPARD,)})
