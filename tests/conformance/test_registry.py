@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -104,7 +105,14 @@ def test_random_playout_reaches_the_end_with_standings_for_every_seat(spec: Game
 
 @pytest.mark.parametrize(("spec", "seats", "seed"), CASES)
 def test_every_listed_command_is_accepted_and_only_seats_to_act_have_any(spec: GameSpec, seats: int, seed: str) -> None:
-    table = table_for(spec, seats, seed)
+    play_checking_every_listed_command(spec, table_for(spec, seats, seed), seats,
+                                       lambda table: min(spec.to_act(table.state)))
+
+
+def play_checking_every_listed_command(spec: GameSpec, table: Table, seats: int,
+                                       next_seat: Callable[[Table], int]) -> None:
+    """Random play to the end; at every step only the seats to act list commands, and `decide` accepts every
+    one listed (a sample of at most 25 per seat); `next_seat` picks whose random command is played."""
     for _ in range(MAX_COMMANDS):
         if table.finished:
             break
@@ -119,7 +127,7 @@ def test_every_listed_command_is_accepted_and_only_seats_to_act_have_any(spec: G
             step = max(1, len(legal) // 25)
             for command in legal[::step]:
                 spec.decide(table.state, seat, command, decision_rng(table.seed, table.version))
-        seat = min(to_act)
+        seat = next_seat(table)
         table.submit(seat, table.bot_command(seat, "random"))
     assert table.finished
 
@@ -153,23 +161,7 @@ def test_under_each_option_every_listed_command_is_accepted_and_only_seats_to_ac
         spec: GameSpec, seats: int, options: dict[str, object]) -> None:
     """The legal-commands check of the defaults, for each option variant, with the seats to act interleaved."""
     table = table_for(spec, seats, "option-legal", options=options)
-    for _ in range(MAX_COMMANDS):
-        if table.finished:
-            break
-        to_act = spec.to_act(table.state)
-        assert to_act and to_act <= set(range(seats))
-        for seat in range(seats):
-            legal = spec.legal_commands(table.state, seat)
-            if seat not in to_act:
-                assert legal == [], f"seat {seat} is not to act but has {legal[:3]}"
-                continue
-            assert legal, f"seat {seat} is to act but has no legal command"
-            step = max(1, len(legal) // 25)
-            for command in legal[::step]:
-                spec.decide(table.state, seat, command, decision_rng(table.seed, table.version))
-        seat = rotating_seat(spec, table)
-        table.submit(seat, table.bot_command(seat, "random"))
-    assert table.finished
+    play_checking_every_listed_command(spec, table, seats, lambda table: rotating_seat(spec, table))
     assert spec.fold(table.events) == table.state
 
 

@@ -42,7 +42,6 @@ def _cards(cards: tuple[str, ...]) -> str:
     return ", ".join(f"{card_name(card)} ({card})" for card in cards) or "nothing"
 
 
-
 #: What anyone may be told of a hidden event before the race ends (domain.core.wording.hidden_line).
 HIDDEN_LINES = {
     "LandscapesShuffled": "The landscapes were shuffled and laid face down",
@@ -50,6 +49,7 @@ HIDDEN_LINES = {
     "CarePileShuffled": "The care pile was shuffled face down",
     "CardsDealt": "{holder} was dealt cards",
 }
+
 
 def describe(event: Event, names: Names = ()) -> str:
     """A one-line, human-readable account of `event`, the seats called by their `names`."""

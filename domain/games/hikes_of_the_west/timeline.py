@@ -30,7 +30,6 @@ FORCED_BECAUSE = {
 }
 
 
-
 #: What anyone may be told of a hidden event before the game ends (domain.core.wording.hidden_line).
 HIDDEN_LINES = {"DeckShuffled": "The deck was shuffled"}
 

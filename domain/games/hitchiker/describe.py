@@ -134,7 +134,6 @@ _LINES: dict[type[Event], Callable[[Any, Callable[[int | None], str]], str]] = {
 }
 
 
-
 #: What anyone may be told of a hidden event before the game ends (domain.core.wording.hidden_line).
 HIDDEN_LINES = {
     "BadRideDeckShuffled": "the Bad Ride cards were shuffled",
@@ -142,6 +141,7 @@ HIDDEN_LINES = {
     "CardsShuffled": "the playing cards were shuffled",
     "HoleCardsDealt": "{holder} is dealt two hole cards",
 }
+
 
 def describe(event: Event, names: Names = ()) -> str:
     """A one-line, human-readable account of `event`, the seats called by their `names`."""

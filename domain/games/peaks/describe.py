@@ -27,12 +27,12 @@ def _kit(kit: tuple[str, ...]) -> str:
     return listed([cards.board().equipment_names.get(kind, kind) for kind in kit])
 
 
-
 #: What anyone may be told of a hidden event before the game ends (domain.core.wording.hidden_line).
 HIDDEN_LINES = {
     "DeckShuffled": "A deck was shuffled",
     "BonusCardDrawn": "{holder} gained a bonus card",
 }
+
 
 def describe(event: Event, names: Names = ()) -> str:
     """A one-line text for a timeline, the seats called by their `names` (hidden card names stay out of hidden
