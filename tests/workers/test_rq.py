@@ -56,7 +56,9 @@ def test_a_bots_only_game_finishes_on_the_workers(spec: Any, rq_config: dict[str
 def test_bots_acting_at_once_finish_a_game_on_the_workers(rq_config: dict[str, Any], start_worker: Any) -> None:
     """Several bot seats to act at once (Hike!'s simultaneous days): each bot-turn job plays one seat's command and
     hands the rest on, until every seat's day is done and the race ends."""
-    client = client_of(rq_config)
+    # the seed as given (a seed mixed with the server's secret gives, in about one game in ten, a race where
+    # only one sled ever moves)
+    client = client_of({**rq_config, "CLIENT_SEEDS": "exact"})
     seats = [{"name": f"bot-{i}", "bot": level} for i, level in enumerate(("expert", "random", "expert"))]
     created = client.post("/api/v1/games", json={"type": "hike", "seats": seats, "seed": "workers-together",
                                                  "options": {"simultaneous_days": True}})
