@@ -16,11 +16,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from support import waiting
 from support.served import Served, serve, stop
 from trailhead_client import Client
 
@@ -61,12 +63,7 @@ def engine(tmp_path: Path, broken: int = 0) -> tuple[str, Path]:
     return command, notes
 
 
-def wait_for(probe: Any, timeout: float = 60.0, what: str = "") -> Any:
-    deadline = time.monotonic() + timeout
-    while not (answer := probe()):
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.1)
-    return answer
+wait_for = partial(waiting.wait_for, timeout=60.0, interval=0.1)
 
 
 def decisions(notes: Path) -> list[str]:

@@ -8,30 +8,22 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from functools import partial
+from typing import Any
 
 import requests
 
 from e2e.contract import Api, Server
 from storage import open_storage
 from support.serving import serving
+from support import waiting
 from support.sse import sse_messages
 
 API = "/api/v1"
-T = TypeVar("T")
 
 
-def wait_for(probe: Callable[[], T | None], timeout: float = 20.0, what: str = "") -> T:
-    """The first truthy answer of `probe`, polled every 0.1 s; fail after `timeout` seconds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        answer = probe()
-        if answer:
-            return answer
-        assert time.monotonic() < deadline, f"timed out after {timeout:g} s waiting for {what}"
-        time.sleep(0.1)
+wait_for = partial(waiting.wait_for, timeout=20.0, interval=0.1)
 
 
 def game(api: Api, game_id: str, token: str | None = None) -> dict[str, Any]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Iterator
+from typing import Any
 
 import jsonschema
 import pytest
@@ -20,10 +20,10 @@ import yaml
 
 from e2e.contract import SPEC_PATH, Api, Server
 from support.sse import sse_messages
+from support.waiting import wait_for
 
 API = "/api/v1"
 SERVER_ENV = {"TRAILHEAD_STREAM_HEARTBEAT_SECONDS": "0.3"}  # a listener told to stop hears it within 0.3 s
-T = TypeVar("T")
 
 
 def message_schema() -> jsonschema.Draft202012Validator:
@@ -32,16 +32,6 @@ def message_schema() -> jsonschema.Draft202012Validator:
     registry = referencing.Registry().with_resource("urn:openapi", resource)
     return jsonschema.Draft202012Validator({"$ref": "urn:openapi#/components/schemas/PlayerStreamMessage"},
                                            registry=registry)
-
-
-def wait_for(probe: Callable[[], T | None], timeout: float = 30.0, what: str = "") -> T:
-    deadline = time.monotonic() + timeout
-    while True:
-        answer = probe()
-        if answer:
-            return answer
-        assert time.monotonic() < deadline, f"timed out after {timeout:g} s waiting for {what}"
-        time.sleep(0.05)
 
 
 class Listener:

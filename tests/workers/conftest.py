@@ -14,7 +14,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -31,6 +30,7 @@ from support.databases import rows
 from support.handler import REGISTRY, bot_game, open_games
 from support.redis_server import redis_server_url, redis_url  # noqa: F401 - fixtures of the tests here
 from support.toy import SPEC as TOY
+from support.waiting import wait_for  # noqa: F401 - the tests here import it from this conftest
 
 ROOT = Path(__file__).resolve().parents[2]
 READ_MODEL_TABLES = ("game_summaries", "summary_seats", "player_stats", "ratings")
@@ -182,15 +182,5 @@ def projected(database: Path | str) -> bool:
     finally:
         store.close()
 
-
-def wait_for(condition: Callable[[], Any], timeout: float = 30.0, interval: float = 0.05, what: str = "") -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout}s waiting for {what or condition}")
-        time.sleep(interval)
 
 __all__ = ["REGISTRY", "open_games", "play_bot_game"]
