@@ -127,12 +127,19 @@ def required_player(games: GameService) -> dict[str, Any]:
     return player
 
 
-def reader_seat(games: GameService, game_id: str) -> int | None:
-    """As `caller_seat`, for a read that shows a seat's hidden information: a seat whose player left (or
-    timed out for good) reads as a spectator (None) until the game ends. A bot plays it now, and what it
-    holds from then on is not the leaver's to see, nor to tell a partner."""
-    seat = caller_seat(games, game_id)
-    return None if seat is not None and has_left(games.load(game_id), seat) else seat
+def reader_seat(games: GameService, game_id: str, game: LoadedGame | None = None) -> int | None:
+    """As `caller_seat`, for a read that shows a seat's hidden information (`reading_as`); `game`, when the
+    caller has loaded it already."""
+    return reading_as(games, game_id, caller_seat(games, game_id), game)
+
+
+def reading_as(games: GameService, game_id: str, seat: int | None, game: LoadedGame | None = None) -> int | None:
+    """What `seat` may read: a seat whose player left (or timed out for good) reads as a spectator (None) until
+    the game ends. A bot plays it now, and what it holds from then on is not the leaver's to see, nor to tell a
+    partner."""
+    if seat is None:
+        return None
+    return None if has_left(game if game is not None else games.load(game_id), seat) else seat
 
 
 def has_left(game: LoadedGame, seat: int) -> bool:
@@ -285,14 +292,14 @@ def create_game() -> tuple[Any, int, dict[str, str]]:
 def get_game(game_id: str) -> Any:
     games = game_service()
     game = games.load(game_id)
-    return _game_view.dump(game_body(games, game, reader_seat(games, game_id)))
+    return _game_view.dump(game_body(games, game, reader_seat(games, game_id, game)))
 
 
 @games_api.get("/games/<game_id>/actions")
 def get_actions(game_id: str) -> Any:
     games = game_service()
     game = games.load(game_id)
-    seat = reader_seat(games, game_id)
+    seat = reader_seat(games, game_id, game)
     actions = []
     if seat is not None and seat in game.to_act():
         for command in game.spec.legal_commands(game.state, seat):

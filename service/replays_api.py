@@ -18,7 +18,7 @@ from replays.log import FORMAT, FORMAT_VERSION, log_from_store
 from replays.rebuild import replay_view, timeline
 from replays.transfer import ImportRefused, export_document, import_document
 from service import schemas
-from service.api import caller_seat, created_body, json_body, reader_seat
+from service.api import caller_seat, created_body, json_body, reading_as
 from service.problems import Forbidden, Unauthorized, problem
 from service.runtime import game_service, message_bus
 
@@ -108,13 +108,13 @@ _document = ReplayDocument()
 
 def viewer(games: GameService, game_id: str, as_seat: int | None, finished: bool, seats: int) -> int | None:
     """Whose eyes to replay with: `as` a seat (its token needed until the end), else the caller's; a
-    caller who left their seat sees as a spectator until the end (service/api.py, reader_seat).
+    caller who left their seat sees as a spectator until the end (service/api.py, reading_as).
 
     Raises:
         Unauthorized, Forbidden: `as` a seat whose token the caller does not hold, or left, before the end.
     """
     holder = caller_seat(games, game_id)
-    caller = reader_seat(games, game_id)
+    caller = reading_as(games, game_id, holder)
     if as_seat is None:
         return caller
     if as_seat >= seats:
