@@ -1,5 +1,17 @@
 """Shared fixtures: a real database per test (a SQLite file, or a schema of a real PostgreSQL database;
-tests/support/databases.py), the app with the real registry plus a toy game."""
+tests/support/databases.py), the app with the real registry plus a toy game.
+
+Which backends a test runs on: every test that takes a database (`database`, `module_database`, or a
+fixture built on them such as `app` and `client`) runs on SQLite; a test marked `both_backends` (or a
+module whose `pytestmark` has it) runs on PostgreSQL too. Mark a test `both_backends` when what it checks
+depends on how the database stores, orders, locks or commits: concurrent writers, optimistic concurrency
+and idempotency records, global positions and projection checkpoints, migrations and upgrades, copies
+between backends, what the rows hold (hashes, integer bounds, text PostgreSQL refuses), tampering with
+rows by hand, ordering and paging done in SQL, durability across a crash. Everything above the storage
+port (HTTP, validation, the games, bots, clocks, streams, rate limits, the contract) runs once: both
+backends implement one port and pass the same storage tests, so those tests would only repeat themselves.
+A test may still parametrize `database` itself (indirect), or take `postgres` for PostgreSQL alone.
+"""
 
 from __future__ import annotations
 
@@ -18,9 +30,38 @@ from domain.games import GAMES  # noqa: E402
 from service.app import create_app  # noqa: E402
 from storage import PostgresStorage  # noqa: E402
 from support.databases import NoPostgres, TestDatabases  # noqa: E402
+from support.handler import bot_game_export  # noqa: E402
 from support.toy import SPEC as TOY  # noqa: E402
 
 BACKENDS = ("sqlite", "postgresql")
+DATABASE_FIXTURES = (("database", "function"), ("module_database", "module"))
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """The backends of a test's database: SQLite, and PostgreSQL too where it is marked `both_backends`."""
+    backends = BACKENDS if metafunc.definition.get_closest_marker("both_backends") else BACKENDS[:1]
+    for name, scope in DATABASE_FIXTURES:
+        if name in metafunc.fixturenames and not parametrized_by_the_test(metafunc, name):
+            metafunc.parametrize(name, backends, indirect=True, scope=scope)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A module whose tests share a module-scoped fixture (a server, a browser, games played once) runs on one
+    xdist worker (`--dist loadgroup`, pyproject.toml), so that the fixture is made once, not once per worker."""
+    for item in items:
+        fixtures = getattr(item, "_fixtureinfo", None)
+        if fixtures and any(defs[-1].scope == "module" for defs in fixtures.name2fixturedefs.values()):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+def parametrized_by_the_test(metafunc: pytest.Metafunc, name: str) -> bool:
+    """Whether the test's own `parametrize` marks name this argument (it chose its backends itself)."""
+    for mark in metafunc.definition.iter_markers("parametrize"):
+        names = mark.args[0]
+        if name in ([part.strip() for part in names.split(",")] if isinstance(names, str) else names):
+            return True
+    return False
 
 
 @pytest.fixture(scope="session")
@@ -42,9 +83,10 @@ def postgres(worker_id: str) -> Iterator[TestDatabases]:
     databases.drop()
 
 
-@pytest.fixture(params=BACKENDS)
+@pytest.fixture
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """TRAILHEAD_DB for this test, on each backend: a SQLite file path, or a PostgreSQL URL on a fresh schema."""
+    """TRAILHEAD_DB for this test, on its backends (pytest_generate_tests): a SQLite file path, or a PostgreSQL
+    URL on a fresh schema."""
     if request.param == "sqlite":
         yield str(tmp_path / "trailhead.sqlite")
         return
@@ -52,7 +94,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
+@pytest.fixture(scope="module")
 def module_database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """As `database`, for a whole test module (the server its tests share): dropped after the module."""
     if request.param == "sqlite":
@@ -60,6 +102,14 @@ def module_database(request: pytest.FixtureRequest, tmp_path_factory: pytest.Tem
         return
     with request.getfixturevalue("postgres").schema() as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def long_game_export(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The export of a long game, well over 1 MiB: six random bots playing Hitchiker to its end. Played once per
+    test process for the modules that import it (tests/e2e/test_http.py, tests/replays/test_import_input.py)."""
+    return bot_game_export(tmp_path_factory.mktemp("long") / "source.sqlite", "hitchiker", "a long road 1",
+                           level="random", seats=6)
 
 
 @pytest.fixture

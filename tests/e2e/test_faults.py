@@ -142,4 +142,4 @@ def versions_in(database: str, ids: list[str]) -> dict[str, tuple[int, str]]:
     return {row[0]: (row[1], row[2]) for row in found}
 
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.both_backends]  # what each backend keeps through a SIGKILL

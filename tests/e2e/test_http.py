@@ -20,7 +20,6 @@ from openapi_spec_validator.readers import read_from_filename
 
 from e2e.contract import SPEC_PATH, Api, Server
 from application.chain import GENESIS_HASH, event_hash, salt_for
-from support.handler import bot_game_export
 
 
 API = "/api/v1"
@@ -144,6 +143,7 @@ def test_play_the_solo_game_to_the_end_over_http(api: Api) -> None:
     assert final["head_hash"] == prev
 
 
+@pytest.mark.both_backends  # each backend's lock on the game
 def test_racing_commands_across_workers_one_wins_the_rest_conflict(api: Api) -> None:
     game_id, token, _ = create_solo(api)
     url = f"{API}/games/{game_id}"
@@ -201,6 +201,7 @@ def test_error_responses_match_the_contract(api: Api) -> None:
     assert "once" in reused.json()["detail"]
 
 
+@pytest.mark.both_backends  # PostgreSQL's text refuses NUL
 def test_a_nul_character_in_an_id_or_a_filter_finds_nothing_as_on_any_other_text(api: Api) -> None:
     """PostgreSQL's text cannot hold U+0000: a lookup by such text must find nothing there too, not fail."""
     game_id, token, _ = create_solo(api)
@@ -235,15 +236,8 @@ def test_bad_integers_and_bodies_over_the_limit_are_problems_the_contract_docume
     assert chunked.headers["Content-Type"] == "application/problem+json"
 
 
-@pytest.fixture(scope="module")
-def long_export(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """A long game's export, played once for the module (each backend's server imports it)."""
-    return bot_game_export(tmp_path_factory.mktemp("export") / "source.sqlite", "hitchiker", "a long road 1",
-                           level="random", seats=6)
-
-
-def test_an_export_over_1_mib_is_imported_over_http(api: Api, long_export: dict[str, Any]) -> None:
-    document = long_export
+def test_an_export_over_1_mib_is_imported_over_http(api: Api, long_game_export: dict[str, Any]) -> None:
+    document = long_game_export
     body = json.dumps(document).encode()
     assert len(body) > 2 * 1024 * 1024
 

@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 import requests
 
 from e2e.contract import Api, Server
@@ -42,6 +43,7 @@ def play_out(api: Api, game_id: str, keys: dict[int, str]) -> dict[str, Any]:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.both_backends  # players and their games as each backend stores them
 def test_a_player_gets_a_key_once_and_a_public_profile(api: Api) -> None:
     ann = new_player(api, "Ann")
     assert len(ann["id"]) == 32 and len(ann["key"]) >= 43 and ann["name"] == "Ann"
@@ -56,6 +58,7 @@ def test_a_player_gets_a_key_once_and_a_public_profile(api: Api) -> None:
     api.call("POST", f"{API}/players", 400, json={}, valid_request=False)
 
 
+@pytest.mark.both_backends  # each backend's lock on the seat
 def test_of_two_racing_joins_exactly_one_takes_the_seat(api: Api, server: Server) -> None:
     host, bea, cal = new_player(api, "Host"), new_player(api, "Bea"), new_player(api, "Cal")
     for _round in range(4):

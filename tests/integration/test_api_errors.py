@@ -364,6 +364,7 @@ def test_problem_type_and_title_name_the_error_family(world: World) -> None:
 
 # -- the edges of the bounds: the largest integers are read, and answered by the rules --------------
 
+@pytest.mark.both_backends  # the bounds as each backend stores them
 def test_integers_at_the_signed_64_bit_bounds_are_read(world: World) -> None:
     assert world.events(f"after={INT64_MAX}").get_json() == {"events": [], "next": INT64_MAX, "has_more": False}
     assert world.client.get(f"{API}/games?cursor={INT64_MAX}").status_code == 200
@@ -396,6 +397,7 @@ def test_each_control_or_bidi_character_in_a_seat_name_is_a_400_naming_the_field
         assert body["errors"] == {"seats": {"1": {"name": [body["detail"].removeprefix("seats.1.name: ")]}}}
 
 
+@pytest.mark.both_backends  # names stored as they are
 def test_names_in_any_script_are_taken_as_they_are(world: World) -> None:
     names = ["Zoë", "山田 太郎", "سارة", "🦙 llama", "O'Brien-Smith"]
     for first, second in zip(names, names[1:]):
@@ -553,6 +555,7 @@ def test_fuzzed_command_bodies_never_get_a_500(world: World, seed: int) -> None:
     assert_no_server_errors(sent)
 
 
+@pytest.mark.both_backends  # PostgreSQL's text refuses NUL
 @pytest.mark.parametrize("where", ["seed", "option key", "command arg", "command arg key", "import"])
 def test_a_text_holding_nul_is_a_400_naming_its_path_and_nothing_is_stored(client: FlaskClient, where: str) -> None:
     """PostgreSQL's text cannot hold U+0000, so no body may carry one, on either backend alike."""

@@ -92,6 +92,7 @@ def token_bits(token: str) -> float:
     return len(token) * math.log2(alphabet)
 
 
+@pytest.mark.both_backends  # what the rows hold
 def test_tokens_are_random_and_stored_only_as_hashes(client: FlaskClient, database: str) -> None:
     games = [ToyGame(client) for _ in range(5)]
     tokens = [token for game in games for token in game.tokens.values()]
@@ -193,6 +194,7 @@ def test_hidden_cards_and_bids_stay_hidden_until_the_end(client: FlaskClient) ->
     assert standings == cards  # nobody rolled, so a score is the seat's card
 
 
+@pytest.mark.both_backends  # the stored hash chain
 def test_redacted_event_data_cannot_be_recovered_from_its_hash(toy: ToyGame) -> None:
     """A redacted event shows its hash; the hash must not give its data away by trying the few possible values."""
     toy.play(0, "Bid", {"amount": 3})
@@ -365,6 +367,7 @@ def test_bot_seat_plays_right_after_the_humans_command(client: FlaskClient, data
     assert recorded == [(1, "careful", "Bid"), (1, "careful", "Roll")]
 
 
+@pytest.mark.both_backends  # idempotency records
 def test_idempotent_retry_returns_the_first_response_and_appends_nothing(toy: ToyGame, database: str) -> None:
     first = toy.send(0, "Bid", {"amount": 2}, expected_version=3, command_id="once")
     assert first.status_code == 201
@@ -382,6 +385,7 @@ def test_idempotent_retry_returns_the_first_response_and_appends_nothing(toy: To
     assert_sound_log(event_rows(database, toy.id))
 
 
+@pytest.mark.both_backends  # idempotency records
 def test_idempotent_retry_returns_a_byte_identical_body(toy: ToyGame) -> None:
     first = toy.send(0, "Bid", {"amount": 2}, command_id="twice")
 
@@ -394,6 +398,7 @@ def test_idempotent_retry_returns_a_byte_identical_body(toy: ToyGame) -> None:
 # -- the log ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends  # paging done in SQL
 def test_events_are_paged_with_after_limit_next_and_has_more(client: FlaskClient) -> None:
     game = ToyGame(client, seed="pages")
     play_to_the_end(game, random.Random(3))
@@ -423,6 +428,7 @@ def test_events_are_paged_with_after_limit_next_and_has_more(client: FlaskClient
     assert [e["seq"] for e in exact["events"]] == [version - 2, version - 1, version] and not exact["has_more"]
 
 
+@pytest.mark.both_backends  # the stored hash chain
 @pytest.mark.parametrize("seat", [0, 1, None], ids=["seat-0", "seat-1", "spectator"])
 def test_every_reader_sees_the_same_hashes(toy: ToyGame, seat: int | None) -> None:
     toy.play(0, "Bid", {"amount": 1})

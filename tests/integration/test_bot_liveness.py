@@ -3,6 +3,7 @@ restart (or `trailhead bots resume`) hands every waiting bot seat back to them."
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 from flask.testing import FlaskClient
 
@@ -30,6 +31,7 @@ def test_a_client_command_id_in_the_bots_namespace_is_a_400_and_appends_nothing(
     assert [e["seat"] for e in game.all_events()[3:]] == [1]  # only the bot's own bid
 
 
+@pytest.mark.both_backends  # command ids unique in the stored log
 def test_a_bot_whose_id_an_old_log_already_holds_still_plays(database: str) -> None:
     """A release-0.1 log may hold a client command under a bot's id: the bot plays under a fresh one."""
     games = open_games(database)

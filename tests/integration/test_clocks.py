@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from datetime import timedelta
 
+import pytest
+
 from application.deadlines import DeadlineDue
 from application.clocks import Clock, DecisionTimedOut, instant, iso, next_due, seat_deadline, utc_now
 from application.handler import GameService, StateCache
@@ -16,6 +18,8 @@ from domain.core.seating import TableSet, TimeOut
 from storage import VersionConflict
 
 from .event_log import open_service
+
+pytestmark = pytest.mark.both_backends  # commit times as each backend stores them; the tabled-games query
 
 T0 = "2026-01-01T12:00:00.000000Z"
 

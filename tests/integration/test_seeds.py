@@ -17,6 +17,8 @@ from domain.games import GAMES
 from service.app import create_app
 from service.cli import main
 
+pytestmark = pytest.mark.both_backends  # the seed's parts and source as each backend stores them
+
 SOLO = [{"name": "solo", "bot": "random"}]
 
 

@@ -27,6 +27,8 @@ from application.handler import CommandIdReused, GameService
 from storage import VersionConflict, open_storage
 from storage.migrations import LATEST
 
+pytestmark = pytest.mark.both_backends  # racing writers: each backend serialises and locks its own way
+
 
 THREADS = 20
 PROCESSES = 8

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 from flask.testing import FlaskClient
 
@@ -173,6 +174,7 @@ def test_a_fork_starts_from_event_n_and_audits_its_own_events(client: FlaskClien
     assert client.post(f"/api/v1/games/{fork['id']}/fork", json={"at": "x"}).status_code == 400
 
 
+@pytest.mark.both_backends  # the CLI's query of finished games
 def test_the_replay_commands_verify_export_import_and_show(client: FlaskClient, database: str,
                                                           new_database: Callable[[str], str], tmp_path: Path) -> None:
     finished = []

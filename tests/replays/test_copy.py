@@ -41,6 +41,8 @@ from storage.migrations import LATEST
 from support.databases import TestDatabases
 from support.handler import REGISTRY, bot_game, bot_game_export, open_games, play_bots
 
+pytestmark = pytest.mark.both_backends  # copies between the two backends
+
 API = "/api/v1"
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "release-0.1"

@@ -23,14 +23,12 @@ MIB = 1024 * 1024
 IMPORT_LIMIT = 32 * MIB
 
 
-# The documents are made once per module on a SQLite file of their own; the tests import them into the
-# client's database, on each backend.
+# The documents are made once (per module, or per test process: tests/conftest.py's long_game_export) on a SQLite
+# file of their own; the tests import them into the client's database.
 @pytest.fixture(scope="module")
-def long_export(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    """The export of a long game, well over 1 MiB: six random bots playing Hitchiker to its end."""
-    document = bot_game_export(tmp_path_factory.mktemp("long") / "source.sqlite", "hitchiker", "a long road 1",
-                               level="random", seats=6)
-    text = json.dumps(document).encode()
+def long_export(long_game_export: dict[str, Any]) -> bytes:
+    """The export of a long game, well over 1 MiB, as a request body."""
+    text = json.dumps(long_game_export).encode()
     assert 1.5 * MIB < len(text) < 4 * MIB
     return text
 
@@ -53,6 +51,7 @@ def test_an_export_over_1_mib_is_imported_and_audits(client: FlaskClient, long_e
     assert client.get(f"{API}/games/{imported['id']}/audit").get_json()["status"] == "ok"
 
 
+@pytest.mark.both_backends  # a large log written in one transaction
 def test_a_document_of_exactly_32_mib_is_imported(client: FlaskClient, long_export: bytes) -> None:
     padded = b" " * (IMPORT_LIMIT - len(long_export)) + long_export  # whitespace before a JSON value is JSON
 
@@ -110,6 +109,7 @@ def test_an_integer_beyond_64_bits_anywhere_in_a_document_is_a_400_naming_it(
                               "-9223372036854775808 to 9223372036854775807.")
 
 
+@pytest.mark.both_backends  # control characters as each backend stores them
 def test_a_document_whose_seat_names_hold_control_characters_still_imports(
     client: FlaskClient, new_database: Callable[[str], str]
 ) -> None:

@@ -21,6 +21,8 @@ from support.rows import Sql, sql
 
 from .conftest import REGISTRY, finished_bot_game, open_games
 
+pytestmark = pytest.mark.both_backends  # rows altered by hand in each backend's tables
+
 GAME_TABLES = ("events", "commands", "seat_tokens", "game_seeds", "games")
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -29,6 +29,8 @@ from storage import SchemaOutOfDate, SqliteStorage, Storage, open_storage
 from storage.migrations import LATEST
 from storage.sqlite import connect
 
+pytestmark = pytest.mark.both_backends  # release 0.1's exports and database into either backend
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "release-0.1"
 MANIFEST: dict[str, Any] = json.loads((FIXTURES / "games.json").read_text())
 TYPES = [spec.id for spec in GAMES]

@@ -14,6 +14,7 @@ import time
 import uuid
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 from rq.registry import FailedJobRegistry
 
@@ -98,6 +99,7 @@ def client_version(client: Any, game_id: str) -> int:
     return int(client.get(f"/api/v1/games/{game_id}").get_json()["version"])
 
 
+@pytest.mark.both_backends  # the halted mark stored in the read model
 def test_the_inline_runner_halts_and_reports_a_game_its_bot_cannot_move(database: str) -> None:
     game_id = stuck_fork(database)
     app = create_app({"DATABASE": database, "REDIS_URL": None, "GAMES": (*GAMES, TOY), "RATE_LIMITS": "off"})

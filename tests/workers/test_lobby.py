@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+pytestmark = pytest.mark.both_backends  # ordering and cursor pages done in SQL
+
 
 def create(client: Any, type_: str, seats: list[dict[str, Any]], seed: str) -> dict[str, Any]:
     """A game created through the API, once its bots (which play after the response) have played."""

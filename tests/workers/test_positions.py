@@ -26,7 +26,7 @@ WRITER = Path(__file__).with_name("position_writer.py")
 ROOT = Path(__file__).resolve().parents[2]
 PROCESSES, THREADS, GAMES, COMMANDS = 4, 2, 3, 50
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.both_backends]  # each backend numbers and commits its own way
 
 
 def test_a_follower_sees_every_event_once_in_order_while_many_writers_race(database: str) -> None:

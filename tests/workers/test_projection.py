@@ -6,6 +6,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from application.chain import event_hash
@@ -16,6 +17,8 @@ from storage.postgres import is_postgresql_url
 from support.databases import connected, rows
 
 from .conftest import REGISTRY, open_games, play_bot_game, snapshot
+
+pytestmark = pytest.mark.both_backends  # checkpoints written in each backend's transactions, projectors racing
 
 Rebuilt = Callable[[str], dict[str, list[Any]]]
 

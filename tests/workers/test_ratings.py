@@ -93,6 +93,7 @@ def duel(games: GameService, seed: str, first: str, second: str) -> str:
     return game_id
 
 
+@pytest.mark.both_backends  # floats and checkpoints as each backend stores them
 def test_the_projection_rates_each_game_once_in_the_order_games_finish(database: str, rebuilt_snapshot) -> None:
     games = open_games(database)
     ann, bob, cid = (new_player(games, name) for name in ("Ann", "Bob", "Cid"))

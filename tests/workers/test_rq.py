@@ -124,6 +124,7 @@ def test_projections_converge_after_hundreds_of_commands(rq_config: dict[str, An
     assert sum(row["games_played"] for row in board) == 6
 
 
+@pytest.mark.both_backends  # the checkpoint's transaction
 def test_a_worker_killed_mid_projection_loses_and_doubles_nothing(rq_config: dict[str, Any], start_worker: Any,
                                                                   database: str, rebuilt_snapshot: Rebuilt) -> None:
     backlog(database, [f"backlog-{i}" for i in range(16)])
@@ -147,6 +148,7 @@ def test_a_worker_killed_mid_projection_loses_and_doubles_nothing(rq_config: dic
     assert games_played(database) == 16
 
 
+@pytest.mark.both_backends  # projectors racing on each backend's locks
 def test_the_same_projection_job_twice_and_in_two_workers_applies_once(rq_config: dict[str, Any],
                                                                        start_worker: Any, database: str,
                                                                        rebuilt_snapshot: Rebuilt) -> None:
