@@ -34,8 +34,8 @@ from flask import Blueprint, Response, request
 from werkzeug.exceptions import NotImplemented as NotServedHere
 
 from application.auth import token_hash
-from service.api import bearer_token, required_player
-from service.runtime import game_service, trailhead
+from service.identity import bearer_token, required_player
+from service.runtime import read_models, trailhead
 from service.stream import last_event_id
 from domain.core.seating import TIMEOUT
 from storage import ACTIVE, FINISHED, OPEN, StoredEvent
@@ -48,14 +48,13 @@ PLAYER_GAMES_WATCHED = 200  # the newest games of a player a stream starts with 
 
 @player_stream_api.get("/players/me/stream")
 def player_stream() -> Response:
-    games = game_service()
-    player = required_player(games)
+    player = required_player()
     after = last_event_id()  # a global position here
     admission = (request.environ.get("asgi.scope") or {}).get(PLAYER_ADMISSION)
     if admission is None:
         raise NotServedHere("event streams are served by `trailhead serve` (the ASGI front, service/asgi.py)")
     trailhead().runner.catch_up()  # the read model knows every game the player had until now
-    ids = [game["id"] for game in games.store.player_games(player["id"], PLAYER_GAMES_WATCHED)
+    ids = [game["id"] for game in read_models().player_games(player["id"], PLAYER_GAMES_WATCHED)
            if after is not None or game["status"] != FINISHED]
     admission.update(player=player["id"], games=ids, after=after, client=f"player:{token_hash(bearer_token() or '')}")
     return Response(status=204)

@@ -103,3 +103,54 @@ def test_the_sdk_stands_alone() -> None:
                 [node.module] if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 else [])
             wrong |= {f"{path.relative_to(ROOT)} imports {name}" for name in names if name.split(".")[0] not in allowed}
     assert not wrong, sorted(wrong)
+
+
+def port_methods() -> set[str]:
+    """The public methods of the storage port, every part of it (storage/port.py)."""
+    tree = ast.parse((ROOT / "storage" / "port.py").read_text(encoding="utf-8"))
+    return {node.name for part in tree.body if isinstance(part, ast.ClassDef) for node in part.body
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")}
+
+
+def store_writes() -> set[str]:
+    """The port's write methods: those that the shared SQL or a backend implements with a write transaction
+    (`self._writer()`), read from the code, so that a new write method is known as one at once."""
+    writes = set()
+    for path in [*modules("storage/sql"), ROOT / "storage" / "sqlite.py", ROOT / "storage" / "postgres.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and any(
+                    isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "_writer"
+                    and isinstance(call.func.value, ast.Name) and call.func.value.id == "self"
+                    for call in ast.walk(node)):
+                writes.add(node.name)
+    return writes & port_methods()
+
+
+def store_write_calls(source: str, writes: set[str]) -> list[tuple[int, str]]:
+    """The calls in `source` of a method named as one of `writes`. The port's `append` shares its name with a
+    list's, which takes one argument where the event log's takes five or six: it counts with more than one."""
+    return [(node.lineno, node.func.attr) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in writes
+            and not (node.func.attr == "append" and len(node.args) + len(node.keywords) <= 1)]
+
+
+def test_the_service_writes_only_through_the_application() -> None:
+    """No module of service/ calls a write method of the storage port: the service reads the request, calls the
+    application (the bus, application/players.py, application/schema.py, the replays) and renders its answer;
+    what is written, and the rules it is written by, are the application's. Reads of the port are the
+    service's to make (through the part it needs, service/runtime.py)."""
+    writes = store_writes()
+    found = [f"{path.relative_to(ROOT)}:{line}: calls the store's {name}"
+             for path in modules("service")
+             for line, name in store_write_calls(path.read_text(encoding="utf-8"), writes)]
+    assert not found, found
+
+
+def test_the_write_check_sees_writes() -> None:
+    writes = store_writes()
+    assert {"append", "create_game", "import_game", "restore_game", "create_player", "write_projection",
+            "reset_read_models", "mark_bot_halted", "migrate"} <= writes
+    assert not {"events", "player", "token_owner", "summaries", "checkpoint", "schema_version"} & writes
+    assert store_write_calls("games.store.create_player(key, name, digest)", writes) == [(1, "create_player")]
+    assert store_write_calls("store.append(game_id, 3, events, record, status)", writes) == [(1, "append")]
+    assert store_write_calls("rows.append(row)\nstore.migrate", writes) == []
