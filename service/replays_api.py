@@ -9,7 +9,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 
 from application.seeds import SEED_SOURCES
 
-from application.bus import ProjectionDue
+from application.messages import ProjectionDue
 from application.handler import GameService
 from domain.core import SeatConfig
 from replays.audit import audit
