@@ -70,6 +70,10 @@ class DeadlineTimers:
         with self._lock:
             self._closed = True
             if self._scheduler is not None and self._pid == os.getpid():
+                # The timers first, under the scheduler's own lock: one firing at this moment is then
+                # done with the scheduler's store before shutdown marks it stopped (stopped, it fails
+                # to remove the fired timer, and its thread dies with a JobLookupError).
+                self._scheduler.remove_all_jobs()
                 self._scheduler.shutdown(wait=False)
             self._scheduler = None
             self._versions.clear()
