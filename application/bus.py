@@ -38,11 +38,13 @@ class Lane(enum.Enum):
     """Where a message waits until it runs; each runner keeps all three (application/inline.py, workers/rq.py).
 
     CATCH_UP: its handler catches something up with the log, so one run serves every message of
-    its type waiting: they coalesce (on RQ at most one job waits), and run one at a time.
-    GAME: the message names a `game_id` and a `version` (messages.OfAGame); a game's messages of
-    a type run one at a time, and games take turns (on RQ: one job per game version).
-    TIMER: the message also falls `at` (messages.Timed): it runs then, or at once if that has
-    passed. A timer of a version the game has left may still fire, so its handler checks the version.
+    its type waiting: they coalesce (inline, on one thread; on RQ at most one job waits).
+    GAME: the message names a `game_id` and a `version` (messages.OfAGame): inline, a game's
+    messages of a type run one at a time and games take turns; on RQ, one job per game version.
+    TIMER: the message also falls `at` (messages.Timed): it runs then, or at once if that has passed.
+    Workers may run two jobs at once and a timer of a version the game has left may still fire,
+    so a handler bears being run twice or late: it reads the log from a checkpoint or checks the
+    version (a bot's command and a deadline's are sent with the version they were worked out at).
     """
 
     CATCH_UP = "catch-up"
