@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, json, request
 
-from application.bus import ProjectionDue
+from application.messages import ProjectionDue
 from application.handler import GameService
 from domain.core import SeatConfig
 from replays.audit import audit

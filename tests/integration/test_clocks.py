@@ -7,9 +7,9 @@ from __future__ import annotations
 import time
 from datetime import timedelta
 
-from application.deadlines import DeadlineDue
 from application.clocks import Clock, DecisionTimedOut, instant, iso, next_due, seat_deadline, utc_now
 from application.handler import GameService, StateCache
+from application.messages import DeadlineDue
 from application.timers import DeadlineTimers
 from domain.core import SeatConfig
 from domain.core.seating import TableSet, TimeOut
