@@ -34,8 +34,9 @@ How rules.py reads, in every game (python-chess's `is_legal` and `legal_moves`, 
     refusal(state, seat, command)              that command type's predicate (asked of a seat that is to act)
     candidates(state, seat) -> Iterable        every command worth asking `refusal` about, in listing order
                                                (a bounded, representative set where an argument ranges widely)
-    decide(state, seat, command, rng)          InvalidCommand for a malformed command; then
-                                               `refuse(refusal(state, seat, command))`; then the events
+    decide(state, seat, command, rng)          InvalidCommand for a malformed command (`check_args`, before
+                                               any rule); then `refuse(refusal(state, seat, command))`;
+                                               then the events, a `match` on the command
 
 The turn is the core's, checked once for every game: the listing (`legal_commands`) is built here
 from `candidates` and `refusal`, so what is listed is exactly what `decide` accepts, and `decide`
