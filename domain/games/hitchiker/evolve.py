@@ -414,4 +414,3 @@ def _entry(event_type: type[Event], apply: Applier) -> tuple[Applier, tuple[str,
 APPLIERS: dict[type[Event], tuple[Applier, tuple[str, ...], tuple[str, ...]]] = {
     event_type: _entry(event_type, apply) for event_type, apply in {**_ROAD, **CASINO_APPLIERS}.items()
 }
-EVENTS: tuple[type[Event], ...] = (GameCreated, *APPLIERS)

@@ -18,7 +18,7 @@ from domain.games.hitchiker import blackmarket, hometowns, jury, turn
 from domain.games.hitchiker import commands as cmd
 from domain.games.hitchiker.casino import blackjack, floor, holdem
 from domain.games.hitchiker.play import Play
-from domain.games.hitchiker.winning import GameOver
+from domain.games.hitchiker.scoring import GameOver
 from domain.games.hitchiker.state import Phase, State
 
 
