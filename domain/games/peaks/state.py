@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import enum
 
+from msgspec.structs import replace
+
 from domain.core import Value
 
 
@@ -205,3 +207,8 @@ class State(Value, kw_only=True):
 def put(values: tuple, index: int, value: object) -> tuple:
     """`values` with the item at `index` replaced."""
     return values[:index] + (value,) + values[index + 1:]
+
+
+def renamed(state: State, names: tuple[str, ...]) -> State:
+    """The state with the seats' final names (a game whose open seats were joined; domain/core/seating.py)."""
+    return replace(state, names=names)
