@@ -1,12 +1,12 @@
-"""decide, to_act and legal_commands: one refusal and one step per command, shared by all three.
+"""to_act, waiting, the one refusal and the step of each command, the candidates, and decide.
 
 Every command has a refusal (why the rules forbid it now, in the rulebook's words, or
 None) and a step (emits events through a `Play`, the core Emitter). `decide` refuses
 with the refusal's reason, runs the step, then lets the turn carry on, and returns the
 Emitter's Decision: the events with the state they lead to, so `evolve` runs once per
-event. `legal_commands` offers the phase's candidates the same refusals let through,
-so what is listed is exactly what is accepted. Whose turn it is, the command cycle
-checks before `decide` (domain/core/cycle.py check_turn).
+event. The listing offers the phase's candidates the same refusals let through, so
+what is listed is exactly what is accepted. Whose turn it is, the core checks first
+(`waiting` words it for a seat that must wait).
 """
 
 from __future__ import annotations
@@ -114,39 +114,60 @@ def to_act(state: State) -> frozenset[int]:
             return frozenset({state.current})
 
 
+def waiting(state: State, seat: int) -> str:
+    """What a seat that is not to act is told."""
+    return "it is not your turn to act"
+
+
+REFUSALS: dict[type[Command], Callable[[State, int, Any], str | None]] = {
+    command_type: handler.refusal for command_type, handler in HANDLERS.items()
+}
+
+
 def refusal(state: State, seat: int, command: Command) -> str | None:
     """Why `seat`, one of the seats to act, may not give `command` now; None when the rules allow it."""
-    return HANDLERS[type(command)].refusal(state, seat, command)
+    return REFUSALS[type(command)](state, seat, command)
+
+
+def candidates(state: State, seat: int) -> list[Command]:
+    """The commands of the phase worth asking `refusal` about (amounts: a few of the range), in listing order."""
+    return CHOICES[state.phase](state, seat)
+
+
+def legal_commands(state: State, seat: int) -> list[Command]:
+    """Every command `decide` accepts from `seat` now: the candidates no refusal rejects."""
+    if seat not in to_act(state):
+        return []
+    return [command for command in candidates(state, seat) if refusal(state, seat, command) is None]
+
+
+def check_args(command: Command) -> None:
+    """A Hitchiker command, and words to a jury of 1 to 280 characters (malformed, whatever the game's moment).
+
+    Raises:
+        InvalidCommand: not a Hitchiker command, or words to a jury that are empty or too long.
+    """
+    if type(command) not in HANDLERS:
+        raise InvalidCommand(f"{type(command).__name__} is not a Hitchiker command")
+    if isinstance(command, cmd.AddressJury):
+        jury.check_words(command)
 
 
 def decide(state: State, seat: int, command: Command, rng: Rng) -> Decision:
     """The events of `command` by `seat` and of all that follows until the next decision, with the state after them.
 
-    `seat` is one of the seats to act in a game still running: the command cycle checked it.
-
     Raises:
-        InvalidCommand: not a Hitchiker command, or words to a jury that are empty or too long.
-        IllegalCommand: the rules forbid it now.
+        InvalidCommand: malformed (`check_args`).
+        IllegalCommand: the rules forbid it now (`refusal`).
     """
-    handler = HANDLERS.get(type(command))
-    if handler is None:
-        raise InvalidCommand(f"{type(command).__name__} is not a Hitchiker command")
-    if isinstance(command, cmd.AddressJury):
-        jury.check_words(command)
-    reason = handler.refusal(state, seat, command)
+    check_args(command)
+    reason = refusal(state, seat, command)
     if reason is not None:
         raise IllegalCommand(reason)
     play = Play(state, rng)
     try:
-        handler.step(play, seat, command)
+        HANDLERS[type(command)].step(play, seat, command)
         turn.advance(play)
     except GameOver:
         pass
     return play.decision()
-
-
-def legal_commands(state: State, seat: int) -> list[Command]:
-    """The phase's candidate commands that no refusal rejects (amounts: a few of the range)."""
-    if seat not in to_act(state):
-        return []
-    return [command for command in CHOICES[state.phase](state, seat) if refusal(state, seat, command) is None]
