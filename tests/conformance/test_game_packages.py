@@ -21,9 +21,6 @@ from domain.core import GameSpec, IllegalCommand, SeatConfig, Table, decision_rn
 from domain.core.package import CONTRACT, MODULES, OPTIONAL
 from domain.games import GAMES
 
-# The games converted to the idiom so far. Hitchiker and Peaks move onto it on another branch (games-b):
-# once both are merged, every game complies and this set is the whole registry (drop NOT_YET).
-NOT_YET = frozenset({"hitchiker", "peaks"})
 
 
 def packages() -> dict[str, ModuleType]:
@@ -36,11 +33,7 @@ def packages() -> dict[str, ModuleType]:
 
 
 PACKAGES = packages()
-SPECS = [
-    pytest.param(spec, marks=pytest.mark.xfail(strict=True, reason="not yet on the idiom (games-b)"))
-    if spec.id in NOT_YET else spec
-    for spec in GAMES
-]
+SPECS = list(GAMES)
 
 
 def defined_names(path: Path) -> set[str]:

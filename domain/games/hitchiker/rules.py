@@ -134,13 +134,6 @@ def candidates(state: State, seat: int) -> list[Command]:
     return CHOICES[state.phase](state, seat)
 
 
-def legal_commands(state: State, seat: int) -> list[Command]:
-    """Every command `decide` accepts from `seat` now: the candidates no refusal rejects."""
-    if seat not in to_act(state):
-        return []
-    return [command for command in candidates(state, seat) if refusal(state, seat, command) is None]
-
-
 def check_args(command: Command) -> None:
     """A Hitchiker command, and words to a jury of 1 to 280 characters (malformed, whatever the game's moment).
 

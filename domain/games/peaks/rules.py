@@ -177,13 +177,6 @@ def discards(state: State, seat: int) -> list[Command]:
     return [DiscardBonusCard(card=card) for card in sorted(state.players[seat].bonus_cards)]
 
 
-def legal_commands(state: State, seat: int) -> list[Command]:
-    """Every command `decide` accepts from `seat` now: the candidates no refusal rejects."""
-    if seat not in to_act(state):
-        return []
-    return [command for command in candidates(state, seat) if refusal(state, seat, command) is None]
-
-
 # --- decide ---------------------------------------------------------------------------------------------------
 
 def check_known(state: State, command: Command) -> None:
