@@ -23,7 +23,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from application.deadlines import DeadlineDue, deadline_due, fire_deadline, pending_deadlines
-from application.handler import CommandIdReused, Committed, GameService, LoadedGame
+from application.game import LoadedGame
+from application.handler import CommandIdReused, Committed, GameService
 from application.projections import Projector, RunOutcome
 from application.timers import DeadlineTimers
 from application.halts import halt

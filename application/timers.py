@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from application.clocks import instant, iso, utc_now
+from application.clock import instant, iso, utc_now
 from storage import StorageClosed
 
 if TYPE_CHECKING:

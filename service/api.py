@@ -11,10 +11,13 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from application.auth import new_token, same_hash, token_hash
-from application.clocks import clock_view, deadlines, fill_deadline_at, iso, utc_now
+from application.clock import iso, utc_now
+from application.clock_view import clock_view, deadlines, fill_deadline_at
 from application.game_types import described, game_type
 from application.seeds import seed_parts
-from application.handler import Committed, GameService, LoadedGame, envelope
+from application.envelopes import envelope
+from application.game import LoadedGame
+from application.handler import Committed, GameService
 from domain.core import Command, GameSpec, SeatConfig
 from domain.core.seating import JoinSeat, LeaveSeat, SeatTaken
 from service import schemas

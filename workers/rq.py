@@ -20,7 +20,7 @@ from rq import Queue, Retry
 from rq.serializers import JSONSerializer
 
 from application.bus import Message, MessageBus, ProjectionDue
-from application.clocks import instant
+from application.clock import instant
 from application.deadlines import DeadlineDue
 
 log = logging.getLogger(__name__)
