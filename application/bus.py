@@ -24,7 +24,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from application import deadlines
-from application.handler import CommandIdReused, Committed, GameService, LoadedGame
+from application.game import LoadedGame
+from application.handler import CommandIdReused, Committed, GameService
 from application.halts import halt
 from application.messages import BotTurnDue, DeadlineDue, Message, ProjectionDue
 from application.projections import Projector

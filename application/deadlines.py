@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import logging
 
-from application.clocks import iso, next_due, utc_now
-from application.handler import Committed, GameService, LoadedGame
+from application.clock import iso, utc_now
+from application.clock_view import next_due
+from application.game import LoadedGame
+from application.handler import Committed, GameService
 from application.messages import DeadlineDue
 from domain.core import Command, IllegalCommand
 from domain.core.seating import FillSeats, TimeOut

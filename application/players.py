@@ -12,7 +12,8 @@ from typing import Any
 
 from application.auth import new_token, token_hash
 from application.bus import MessageBus
-from application.handler import GameService, LoadedGame
+from application.game import LoadedGame
+from application.handler import GameService
 from domain.core.seating import JoinSeat, SeatTaken
 from storage import Players, VersionConflict
 

@@ -20,7 +20,7 @@ from datetime import UTC, timedelta
 import msgspec
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from application.clocks import instant, iso, utc_now
+from application.clock import instant, iso, utc_now
 from application.messages import Timed
 from storage import StorageClosed
 

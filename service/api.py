@@ -9,11 +9,14 @@ import msgspec
 from flask import Blueprint, Response, current_app, request
 from marshmallow import ValidationError
 
-from application.clocks import clock_view, deadlines, fill_deadline_at, iso, utc_now
+from application.clock import iso, utc_now
+from application.clock_view import clock_view, deadlines, fill_deadline_at
 from application.game_types import described, game_type
 from application.players import NoSuchSeat, take_seat
 from application.seeds import seed_parts
-from application.handler import Committed, GameService, LoadedGame, envelope
+from application.envelopes import envelope
+from application.game import LoadedGame
+from application.handler import Committed, GameService
 from domain.core import Command, GameSpec, SeatConfig
 from domain.core.seating import LeaveSeat
 from service.identity import caller_seat, reader_seat, required_player

@@ -12,7 +12,8 @@ from typing import Any
 from flask import g, request
 
 from application.auth import same_hash, token_hash
-from application.handler import GameService, LoadedGame
+from application.game import LoadedGame
+from application.handler import GameService
 from service.problems import Forbidden, Unauthorized
 from service.runtime import player_store
 

@@ -37,6 +37,7 @@ from application.auth import token_hash
 from service.identity import bearer_token, required_player
 from service.runtime import read_models, trailhead
 from service.stream import last_event_id
+from service.timeline import Timeline
 from domain.core.seating import TIMEOUT
 from storage import ACTIVE, FINISHED, OPEN, StoredEvent
 
@@ -81,14 +82,14 @@ class GameProgress:
     taken_over: bool = False  # a bot plays the seat for good: no more turns for the player
 
 
-def game_messages(timeline: Any, player: str, progress: GameProgress,
+def game_messages(timeline: Timeline, player: str, progress: GameProgress,
                   deadline: Callable[[str, int, int], str | None]) -> list[PlayerMessage]:
     """The messages of `timeline` for `player` beyond `progress` (which moves on).
 
     `deadline(game_id, seat, version)` is the seat's deadline at that version, or None.
     """
     messages: list[PlayerMessage] = []
-    seating = timeline.seating
+    seating = timeline.game.seating
     seat = seating.seat_of(player) if seating is not None else None
     while progress.index < timeline.version and not progress.finished:
         index = progress.index
@@ -101,7 +102,7 @@ def game_messages(timeline: Any, player: str, progress: GameProgress,
             progress.takeover = event.data
         if not timeline.ends_commit(index):
             continue
-        base = {"game_id": timeline.game_id, "game_type": timeline.spec.id, "seat": seat, "version": event.seq,
+        base = {"game_id": timeline.game_id, "game_type": timeline.game.spec.id, "seat": seat, "version": event.seq,
                 "status": mark.status}
         if mark.status != OPEN and not progress.started:
             progress.started = True
@@ -118,7 +119,7 @@ def game_messages(timeline: Any, player: str, progress: GameProgress,
                                            "deadline": deadline(timeline.game_id, seat, event.seq)}))
         if mark.status == FINISHED:
             progress.finished = True
-            result = timeline.spec.result(timeline.state) or {}
+            result = timeline.game.spec.result(timeline.game.state) or {}
             messages.append(PlayerMessage(event.position, "gameFinish",
                                           {"type": "gameFinish", **base, "winners": result.get("winners", [])}))
     return messages

@@ -1,4 +1,4 @@
-"""The packages depend one way, and every SQL statement lives in the storage package.
+"""The packages depend one way, every SQL statement lives in the storage package, and one module folds games.
 
 domain <- storage <- application <- {workers, replays} <- bootstrap <- service: a package may
 import only those to its left. The walk reads every import statement of every module, those
@@ -154,3 +154,37 @@ def test_the_write_check_sees_writes() -> None:
     assert store_write_calls("games.store.create_player(key, name, digest)", writes) == [(1, "create_player")]
     assert store_write_calls("store.append(game_id, 3, events, record, status)", writes) == [(1, "append")]
     assert store_write_calls("rows.append(row)\nstore.migrate", writes) == []
+
+
+FOLD = ROOT / "application" / "game.py"
+GAME_FOLDS = {"evolve", "fold"}  # a game spec's: GameSpec.evolve, GameSpec.fold
+SEATING_FOLDS = {"next_seating", "fold_seating", "evolve_seating"}  # domain/core/seating.py's
+
+
+def folds_in(source: str) -> list[str]:
+    """Where `source` takes a game's `evolve` or `fold` (called or not: an alias folds too), or the seating's fold."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in GAME_FOLDS | SEATING_FOLDS:
+            found.append(f"{node.lineno}: .{node.attr}")
+        elif isinstance(node, ast.ImportFrom):
+            found += [f"{node.lineno}: imports {alias.name}" for alias in node.names if alias.name in SEATING_FOLDS]
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(set(LAYERS) - {"domain"}))
+def test_only_the_game_module_folds_a_game(package: str) -> None:
+    """A stored game is folded by one function, application/game.py's `fold` (the game as it stands: state,
+    seating, version, head, clock, and the status and to-act rules beside it). The handler, the projection,
+    the stream watcher, the rebuild and the audit all call it, so no other module outside domain/ takes a
+    game spec's `evolve` or `fold`, or the seating's fold. The command cycle's fold of the events its
+    `decide` just emitted (domain.core's play_command) is the domain's, and runs before anything is stored."""
+    found = [f"{path.relative_to(ROOT)}:{where}" for path in modules(package) if path != FOLD
+             for where in folds_in(path.read_text(encoding="utf-8"))]
+    assert not found, found
+
+
+def test_the_fold_check_sees_folds() -> None:
+    source = ("from domain.core.seating import next_seating\n"
+              "def replay(spec, events):\n    step = spec.evolve\n    return spec.fold(events)\n")
+    assert folds_in(source) == ["1: imports next_seating", "3: .evolve", "4: .fold"]

@@ -24,7 +24,7 @@ from rq import Queue, Retry
 from rq.serializers import JSONSerializer
 
 from application.bus import Lane, MessageBus, Route
-from application.clocks import instant
+from application.clock import instant
 from application.messages import Message, OfAGame, ProjectionDue, Timed
 
 log = logging.getLogger(__name__)

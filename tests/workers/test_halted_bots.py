@@ -17,8 +17,7 @@ from typing import Any
 from click.testing import CliRunner
 from rq.registry import FailedJobRegistry
 
-from application.chain import GENESIS_HASH
-from application.handler import chain_each
+from application.chain import GENESIS_HASH, chain_each
 from application.messages import BotTurnDue
 from domain.core import SeatConfig, game_created
 from domain.games import GAMES

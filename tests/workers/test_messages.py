@@ -18,7 +18,7 @@ import pytest
 from rq.registry import ScheduledJobRegistry
 
 from application.bus import HANDLERS
-from application.clocks import iso, utc_now
+from application.clock import iso, utc_now
 from application.inline import InlineRunner
 from application.messages import BotTurnDue, DeadlineDue, Message, ProjectionDue
 from bootstrap import bootstrap
