@@ -13,6 +13,7 @@ imports; issue 28); a type without one shows its view as its structure.
 
 from __future__ import annotations
 
+import mimetypes
 import os
 from typing import Any
 
@@ -20,6 +21,10 @@ from flask import Blueprint, current_app, render_template, send_from_directory
 from werkzeug.security import safe_join
 
 from service.runtime import game_service
+
+# The type openapi.yaml promises for the scripts, whatever /etc/mime.types says (Python's own table has
+# application/javascript); module scripts need a JavaScript type.
+mimetypes.add_type("text/javascript", ".js")
 
 pages = Blueprint("pages", __name__, template_folder="templates", static_folder="static",
                   static_url_path="/static")

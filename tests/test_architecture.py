@@ -188,3 +188,15 @@ def test_the_fold_check_sees_folds() -> None:
     source = ("from domain.core.seating import next_seating\n"
               "def replay(spec, events):\n    step = spec.evolve\n    return spec.fold(events)\n")
     assert folds_in(source) == ["1: imports next_seating", "3: .evolve", "4: .fold"]
+
+
+LONGEST = 400
+
+
+@pytest.mark.parametrize("package", ["application", "service", "storage"])
+def test_no_module_of_the_service_side_exceeds_400_lines(package: str) -> None:
+    """A module of application/, service/ or storage/ past 400 lines holds more than one purpose (issue 28):
+    split it by what its parts are for, as clock.py / clock_view.py or storage/sql/ one module a part."""
+    long = {f"{path.relative_to(ROOT)}: {count} lines" for path in modules(package)
+            if (count := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST}
+    assert not long, sorted(long)
