@@ -7,14 +7,19 @@ canonical([seq, type, data, seat, command_id, salt]). Without it, a seat could
 recover hidden data from the public hash by trying the few values it can take
 (a card 1-9, a bid 0-3). The salt is secret while the seed is, and anyone can
 recompute it once the seed is revealed at the end.
+
+`chain` and `chain_each` wrap a command's (or an opening's) events in their stored envelopes,
+numbered and hashed onto the head they follow.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from typing import Any
 
-from domain.core import PUBLIC, Visibility, canonical_json
+from domain.core import PUBLIC, Event, GameSpec, Visibility, canonical_json
+from storage import StoredEvent
 
 GENESIS_HASH = "0" * 64
 
@@ -69,3 +74,27 @@ def salt_for(visibility: Visibility | list[int], seed: str | None, seq: int) -> 
     if seed is None:
         raise ValueError("a hidden event's hash needs the game's seed")
     return event_salt(seed, seq)
+
+
+def chain_each(spec: GameSpec, game_id: str, seed: str, events: Sequence[Event], first_seq: int, prev_hash: str,
+               origins: Sequence[tuple[int | None, str | None]]) -> list[StoredEvent]:
+    """Envelopes for `events`, each with its own (seat, command_id), chained from `prev_hash`.
+
+    Hidden events are hashed with a salt from the seed.
+    """
+    stored = []
+    encode = spec.events.encode_json
+    for offset, (event, (seat, command_id)) in enumerate(zip(events, origins, strict=True)):
+        type_, text = encode(event)
+        seq = first_seq + offset
+        visibility = event.visibility()
+        digest = text_hash(prev_hash, seq, type_, text, seat, command_id, salt_for(visibility, seed, seq))
+        stored.append(StoredEvent(game_id, seq, type_, text, seat, command_id, visibility, prev_hash, digest))
+        prev_hash = digest
+    return stored
+
+
+def chain(spec: GameSpec, game_id: str, seed: str, events: Sequence[Event], first_seq: int, prev_hash: str,
+          seat: int | None, command_id: str | None) -> list[StoredEvent]:
+    """Envelopes for one command's `events`: seq numbered from `first_seq`, hashed onto `prev_hash`."""
+    return chain_each(spec, game_id, seed, events, first_seq, prev_hash, [(seat, command_id)] * len(events))

@@ -1,9 +1,9 @@
 """Deadlines firing (issue 15): the timer a clocked game's commit asks for, and what a timer does when it fires.
 
 A commit of a game with a clock (or with open seats that bots fill after a delay) asks for a
-timer at the game's next deadline at its new version (`DeadlineDue`, a follow-up of the
-message bus). Where the timer lives is the runner's choice: an in-process scheduler
-(application/timers.py) or RQ's scheduler (workers/rq.py). When it fires, `fire_deadline`
+timer at the game's next deadline at its new version (`DeadlineDue`, application/messages.py,
+a follow-up of the message bus). Where the timer lives is the runner's choice: an in-process
+scheduler (application/timers.py) or RQ's scheduler (workers/rq.py). When it fires, `fire_deadline`
 looks at the game again and sends the seat's TimeOut (or FillSeats) only if the game is still
 at that version and the deadline has passed, under a command id made of the game, version and
 seat, so a timer fired twice (two processes, a retried job) is recorded once. After a restart
@@ -12,25 +12,18 @@ seat, so a timer fired twice (two processes, a retried job) is recorded once. Af
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 
-from application.clocks import iso, next_due, utc_now
-from application.handler import Committed, GameService, LoadedGame
+from application.clock import iso, utc_now
+from application.clock_view import next_due
+from application.game import LoadedGame
+from application.handler import Committed, GameService
+from application.messages import DeadlineDue
 from domain.core import Command, IllegalCommand
 from domain.core.seating import FillSeats, TimeOut
 from storage import StorageClosed, VersionConflict
 
 log = logging.getLogger(__name__)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class DeadlineDue:
-    """The earliest deadline of `game_id` at `version` falls `at` (ISO 8601, UTC): a seat's, or the filling's."""
-
-    game_id: str
-    version: int
-    at: str
 
 
 def deadline_due(game: LoadedGame) -> DeadlineDue | None:

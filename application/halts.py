@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import logging
 
-from application.handler import GameService, LoadedGame
+from application.game import LoadedGame
+from application.handler import GameService
 from domain.core import NoLegalCommand
 
 log = logging.getLogger(__name__)

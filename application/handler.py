@@ -5,7 +5,8 @@ One handler for every writer (the API, the bot turns, forks), its dependencies p
 committed and the message bus (bus.py) runs the follow-ups after it returns. Folded states
 are kept in a small in-process cache keyed by version, so a command's cost does not grow
 with the length of its game: only the events after the cached version are read and folded.
-A clocked game's clock (clocks.py) is folded with its state, one step per commit.
+A game is folded by application/game.py, its clock (application/clock.py) with its state, one
+step per commit.
 """
 
 from __future__ import annotations
@@ -20,8 +21,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from application.auth import new_token, token_hash
-from application.clocks import Clock, clock_after, commit_ends, conflict_of
-from application.chain import GENESIS_HASH, salt_for, text_hash
+from application.chain import GENESIS_HASH, chain
+from application.clock import clock_after
+from application.conflicts import conflict_of
+from application.envelopes import command_response
+from application.game import FoldedGame, LoadedGame, fold, played, rows_of
 from application.seeds import CLIENT_SEED_MODES, SERVER, game_seed
 from domain.core import (
     Command,
@@ -37,17 +41,8 @@ from domain.core import (
     play_command,
     to_plain,
 )
-from domain.core.seating import (
-    SEATING_CODEC,
-    SEATING_EVENT_TYPES,
-    Seating,
-    fold_seating,
-    next_seating,
-    seating_events,
-    seats_to_act,
-    table_set,
-)
-from storage import ACTIVE, FINISHED, OPEN, CommandRecord, GameRecord, Storage, StoredEvent, VersionConflict
+from domain.core.seating import SEATING_CODEC, seating_events, table_set
+from storage import CommandRecord, GameRecord, Storage, StoredEvent, VersionConflict
 
 
 class UnknownGameId(DomainError):
@@ -60,43 +55,6 @@ class CommandIdReused(DomainError):
 
 class RulesVersionMismatch(DomainError):
     """The game was recorded under other rules than this server runs (HTTP 409)."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class LoadedGame:
-    """A game's record and its state folded up to `version`."""
-
-    record: GameRecord
-    spec: GameSpec
-    state: Any
-    version: int
-    head_hash: str
-    seating: Seating | None = None  # None only before the first event is folded
-    clock: Clock | None = None  # a clocked game's clock at `version` (clocks.py); None without a clock
-
-    @property
-    def finished(self) -> bool:
-        return self.spec.result(self.state) is not None
-
-    @property
-    def started(self) -> bool:
-        return self.seating is None or self.seating.started
-
-    @property
-    def status(self) -> str:
-        return FINISHED if self.finished else ACTIVE if self.started else OPEN
-
-    def to_act(self) -> list[int]:
-        return seats_to_act(self.spec, self.state, self.seating)
-
-    def bot_level(self, seat: int) -> str | None:
-        """The level of the bot playing `seat` now: a bot seat's, a fill's or a takeover's; None for a person."""
-        if self.seating is not None:
-            return self.seating.bots[seat]
-        return self.record.seats[seat].get("bot")
-
-    def bot_seats_to_act(self) -> list[int]:
-        return [seat for seat in self.to_act() if self.bot_level(seat)]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -160,63 +118,6 @@ def fingerprint(seat: int | None, type_: str, args: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical_json({"seat": seat, "type": type_, "args": args}).encode()).hexdigest()
 
 
-def chain_each(spec: GameSpec, game_id: str, seed: str, events: Sequence[Event], first_seq: int, prev_hash: str,
-               origins: Sequence[tuple[int | None, str | None]]) -> list[StoredEvent]:
-    """Envelopes for `events`, each with its own (seat, command_id), chained from `prev_hash`.
-
-    Hidden events are hashed with a salt from the seed (chain.py).
-    """
-    stored = []
-    encode = spec.events.encode_json
-    for offset, (event, (seat, command_id)) in enumerate(zip(events, origins, strict=True)):
-        type_, text = encode(event)
-        seq = first_seq + offset
-        visibility = event.visibility()
-        digest = text_hash(prev_hash, seq, type_, text, seat, command_id, salt_for(visibility, seed, seq))
-        stored.append(StoredEvent(game_id, seq, type_, text, seat, command_id, visibility, prev_hash, digest))
-        prev_hash = digest
-    return stored
-
-
-def chain(spec: GameSpec, game_id: str, seed: str, events: Sequence[Event], first_seq: int, prev_hash: str,
-          seat: int | None, command_id: str | None) -> list[StoredEvent]:
-    """Envelopes for one command's `events`: seq numbered from `first_seq`, hashed onto `prev_hash`."""
-    return chain_each(spec, game_id, seed, events, first_seq, prev_hash, [(seat, command_id)] * len(events))
-
-
-def envelope(event: StoredEvent, seat: int | None, finished: bool,
-             parse: Callable[[str], Any] = json.loads) -> dict[str, Any]:
-    """An event as `seat` (None: a spectator) may read it: data hidden unless visible or the game ended.
-
-    The data is `parse` of the event's stored JSON text (json.loads; msgspec.Raw to splice it
-    into a response encoded by msgspec as it is stored).
-    """
-    shown = finished or event.visible_to(seat)
-    return {
-        "game_id": event.game_id,
-        "seq": event.seq,
-        "position": event.position,
-        "type": event.type,
-        "data": parse(event.data_text) if shown else None,
-        "redacted": not shown,
-        "seat": event.seat,
-        "command_id": event.command_id,
-        "visibility": event.visibility_json(),
-        "prev_hash": event.prev_hash,
-        "hash": event.hash,
-        "recorded_at": event.recorded_at,
-    }
-
-
-def command_response(events: Sequence[StoredEvent], seat: int | None, finished: bool,
-                     parse: Callable[[str], Any] = json.loads) -> dict[str, Any]:
-    return {
-        "version": events[-1].seq,
-        "head_hash": events[-1].hash,
-        "events": [envelope(event, seat, finished, parse) for event in events],
-    }
-
-
 class GameService:
     """Creates games and runs commands against the storage port."""
 
@@ -238,7 +139,7 @@ class GameService:
         return record
 
     def load(self, game_id: str) -> LoadedGame:
-        """The game folded up to its last stored event.
+        """The game folded up to its last stored event (application/game.py).
 
         Only the events after the cached version are read; the record is read again only
         when there are some (a record changes with the events and only with them).
@@ -249,24 +150,14 @@ class GameService:
         cached = self.cache.get(game_id)
         if cached is None:
             record = self.record(game_id)
-            cached = Cached(LoadedGame(record, self.registry(record.type), None, 0, GENESIS_HASH))
-        game = cached.game
-        unseen = self.store.event_texts(game_id, after=game.version)
-        if unseen:
-            spec, state, seating, clock = game.spec, game.state, game.seating, game.clock
-            evolve, decode = spec.evolve, spec.events.decode_json
-            clocked = seating is not None and seating.clocked
-            for index, (seq, type_, text, _hash, seat, _command_id, recorded_at) in enumerate(unseen):
-                event = decode(type_, text)
-                state = evolve(state, event)
-                if seating is None or type_ in SEATING_EVENT_TYPES:  # a test on the text: no call per event
-                    seating = next_seating(seating, event, seq)
-                    clocked = seating.clocked
-                if clocked and commit_ends(unseen, index):
-                    clock = clock_after(clock, spec, state, seating, seat, recorded_at)
-            record = game.record if game.version == 0 else self.record(game_id)
-            game = LoadedGame(record, spec, state, unseen[-1][0], unseen[-1][3], seating, clock)
-            self.cache.put(game_id, Cached(game, cached.seed))
+            cached = Cached(LoadedGame(self.registry(record.type), record=record))
+        unseen = self.store.event_texts(game_id, after=cached.game.version)
+        if not unseen:
+            return cached.game
+        game = fold(cached.game, unseen)
+        if cached.game.version:  # a cached record is as of its version (a cold load's was read just now)
+            game = dataclasses.replace(game, record=self.record(game_id))
+        self.cache.put(game_id, Cached(game, cached.seed))
         return game
 
     def seed(self, game_id: str) -> str:
@@ -336,17 +227,16 @@ class GameService:
         game_id = stored[0].game_id
         created = events[0]
         assert isinstance(created, GameCreated)
-        state = spec.fold(events)
-        seating = fold_seating(events)
+        opening = fold(FoldedGame(spec), rows_of(stored), timed=False)  # its clock starts once stored, below
         tokens = {index: new_token() for index, seat in enumerate(config.seats)
                   if seat.bot is None and index not in untokened}
         record = GameRecord(
             id=game_id,
             type=spec.id,
             rules_version=created.rules_version,
-            status=FINISHED if spec.result(state) is not None else ACTIVE if seating.started else OPEN,
-            version=len(stored),
-            head_hash=stored[-1].hash,
+            status=opening.status,
+            version=opening.version,
+            head_hash=opening.head_hash,
             seed_commitment=created.seed_commitment,
             seats=[{"name": seat.name, "bot": seat.bot} for seat in config.seats],
             options=dict(config.options),
@@ -361,9 +251,9 @@ class GameService:
                                 fingerprint(None, command_type, args))
         positioned = self.store.create_game(record, seed, {seat: token_hash(t) for seat, t in tokens.items()},
                                             stored, command)
-        record = self.record(game_id)
-        clock = clock_after(None, spec, state, seating, None, positioned[-1].recorded_at)
-        game = LoadedGame(record, spec, state, record.version, record.head_hash, seating, clock)
+        clock = clock_after(None, spec, opening.state, opening.seating, None, positioned[-1].recorded_at)
+        game = LoadedGame(spec, opening.state, opening.version, opening.head_hash, opening.seating, clock,
+                          record=self.record(game_id))
         self.cache.put(game_id, Cached(game, seed))
         return Committed(game, positioned, None, True, tokens)
 
@@ -412,7 +302,8 @@ class GameService:
             record = CommandRecord(game_id, command_id, seat, bot, type_, dict(args), game.version, stored[0].seq,
                                    stored[-1].seq, print_)
             try:
-                return self._commit(game, seed, stored, record, state, game.seating, print_)
+                return self._commit(game, played(game, state, stored[-1].seq, stored[-1].hash), seed, stored,
+                                    record, print_)
             except VersionConflict as conflict:
                 if attempt + 1 == attempts:
                     if expected_version is not None and bot is None:
@@ -449,11 +340,10 @@ class GameService:
             stored = chain(game.spec, game_id, seed, events, game.version + 1, game.head_hash, seat, command_id)
             record = CommandRecord(game_id, command_id, seat, bot, type_, args, game.version, stored[0].seq,
                                    stored[-1].seq, print_)
-            state = game.spec.fold(events, game.state)
-            seating = fold_seating(events, game.seating, stored[0].seq)
+            now = fold(game, rows_of(stored), timed=False)  # the clock steps when they commit
             hashes = {index: token_hash(token) for index, token in (tokens or {}).items()}
             try:
-                committed = self._commit(game, seed, stored, record, state, seating, print_, hashes)
+                committed = self._commit(game, now, seed, stored, record, print_, hashes)
             except VersionConflict:
                 if attempt + 1 == attempts:
                     raise
@@ -469,23 +359,22 @@ class GameService:
                 f"the server plays {', '.join(map(str, game.spec.rules_versions))}"
             )
 
-    def _commit(self, game: LoadedGame, seed: str, stored: Sequence[StoredEvent], record: CommandRecord, state: Any,
-                seating: Seating | None, print_: str, token_hashes: dict[int, str] | None = None) -> Committed:
-        """Append one command's events and cache the game as it now stands.
+    def _commit(self, game: LoadedGame, now: LoadedGame, seed: str, stored: Sequence[StoredEvent],
+                record: CommandRecord, print_: str, token_hashes: dict[int, str] | None = None) -> Committed:
+        """Append one command's events (`game` folded with them is `now`, its clock not yet stepped) and cache
+        the game as it now stands.
 
         Raises:
             VersionConflict: another writer moved the game on first.
         """
         game_id = game.record.id
-        version, head = stored[-1].seq, stored[-1].hash
-        now = LoadedGame(game.record, game.spec, state, version, head, seating)
         appended = self.store.append(game_id, game.version, stored, record, now.status, token_hashes)
         if not appended.new:
             return self._replayed(game_id, appended.command, print_)
         stamp = appended.events[-1].recorded_at
-        now_record = dataclasses.replace(game.record, version=version, head_hash=head, status=now.status,
+        now_record = dataclasses.replace(game.record, version=now.version, head_hash=now.head_hash, status=now.status,
                                          updated_at=stamp)
-        clock = clock_after(game.clock, game.spec, state, seating, record.seat, stamp)
+        clock = clock_after(now.clock, game.spec, now.state, now.seating, record.seat, stamp)
         now = dataclasses.replace(now, record=now_record, clock=clock)
         self.cache.put(game_id, Cached(now, seed))
         return Committed(now, appended.events, record.seat)

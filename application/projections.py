@@ -1,12 +1,12 @@
 """The read-model projection: folds the log from its checkpoint into game summaries and statistics.
 
 A run reads the events after the checkpoint (by global position), folds each touched game
-forward, and hands the storage port the summaries (and so the statistics of games that
-finished) with the new checkpoint, written in one transaction that commits only if the
-checkpoint is still what the run started from. So a run that crashes leaves nothing
-behind, a run repeated or run by two workers at once applies each event once, and many
-commands coalesce into one run. An event that cannot be applied halts the projection at its
-position, recorded with the error, never skipped.
+forward (application/game.py), and hands the storage port the summaries (and so the statistics
+of games that finished) with the new checkpoint, written in one transaction that commits only if
+the checkpoint is still what the run started from. So a run that crashes leaves nothing behind,
+a run repeated or run by two workers at once applies each event once, and many commands coalesce
+into one run. An event that cannot be applied halts the projection at its position, recorded
+with the error, never skipped.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from domain.core import GameSpec
-from domain.core.seating import Seating, next_seating, seats_to_act
+from application.game import FoldedGame, fold, rows_of
 from application.ratings import entry, marker, pools_of, rate_game
-from storage import ACTIVE, FINISHED, OPEN, GameSummary, Rating, Storage, StoredEvent
+from domain.core import GameSpec
+from storage import GameSummary, Rating, Storage, StoredEvent
 
 log = logging.getLogger(__name__)
 
@@ -29,13 +29,10 @@ BATCH = 500
 
 @dataclasses.dataclass(slots=True)
 class Folded:
-    """A game's state as far as the projection has folded it."""
+    """A game as far as the projection has folded it (application/game.py), and what its summary adds."""
 
-    spec: GameSpec
-    state: Any
-    version: int
+    game: FoldedGame
     summary: dict[str, Any]
-    seating: Seating | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -126,9 +123,9 @@ class Projector:
             folded = self._created(event)
         if folded is None:
             folded = self._games.get(event.game_id)
-            if folded is None or folded.version > event.seq - 1:
+            if folded is None or folded.game.version > event.seq - 1:
                 folded = self._load(store, event.game_id, event.seq - 1)
-            elif folded.version < event.seq - 1:  # another process projected the events between
+            elif folded.game.version < event.seq - 1:  # another process projected the events between
                 folded = self._catch_up(store, folded, event.seq - 1)
         return self._evolve(folded, event)
 
@@ -143,18 +140,17 @@ class Projector:
             "created_at": event.recorded_at,
             "imported": data["game_id"] != event.game_id,  # an import keeps the original's GameCreated
         }
-        return Folded(spec, None, 0, summary)
+        return Folded(FoldedGame(spec), summary)
 
     @staticmethod
     def _evolve(folded: Folded, event: StoredEvent) -> Folded:
-        decoded = folded.spec.events.decode_json(event.type, event.data_text)
-        state = folded.spec.evolve(folded.state, decoded)
-        seating = next_seating(folded.seating, decoded, event.seq)
-        return Folded(folded.spec, state, event.seq, {**folded.summary, "updated_at": event.recorded_at}, seating)
+        game = fold(folded.game, rows_of([event]), timed=False)  # a batch may end inside a commit: no clock
+        return Folded(game, {**folded.summary, "updated_at": event.recorded_at})
 
     def _catch_up(self, store: Storage, folded: Folded, up_to: int) -> Folded:
         """Fold a game this process last saw at an earlier version forward to seq `up_to`."""
-        for event in store.events(folded.summary["id"], after=folded.version, limit=up_to - folded.version):
+        version = folded.game.version
+        for event in store.events(folded.summary["id"], after=version, limit=up_to - version):
             folded = self._evolve(folded, event)
         return folded
 
@@ -168,17 +164,16 @@ class Projector:
 
     @staticmethod
     def _summary(folded: Folded) -> GameSummary:
-        spec, state, summary = folded.spec, folded.state, folded.summary
+        game, summary = folded.game, folded.summary
+        spec, state = game.spec, game.state
         result = spec.result(state)
-        seating = folded.seating
-        to_act = seats_to_act(spec, state, seating)
-        seats = summary["seats"] if seating is None else seating.rows()
-        status = FINISHED if result is not None else ACTIVE if seating is None or seating.started else OPEN
+        to_act = game.to_act()
+        seats = summary["seats"] if game.seating is None else game.seating.rows()
         bots = [seat for seat in to_act if seats[seat].get("bot")]
         halted = any(not spec.legal_commands(state, seat) for seat in bots)  # no bot can move it (a bad fork's)
         return GameSummary(
-            id=summary["id"], type=spec.id, status=status, halted=halted,
-            version=folded.version, to_act=to_act, bot_to_act=bool(bots),
+            id=summary["id"], type=spec.id, status=game.status, halted=halted,
+            version=game.version, to_act=to_act, bot_to_act=bool(bots),
             seats=seats, result=result, created_position=summary["created_position"],
             created_at=summary["created_at"], updated_at=summary.get("updated_at"),
             lower_score_wins=spec.lower_score_wins,

@@ -1,7 +1,7 @@
 """The composition root: builds a process's container from settings.
 
 The storage port from `TRAILHEAD_DB`, the state cache, the handler, the projector, the
-runner (RQ with `REDIS_URL`, inline without) and the message bus. The HTTP app, the worker
+runner (RQ with `REDIS_URL`, inline without) and the message bus with its table. The HTTP app, the worker
 and the CLI each call `bootstrap` once; nothing is built at import time.
 """
 
@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from application.bus import InlineRunner, MessageBus, Runner
+from application.bus import HANDLERS, MessageBus, Route, Runner
 from application.container import Trailhead
 from application.handler import GameService, StateCache
+from application.inline import InlineRunner
+from application.messages import Message
 from application.projections import Projector
 from application.settings import registry_of, settings_from_env
 from domain.core import GameSpec
@@ -20,8 +22,9 @@ from storage import SchemaOutOfDate, Storage, open_storage
 
 
 def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpec] | None = None,
-              migrate: bool = True) -> Trailhead:
-    """A container for `settings` (the environment's by default) and `games` (the registered ones).
+              migrate: bool = True, messages: Mapping[type[Message], Route] = HANDLERS) -> Trailhead:
+    """A container for `settings` (the environment's by default), `games` (the registered ones) and the
+    bus's message table `messages`.
 
     With `migrate` the database's pending migrations are applied first; without, a database
     that needs them is refused with a message naming `trailhead db migrate`.
@@ -46,8 +49,8 @@ def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpe
 
         runner = RqRunner(settings)
     else:
-        runner = InlineRunner(store, projector, float(settings.get("BOT_BUDGET_SECONDS", 2.0)))
-    bus = MessageBus(handler, runner, projector)
+        runner = InlineRunner(store, projector)
+    bus = MessageBus(handler, runner, projector, messages, float(settings.get("BOT_BUDGET_SECONDS", 2.0)))
     if settings.get("REDIS_URL"):
         from workers.commits import CommitPublisher
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from application.chain import GENESIS_HASH, salt_for, text_hash
+from application.game import FoldedGame, fold, played
 from domain.core import (
     DomainError,
     Event,
@@ -28,14 +29,7 @@ from domain.core import (
     opening_events,
     play_command,
 )
-from domain.core.seating import (
-    SEATING_CODEC,
-    SEATING_COMMAND_TYPES,
-    Seating,
-    TableSet,
-    fold_seating,
-    seating_events,
-)
+from domain.core.seating import SEATING_CODEC, SEATING_COMMAND_TYPES, Seating, TableSet, seating_events
 from replays.log import GameLog, RawEvent
 
 CHECKS = ("chain", "head", "rules_version", "seed_commitment", "rederivation")
@@ -190,12 +184,14 @@ def check_seed(seed: str, created: dict[str, Any]) -> None:
 
 
 def rederive(log: GameLog, spec: GameSpec, datas: list[Any], report: AuditReport) -> None:
-    """Re-run every recorded command with the seed; every event must come out byte for byte."""
-    events = [spec.events.decode_json(raw.type, raw.data_text) for raw in log.events]
-    created = events[0]
+    """Re-run every recorded command with the seed; every event must come out byte for byte.
+
+    The game is folded (application/game.py) with the recorded events of the opening, of a fork's
+    inheritance and of seating commands; a command of the rules leaves the state its `decide`
+    folded, once its events are the recorded ones."""
+    created = spec.events.decode_json(log.events[0].type, log.events[0].data_text)
     check_coverage(log)
-    state: Any = None
-    seating = Seating.of(created)  # type: ignore[arg-type]
+    game = FoldedGame(spec, seating=Seating.of(created))  # type: ignore[arg-type]
     for command in log.commands:
         recorded = log.events[command.first_seq - 1 : command.last_seq]
         if command.type == "CreateGame":
@@ -210,7 +206,7 @@ def rederive(log: GameLog, spec: GameSpec, datas: list[Any], report: AuditReport
             check_claimed_version(command)
             decoded = SEATING_CODEC.decode(command.type, command.args)
             try:
-                derived = seating_events(spec, seating, state, decoded, log.seed,  # type: ignore[arg-type]
+                derived = seating_events(spec, game.seating, game.state, decoded, log.seed,  # type: ignore[arg-type]
                                          command.first_seq - 1)
             except DomainError as error:
                 raise fail(command.first_seq, "rederivation", f"the table refuses the recorded command "
@@ -221,23 +217,21 @@ def rederive(log: GameLog, spec: GameSpec, datas: list[Any], report: AuditReport
             decoded = spec.commands.decode(command.type, command.args)
             if command.bot is None:
                 try:
-                    seating.check_playable(command.seat)  # type: ignore[arg-type]
+                    game.seating.check_playable(command.seat)  # type: ignore[arg-type,union-attr]
                 except DomainError as error:
                     raise fail(command.first_seq, "rederivation", f"the table refuses the recorded command "
                                                                   f"{command.type}: {error.reason}") from None
             try:
-                derived, after = play_command(spec, state, command.seat, decoded,  # type: ignore[arg-type]
+                derived, after = play_command(spec, game.state, command.seat, decoded,  # type: ignore[arg-type]
                                               decision_rng(log.seed, command.first_seq - 1))  # type: ignore[arg-type]
             except DomainError as error:
                 raise fail(command.first_seq, "rederivation", f"the rules refuse the recorded command "
                                                               f"{command.type}: {error.reason}") from None
             compare(spec, derived, recorded, command.seat, command.command_id)
-            state = after  # the derived events are the recorded ones, byte for byte
+            game = played(game, after, recorded[-1].seq, recorded[-1].hash)  # its events are the recorded ones
             continue
-        own = events[command.first_seq - 1 : command.last_seq]
-        state = spec.fold(own, state)
-        seating = fold_seating(own, seating, command.first_seq)
-    if log.finished and spec.result(state) is None:
+        game = fold(game, [raw.row() for raw in recorded], timed=False)
+    if log.finished and not game.finished:
         raise fail(len(log.events), "rederivation", "the game is marked finished but its log stops before the end")
 
 

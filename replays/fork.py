@@ -8,8 +8,8 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from application.chain import GENESIS_HASH
-from application.handler import Committed, GameService, chain_each
+from application.chain import GENESIS_HASH, chain_each
+from application.handler import Committed, GameService
 from domain.core import IllegalCommand, InvalidCommand, SeatConfig, game_created
 
 

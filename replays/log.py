@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from storage import FINISHED, CommandRecord, GameRecord, Storage, StoredEvent
+from storage import FINISHED, CommandRecord, EventText, GameRecord, Storage, StoredEvent
 
 FORMAT = "trailhead-replay"
 FORMAT_VERSION = 1
@@ -34,6 +34,11 @@ class RawEvent:
     def data(self) -> Any:
         """The parsed data; raises ValueError if the stored text is not JSON."""
         return json.loads(self.data_text)
+
+    def row(self) -> EventText:
+        """The event as application/game.py's `fold` reads it (with no time: a replay document has none)."""
+        return (self.seq, self.type, self.data_text, self.hash, self.seat, self.command_id,
+                None)  # type: ignore[return-value]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

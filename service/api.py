@@ -1,4 +1,4 @@
-"""The games API: create, view, list actions, send commands, read the log (DESIGN.md, REST API)."""
+"""The games API: create, view, list actions, send commands, read the log, take and leave seats (DESIGN.md)."""
 
 from __future__ import annotations
 
@@ -6,180 +6,48 @@ from typing import Any
 
 import msgspec
 
-from flask import Blueprint, Response, current_app, g, request
+from flask import Blueprint, Response, current_app, request
 from marshmallow import ValidationError
-from werkzeug.exceptions import RequestEntityTooLarge
 
-from application.auth import new_token, same_hash, token_hash
-from application.clocks import clock_view, deadlines, fill_deadline_at, iso, utc_now
+from application.clock import iso, utc_now
+from application.clock_view import clock_view, deadlines, fill_deadline_at
 from application.game_types import described, game_type
+from application.players import NoSuchSeat, take_seat
 from application.seeds import seed_parts
-from application.handler import Committed, GameService, LoadedGame, envelope
+from application.envelopes import envelope
+from application.game import LoadedGame
+from application.handler import Committed, GameService
 from domain.core import Command, GameSpec, SeatConfig
-from domain.core.seating import JoinSeat, LeaveSeat, SeatTaken
-from service import schemas
-from service.problems import BadRequest, Forbidden, Unauthorized
-from service.runtime import game_service, message_bus
-from storage import VersionConflict
+from domain.core.seating import LeaveSeat
+from service.identity import caller_seat, reader_seat, required_player
+from service.problems import Forbidden
+from service.request_body import json_body
+from service.runtime import event_log, game_service, message_bus, player_store, read_models
+from service.schemas.games import (
+    Actions,
+    CommandRequest,
+    CreatedGame,
+    CreateGameRequest,
+    EventPage,
+    EventsQuery,
+    GameType,
+    GameView,
+    Joined,
+    JoinRequest,
+)
 
 games_api = Blueprint("games_api", __name__, url_prefix="/api/v1")
 
-_create_request = schemas.CreateGameRequest()
-_command_request = schemas.CommandRequest()
-_events_query = schemas.EventsQuery()
-_game_type = schemas.GameType()
-_created = schemas.CreatedGame()
-_game_view = schemas.GameView()
-_actions = schemas.Actions()
-_event_page = schemas.EventPage()
-_join_request = schemas.JoinRequest()
-_joined = schemas.Joined()
-
-
-def json_body() -> dict[str, Any]:
-    """The request's JSON object, parsed strictly (msgspec: JSON text as RFC 8259 defines it).
-
-    NaN and Infinity are refused (they are not JSON), as are numbers out of a double's
-    range, integers beyond the signed 64-bit range, lone surrogates that cannot be stored
-    as UTF-8, and nesting too deep to parse.
-
-    Raises:
-        BadRequest: the body is not JSON, or not a JSON object.
-        ValidationError: an integer in it is beyond the signed 64-bit range, or a text holds U+0000.
-    """
-    if not request.is_json:
-        raise BadRequest("send the body as JSON with Content-Type: application/json")
-    try:
-        body = msgspec.json.decode(body_bytes())
-    except RecursionError:
-        raise BadRequest("the body is nested too deeply") from None
-    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeError) as error:
-        raise BadRequest(f"the body is not valid JSON: {error}") from None
-    if not isinstance(body, dict):
-        raise BadRequest("the body must be a JSON object")
-    schemas.check_values(body)
-    return body
-
-
-def bearer_token() -> str | None:
-    """The token of an `Authorization: Bearer <token>` header; None without one, or with another scheme."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
-
-
-def token_owner(token: str) -> tuple[str, int] | None:
-    """The game and seat a token belongs to, or None.
-
-    A token's owner never changes, so an owner found is kept for the app context: the rate
-    limiter's lookup (service/rate_limits.py) and the view's are one query.
-    """
-    owners: dict[str, tuple[str, int]] = g.setdefault("token_owners", {})
-    owner = owners.get(token)
-    if owner is None:
-        owner = game_service().store.token_owner(token_hash(token))
-        if owner is not None:
-            owners[token] = owner
-    return owner
-
-
-def body_bytes() -> bytes:
-    """The request's body, whole: never cut short at the limit of its route.
-
-    A body with a Content-Length over the limit is refused before it is read. One sent in
-    chunks (no Content-Length) is read up to the limit, and werkzeug then stops without an
-    error, so one more byte is asked of the server's stream: if there is one, the body was
-    longer than the limit.
-
-    Raises:
-        RequestEntityTooLarge: the body is over the limit of its route.
-    """
-    data = request.get_data(cache=True)
-    if (request.content_length is None and (limit := request.max_content_length) is not None and len(data) >= limit
-            and request.environ.get("wsgi.input_terminated") and request.environ["wsgi.input"].read(1)):
-        raise RequestEntityTooLarge()
-    return data
-
-
-def bearer_player(games: GameService) -> dict[str, Any] | None:
-    """The player whose key the request carries, or None (no bearer, or a seat token's)."""
-    token = bearer_token()
-    if token is None:
-        return None
-    players: dict[str, dict[str, Any] | None] = g.setdefault("bearer_players", {})
-    if token not in players:
-        players[token] = games.store.player_by_key(token_hash(token))
-    return players[token]
-
-
-def required_player(games: GameService) -> dict[str, Any]:
-    """The player whose key the request carries.
-
-    Raises:
-        Unauthorized: no key, or one that matches no player.
-    """
-    if request.headers.get("Authorization") is None:
-        raise Unauthorized("this call needs a player key: send Authorization: Bearer <key> (POST /api/v1/players)")
-    player = bearer_player(games)
-    if player is None:
-        raise Unauthorized("the key matches no player")
-    return player
-
-
-def reader_seat(games: GameService, game_id: str, game: LoadedGame | None = None) -> int | None:
-    """As `caller_seat`, for a read that shows a seat's hidden information (`reading_as`); `game`, when the
-    caller has loaded it already."""
-    return reading_as(games, game_id, caller_seat(games, game_id), game)
-
-
-def reading_as(games: GameService, game_id: str, seat: int | None, game: LoadedGame | None = None) -> int | None:
-    """What `seat` may read: a seat whose player left (or timed out for good) reads as a spectator (None) until
-    the game ends. A bot plays it now, and what it holds from then on is not the leaver's to see, nor to tell a
-    partner."""
-    if seat is None:
-        return None
-    return None if has_left(game if game is not None else games.load(game_id), seat) else seat
-
-
-def has_left(game: LoadedGame, seat: int) -> bool:
-    """Whether `seat`'s player left the game while it runs (a bot plays the seat for good)."""
-    return not game.finished and game.seating is not None and seat in game.seating.gone
-
-
-def caller_seat(games: GameService, game_id: str, required: bool = False) -> int | None:
-    """The seat whose token the request carries, or the seat its player key holds in this game;
-    None for a spectator.
-
-    A token of this game proves the game exists; on every refusal the game's existence is
-    checked first, so that an unknown game is a 404 whatever the token.
-
-    Raises:
-        UnknownGameId: no such game.
-        Unauthorized: a required token is missing, or a token is malformed or unknown.
-        Forbidden: the token belongs to another game, or the player holds no seat in it.
-    """
-    refusal: Unauthorized | Forbidden
-    if request.headers.get("Authorization") is None:
-        if not required:
-            return None
-        refusal = Unauthorized("this call needs a seat token or a player key: send Authorization: Bearer <token>")
-    elif (token := bearer_token()) is None:
-        refusal = Unauthorized("the Authorization header must be 'Bearer <token>'")
-    elif (owner := token_owner(token)) is not None:
-        if same_hash(owner[0], game_id):
-            return owner[1]
-        refusal = Forbidden("the token belongs to a seat of another game")
-    elif (player := bearer_player(games)) is not None:
-        seating = games.load(game_id).seating  # an unknown game is a 404
-        seat = seating.seat_of(player["id"]) if seating is not None else None
-        if seat is not None:
-            return seat
-        refusal = Forbidden("you hold no seat in this game")
-    else:
-        refusal = Unauthorized("the token matches no seat and the key no player")
-    games.record(game_id)  # an unknown game is a 404 first
-    raise refusal
+_create_request = CreateGameRequest()
+_command_request = CommandRequest()
+_events_query = EventsQuery()
+_game_type = GameType()
+_created = CreatedGame()
+_game_view = GameView()
+_actions = Actions()
+_event_page = EventPage()
+_join_request = JoinRequest()
+_joined = Joined()
 
 
 def seat_rows(game: LoadedGame) -> list[dict[str, Any]]:
@@ -211,7 +79,7 @@ def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[st
         "you": seat,
         "state": game.spec.view(game.state, seat),
         "result": game.spec.result(game.state),
-        "projection_lag": game.version - games.store.projected_version(game.record.id),
+        "projection_lag": game.version - read_models().projected_version(game.record.id),
         "created_at": game.record.created_at,
         "updated_at": game.record.updated_at,
     }
@@ -265,14 +133,13 @@ TABLE_FIELDS = ("fill_with_bots_after", "turn_seconds", "initial_seconds", "incr
 @games_api.post("/games")
 def create_game() -> tuple[Any, int, dict[str, str]]:
     body = _create_request.load(json_body())
-    games = game_service()
     seats, open_seats, players = [], [], {}
     for index, seat in enumerate(body["seats"]):
         if seat["open"]:
             open_seats.append(index)
             seats.append(SeatConfig(name=seat["name"] or f"Open seat {index}"))
         elif seat["player"] is not None:
-            player = games.store.player(seat["player"])
+            player = player_store().player(seat["player"])
             if player is None:
                 raise ValidationError({"seats": {index: {"player": [f"no player with id {seat['player']!r}"]}}})
             if seat["player"] in players.values():
@@ -354,7 +221,7 @@ def get_events(game_id: str) -> Any:
     record = games.record(game_id)
     seat = reader_seat(games, game_id)
     finished = record.status == "finished"
-    page = games.store.events(game_id, after=query["after"], limit=query["limit"] + 1)
+    page = event_log().events(game_id, after=query["after"], limit=query["limit"] + 1)
     has_more = len(page) > query["limit"]
     page = page[: query["limit"]]
     return _event_page.dump(
@@ -368,39 +235,16 @@ def get_events(game_id: str) -> Any:
 
 @games_api.post("/games/<game_id>/join")
 def join_game(game_id: str) -> tuple[Any, int]:
-    """A player takes an open seat (the one asked for, or the first): a seat token, shown only here.
-
-    Two players racing for the last seat: both are decided on the same version, one append
-    wins, the other is decided again on the new version and finds the seat taken (409).
-    """
-    games = game_service()
-    player = required_player(games)
+    """A player takes an open seat (the one asked for, or the first): a seat token, shown only here."""
+    player = required_player()
     body = _join_request.load(json_body() if request.get_data() else {})
-    for _attempt in range(5):
-        game = games.load(game_id)
-        seating = game.seating
-        assert seating is not None
-        held = seating.seat_of(player["id"])
-        if held is not None:
-            raise SeatTaken(f"you already hold seat {held} of this game; your key acts for it")
-        seat = body["seat"]
-        if seat is None:
-            if not seating.open:
-                raise SeatTaken("no seat of this game is open")
-            seat = seating.open[0]
-        elif not 0 <= seat < len(seating.names):
-            raise ValidationError({"seat": [f"the game has seats 0 to {len(seating.names) - 1}"]})
-        token = new_token()
-        try:
-            committed = message_bus().seat_command(
-                game_id, JoinSeat(seat=seat, player=player["id"], name=player["name"]), seat,
-                f"join:{seat}:{player['id']}", expected_version=game.version, tokens={seat: token})
-        except VersionConflict:
-            continue  # another writer went first: decide again on what it left
-        now = committed.game
-        return _joined.dump({"game_id": game_id, "seat": seat, "token": token, "status": now.status,
-                             "version": now.version, "head_hash": now.head_hash}), 201
-    raise VersionConflict(game.version, games.load(game_id).version)
+    try:
+        joined = take_seat(game_service(), message_bus(), game_id, player, body["seat"])
+    except NoSuchSeat as error:
+        raise ValidationError({"seat": [str(error)]}) from None
+    now = joined.game
+    return _joined.dump({"game_id": game_id, "seat": joined.seat, "token": joined.token, "status": now.status,
+                         "version": now.version, "head_hash": now.head_hash}), 201
 
 
 @games_api.post("/games/<game_id>/leave")

@@ -248,16 +248,15 @@ def db() -> None:
 @db.command("migrate")
 def db_migrate() -> None:
     """Apply the pending schema migrations (TRAILHEAD_DB names the database)."""
+    from application.schema import migrate_schema
     from application.settings import settings_from_env
     from bootstrap import storage_of
 
-    store = storage_of(settings_from_env())
-    before = store.schema_version()
-    applied = store.migrate()
-    for name in applied:
+    migrated = migrate_schema(storage_of(settings_from_env()))
+    for name in migrated.applied:
         click.echo(f"applied: {name}")
-    click.echo(f"schema version {store.schema_version()} (was {before}); "
-               f"{'nothing to do' if not applied else f'{len(applied)} migration(s) applied'}")
+    click.echo(f"schema version {migrated.after} (was {migrated.before}); "
+               f"{'nothing to do' if not migrated.applied else f'{len(migrated.applied)} migration(s) applied'}")
 
 
 @db.command("status")

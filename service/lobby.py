@@ -5,34 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, request
-from marshmallow import fields, validate
 
-from application.ratings import POOLS, RATED
-from service import schemas
-from service.runtime import game_service, trailhead
+from service.runtime import game_service, read_models, trailhead
+from service.schemas.lobby import GamesQuery, Leaderboard, LeaderboardQuery, SummaryPage
 
 lobby_api = Blueprint("lobby_api", __name__, url_prefix="/api/v1")
 
-
-class GamesQuery(schemas.StrictSchema):
-    type = fields.String(load_default=None, validate=validate.Length(min=1, max=64))
-    status = fields.String(load_default=None, validate=validate.OneOf(["open", "active", "finished"]))
-    open = fields.Boolean(load_default=False)  # true: the games with an open seat (status "open")
-    seat_name = fields.String(load_default=None, validate=validate.Length(min=1, max=64))
-    limit = schemas.Int64(load_default=20, minimum=1, maximum=200)
-    cursor = schemas.Int64(load_default=None, minimum=0)
-
-
-class LeaderboardQuery(schemas.StrictSchema):
-    type = fields.String(required=True, validate=validate.Length(min=1, max=64))
-    # rated: games among players only, played here (the default); all: also games with bots and imported ones
-    pool = fields.String(load_default=RATED, validate=validate.OneOf(POOLS))
-
-
 _games_query = GamesQuery()
 _leaderboard_query = LeaderboardQuery()
-_summary_page = schemas.SummaryPage()
-_leaderboard = schemas.Leaderboard()
+_summary_page = SummaryPage()
+_leaderboard = Leaderboard()
 
 
 def caught_up() -> None:
@@ -48,8 +30,7 @@ def games_list() -> Any:
             return _summary_page.dump({"games": [], "next_cursor": None})
         query["status"] = "open"
     caught_up()
-    games = game_service()
-    summaries, cursor = games.store.summaries(
+    summaries, cursor = read_models().summaries(
         query["type"], query["status"], query["seat_name"], query["limit"], query["cursor"]
     )
     return _summary_page.dump({"games": summaries, "next_cursor": cursor})
@@ -58,9 +39,9 @@ def games_list() -> Any:
 @lobby_api.get("/leaderboard")
 def leaderboard_of_type() -> Any:
     query = _leaderboard_query.load(request.args.to_dict())
-    games = game_service()
-    spec = games.registry(query["type"])
+    spec = game_service().registry(query["type"])
     caught_up()
+    models = read_models()
     return _leaderboard.dump({"type": spec.id, "pool": query["pool"], "score_order": "low" if spec.lower_score_wins
-                              else "high", "players": games.store.leaderboard(spec.id, query["pool"]),
-                              "seat_names": games.store.seat_name_stats(spec.id)})
+                              else "high", "players": models.leaderboard(spec.id, query["pool"]),
+                              "seat_names": models.seat_name_stats(spec.id)})

@@ -7,16 +7,24 @@ steps through the log with a slider (the replay API) beside the timeline, follow
 while it runs, and, with a seat token or a player key, lists the legal actions as labelled buttons
 (ranged arguments as bounded inputs) that send the command with `expected_version`.
 
-Each game's view is shown as its structure for now (the game's own drawing is the rest of issue 16).
+A game type's board is drawn by its own script, `static/boards/<type>.js` (an ES module the game page
+imports; issue 28); a type without one shows its view as its structure.
 """
 
 from __future__ import annotations
 
+import mimetypes
+import os
 from typing import Any
 
 from flask import Blueprint, current_app, render_template, send_from_directory
+from werkzeug.security import safe_join
 
 from service.runtime import game_service
+
+# The type openapi.yaml promises for the scripts, whatever /etc/mime.types says (Python's own table has
+# application/javascript); module scripts need a JavaScript type.
+mimetypes.add_type("text/javascript", ".js")
 
 pages = Blueprint("pages", __name__, template_folder="templates", static_folder="static",
                   static_url_path="/static")
@@ -32,7 +40,7 @@ def lobby() -> Any:
 @pages.get("/games/<game_id>")
 def game_page(game_id: str) -> Any:
     record = game_service().record(game_id)  # an unknown game is a 404 problem
-    return render_template("game.html", game_id=game_id, type=record.type,
+    return render_template("game.html", game_id=game_id, type=record.type, board=_board(record.type),
                            title=next((s.title for s in _specs() if s.id == record.type), record.type))
 
 
@@ -41,6 +49,14 @@ def favicon() -> Any:
     """The site's icon (a small SVG drawn here): browsers ask for it on every page, and the pages link it."""
     return send_from_directory(pages.static_folder or "static", "favicon.svg", mimetype="image/svg+xml",
                                max_age=24 * 60 * 60)
+
+
+def _board(type_id: str) -> str | None:
+    """The game type's board module under static/, or None when it has none (the page then shows the view
+    as data): the page imports only a module that exists, so it never asks for one and logs a 404."""
+    filename = f"boards/{type_id}.js"
+    found = safe_join(pages.static_folder or "static", filename)
+    return filename if found and os.path.isfile(found) else None
 
 
 def _specs() -> list[Any]:

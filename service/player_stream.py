@@ -34,9 +34,10 @@ from flask import Blueprint, Response, request
 from werkzeug.exceptions import NotImplemented as NotServedHere
 
 from application.auth import token_hash
-from service.api import bearer_token, required_player
-from service.runtime import game_service, trailhead
+from service.identity import bearer_token, required_player
+from service.runtime import read_models, trailhead
 from service.stream import last_event_id
+from service.timeline import Timeline
 from domain.core.seating import TIMEOUT
 from storage import ACTIVE, FINISHED, OPEN, StoredEvent
 
@@ -48,14 +49,13 @@ PLAYER_GAMES_WATCHED = 200  # the newest games of a player a stream starts with 
 
 @player_stream_api.get("/players/me/stream")
 def player_stream() -> Response:
-    games = game_service()
-    player = required_player(games)
+    player = required_player()
     after = last_event_id()  # a global position here
     admission = (request.environ.get("asgi.scope") or {}).get(PLAYER_ADMISSION)
     if admission is None:
         raise NotServedHere("event streams are served by `trailhead serve` (the ASGI front, service/asgi.py)")
     trailhead().runner.catch_up()  # the read model knows every game the player had until now
-    ids = [game["id"] for game in games.store.player_games(player["id"], PLAYER_GAMES_WATCHED)
+    ids = [game["id"] for game in read_models().player_games(player["id"], PLAYER_GAMES_WATCHED)
            if after is not None or game["status"] != FINISHED]
     admission.update(player=player["id"], games=ids, after=after, client=f"player:{token_hash(bearer_token() or '')}")
     return Response(status=204)
@@ -82,14 +82,14 @@ class GameProgress:
     taken_over: bool = False  # a bot plays the seat for good: no more turns for the player
 
 
-def game_messages(timeline: Any, player: str, progress: GameProgress,
+def game_messages(timeline: Timeline, player: str, progress: GameProgress,
                   deadline: Callable[[str, int, int], str | None]) -> list[PlayerMessage]:
     """The messages of `timeline` for `player` beyond `progress` (which moves on).
 
     `deadline(game_id, seat, version)` is the seat's deadline at that version, or None.
     """
     messages: list[PlayerMessage] = []
-    seating = timeline.seating
+    seating = timeline.game.seating
     seat = seating.seat_of(player) if seating is not None else None
     while progress.index < timeline.version and not progress.finished:
         index = progress.index
@@ -102,7 +102,7 @@ def game_messages(timeline: Any, player: str, progress: GameProgress,
             progress.takeover = event.data
         if not timeline.ends_commit(index):
             continue
-        base = {"game_id": timeline.game_id, "game_type": timeline.spec.id, "seat": seat, "version": event.seq,
+        base = {"game_id": timeline.game_id, "game_type": timeline.game.spec.id, "seat": seat, "version": event.seq,
                 "status": mark.status}
         if mark.status != OPEN and not progress.started:
             progress.started = True
@@ -119,7 +119,7 @@ def game_messages(timeline: Any, player: str, progress: GameProgress,
                                            "deadline": deadline(timeline.game_id, seat, event.seq)}))
         if mark.status == FINISHED:
             progress.finished = True
-            result = timeline.spec.result(timeline.state) or {}
+            result = timeline.game.spec.result(timeline.game.state) or {}
             messages.append(PlayerMessage(event.position, "gameFinish",
                                           {"type": "gameFinish", **base, "winners": result.get("winners", [])}))
     return messages

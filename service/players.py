@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from flask import Blueprint
 from werkzeug.exceptions import NotFound
 
-from application.auth import new_token, token_hash
+from application.players import register_player
 from application.ratings import RATED
-from service import schemas
-from service.api import json_body, required_player
-from service.runtime import game_service, trailhead
+from service.identity import required_player
+from service.request_body import json_body
+from service.runtime import player_store, read_models, trailhead
+from service.schemas.players import Player, PlayerRequest
 
 players_api = Blueprint("players_api", __name__, url_prefix="/api/v1")
 
-_player_request = schemas.PlayerRequest()
-_player = schemas.Player()
+_player_request = PlayerRequest()
+_player = Player()
 RECENT_GAMES = 20
 
 
@@ -25,21 +25,20 @@ RECENT_GAMES = 20
 def create_player() -> tuple[Any, int, dict[str, str]]:
     """A new player: its key (256 random bits) is shown only here and stored as its sha256."""
     body = _player_request.load(json_body())
-    key = new_token()
-    player = game_service().store.create_player(uuid.uuid4().hex, body["name"], token_hash(key))
-    return _player.dump({**player, "key": key}), 201, {"Location": f"/api/v1/players/{player['id']}"}
+    new = register_player(player_store(), body["name"])
+    return _player.dump({**new.player, "key": new.key}), 201, {"Location": f"/api/v1/players/{new.player['id']}"}
 
 
 @players_api.get("/players/<player_id>")
 def get_player(player_id: str) -> Any:
     """A player's public profile: name, ratings per game type (the rated pool) and recent games, from the
     read models (`me`: the key's player)."""
-    games = game_service()
-    player = games.store.player(player_id)
+    player = player_store().player(player_id)
     if player_id == "me":
-        player = required_player(games)
+        player = required_player()
     if player is None:
         raise NotFound(f"no player with id {player_id!r}")
     trailhead().runner.catch_up()
-    return {**player, "ratings": games.store.player_ratings(player["id"], RATED),
-            "recent_games": games.store.player_games(player["id"], RECENT_GAMES)}
+    models = read_models()
+    return {**player, "ratings": models.player_ratings(player["id"], RATED),
+            "recent_games": models.player_games(player["id"], RECENT_GAMES)}

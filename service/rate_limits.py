@@ -30,9 +30,8 @@ from flask_limiter import ApplicationLimit, Limiter, RateLimitExceeded, RequestL
 from limits import RateLimitItem
 
 from application.auth import token_hash
-from service.api import bearer_player, bearer_token, token_owner
+from service.identity import bearer_player, bearer_token, token_owner
 from service.problems import problem
-from service.runtime import game_service
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +64,7 @@ def client_key() -> str:
         try:
             if token_owner(token) is not None:
                 return f"seat:{token_hash(token)}"
-            if bearer_player(game_service()) is not None:  # kept for the view's own lookup
+            if bearer_player() is not None:  # kept for the view's own lookup
                 return f"player:{token_hash(token)}"
         except Exception:  # noqa: BLE001 - a failed lookup must not fail the limiter; the view will look again
             log.exception("rate limits: the token lookup failed; counting this request by address")

@@ -5,99 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, json, request
-from marshmallow import INCLUDE, Schema, fields, validate
 
-from application.seeds import SEED_SOURCES
-
-from application.bus import ProjectionDue
+from application.messages import ProjectionDue
 from application.handler import GameService
 from domain.core import SeatConfig
 from replays.audit import audit
 from replays.fork import fork_game
-from replays.log import FORMAT, FORMAT_VERSION, log_from_store
+from replays.log import log_from_store
 from replays.rebuild import replay_view, timeline
 from replays.transfer import ImportRefused, export_document, import_document
-from service import schemas
-from service.api import caller_seat, created_body, json_body, reading_as
+from service.api import created_body
+from service.identity import caller_seat, reading_as
 from service.problems import Forbidden, Unauthorized, problem
-from service.runtime import game_service, message_bus
+from service.request_body import json_body
+from service.runtime import event_log, game_service, message_bus
+from service.schemas.replays import AuditQuery, ForkRequest, ReplayDocument, ReplayQuery, TimelineQuery
 
 replays_api = Blueprint("replays_api", __name__, url_prefix="/api/v1")
-
-
-class ReplayQuery(schemas.StrictSchema):
-    at = schemas.Int64(required=True, minimum=1)
-    as_ = schemas.Int64(data_key="as", load_default=None, minimum=0)
-
-
-class TimelineQuery(schemas.StrictSchema):
-    as_ = schemas.Int64(data_key="as", load_default=None, minimum=0)
-    after = schemas.Int64(load_default=0, minimum=0)
-
-
-HEAD_FORMAT = ("a head is the hash of a game's last event as you held it (a game's head_hash): "
-               "64 hexadecimal digits, 0-9 and a-f")  # no braces: marshmallow formats the message
-
-
-class AuditQuery(schemas.StrictSchema):
-    head = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-f]{64}$", error=HEAD_FORMAT))
-
-
-class ForkRequest(schemas.StrictSchema):
-    at = schemas.Int64(required=True, strict=True, minimum=1)
-    seats = fields.List(fields.Nested(schemas.SeatRequest), load_default=None, validate=validate.Length(min=1, max=12))
-
-
-class DocumentEvent(schemas.StrictSchema):
-    seq = schemas.Int64(required=True, strict=True)
-    type = fields.String(required=True)
-    data = fields.Raw(required=True, allow_none=True)
-    seat = schemas.Int64(required=True, strict=True, allow_none=True)
-    command_id = fields.String(required=True, allow_none=True)
-    visibility = fields.Raw(required=True)
-    prev_hash = fields.String(required=True)
-    hash = fields.String(required=True)
-
-
-class DocumentCommand(schemas.StrictSchema):
-    command_id = fields.String(required=True)
-    seat = schemas.Int64(required=True, strict=True, allow_none=True)
-    bot = fields.String(required=True, allow_none=True)
-    type = fields.String(required=True)
-    args = fields.Dict(required=True)
-    expected_version = schemas.Int64(required=True, strict=True)
-    first_seq = schemas.Int64(required=True, strict=True)
-    last_seq = schemas.Int64(required=True, strict=True)
-
-
-class DocumentSeat(Schema):
-    """A seat of an imported game, as its document has it. Its name is not held to a new seat's rule
-    (no control characters): release 0.1 took any name, the name is inside the hashed GameCreated,
-    and a game exported then must import now."""
-
-    class Meta:
-        unknown = INCLUDE
-
-    name = fields.String(required=True)
-
-
-class ReplayDocument(schemas.StrictSchema):
-    format = fields.String(required=True, validate=validate.Equal(FORMAT))
-    format_version = schemas.Int64(required=True, strict=True, validate=validate.Equal(FORMAT_VERSION))
-    game_type = fields.String(required=True)
-    rules_version = schemas.Int64(required=True, strict=True)
-    game_id = fields.String(required=True)
-    seats = fields.List(fields.Nested(DocumentSeat), required=True)
-    options = fields.Dict(required=True)
-    forked_from = fields.Dict(required=True, allow_none=True)
-    seed = fields.String(required=True)
-    seed_source = fields.String(load_default="unknown", validate=validate.OneOf(SEED_SOURCES))
-    seed_commitment = fields.String(required=True)
-    version = schemas.Int64(required=True, strict=True)
-    head_hash = fields.String(required=True)
-    events = fields.List(fields.Nested(DocumentEvent), required=True, validate=validate.Length(min=1))
-    commands = fields.List(fields.Nested(DocumentCommand), required=True, validate=validate.Length(min=1))
-
 
 _replay_query = ReplayQuery()
 _timeline_query = TimelineQuery()
@@ -108,7 +32,7 @@ _document = ReplayDocument()
 
 def viewer(games: GameService, game_id: str, as_seat: int | None, finished: bool, seats: int) -> int | None:
     """Whose eyes to replay with: `as` a seat (its token needed until the end), else the caller's; a
-    caller who left their seat sees as a spectator until the end (service/api.py, reading_as).
+    caller who left their seat sees as a spectator until the end (service/identity.py, reading_as).
 
     Raises:
         Unauthorized, Forbidden: `as` a seat whose token the caller does not hold, or left, before the end.
@@ -136,7 +60,7 @@ def replay(game_id: str) -> Any:
     if query["at"] > game.version:
         return problem(400, "invalid-request", "Invalid request", f"at: the game has {game.version} events")
     seat = viewer(games, game_id, query["as_"], game.finished, len(game.record.seats))
-    events = games.store.events(game_id)
+    events = event_log().events(game_id)
     return {"id": game_id, "version": game.version, **replay_view(game.spec, events, query["at"], seat, game.finished)}
 
 
@@ -148,7 +72,8 @@ def game_timeline(game_id: str) -> Any:
     if query["after"] > game.version:
         return problem(400, "invalid-request", "Invalid request", f"after: the game has {game.version} events")
     seat = viewer(games, game_id, query["as_"], game.finished, len(game.record.seats))
-    entries = timeline(game.spec, games.store.events(game_id), seat, game.finished, games.store.commands(game_id),
+    log = event_log()
+    entries = timeline(game.spec, log.events(game_id), seat, game.finished, log.commands(game_id),
                        after=query["after"])
     return {"id": game_id, "version": game.version, "as": seat, "entries": entries}
 

@@ -1,4 +1,8 @@
-"""The app's container (built once by `create_app` through the bootstrap), as the views reach it."""
+"""The app's container (built once by `create_app` through the bootstrap), as the views reach it.
+
+The views read the storage through the part of the port they need (`event_log`, `player_store`,
+`read_models`); what they change, they change through the application (the bus, application/players.py).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from flask import current_app
 from application.bus import MessageBus
 from application.container import Trailhead
 from application.handler import GameService
+from storage import EventLog, Players, ReadModels
 
 
 def trailhead() -> Trailhead:
@@ -21,6 +26,21 @@ def game_service() -> GameService:
 def message_bus() -> MessageBus:
     """Writers go through the bus, so each commit's follow-ups run after the handler returns."""
     return trailhead().bus
+
+
+def event_log() -> EventLog:
+    """The games' logs, as stored: events, command records."""
+    return trailhead().store
+
+
+def player_store() -> Players:
+    """Players and seat tokens: who a bearer is."""
+    return trailhead().store
+
+
+def read_models() -> ReadModels:
+    """What the projections made of the log: the lobby, results, ratings (`runner.catch_up` first to be current)."""
+    return trailhead().store
 
 
 def forget_request(_error: BaseException | None = None) -> None:

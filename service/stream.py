@@ -15,9 +15,9 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import NotImplemented as NotServedHere
 
 from application.auth import token_hash
-from service.api import bearer_token, reader_seat
+from service.identity import bearer_token, reader_seat
 from service.runtime import game_service
-from service.schemas import Int64
+from service.schemas.values import Int64
 
 stream_api = Blueprint("stream_api", __name__, url_prefix="/api/v1")
 

@@ -8,9 +8,9 @@ One watcher per process (an asyncio task) follows the log's global positions
 - TRAILHEAD_STREAM_POLL_SECONDS (0.25 s) passed: the safety net for commits of processes that
   cannot tell us (gunicorn's other worker, another process's bot thread, without Redis).
 
-For every game that has a stream open, the watcher keeps a timeline: the game's events and the
-version, status and to_act after each one, folded once per process (not once per stream) on the
-hub's own thread. Streams wait on an asyncio.Event and, woken, send what their timeline has
+For every game that has a stream open, the watcher keeps a timeline (service/timeline.py): the
+game's events and the version, status and to_act after each one, folded once per process (not
+once per stream) on the hub's own thread. Streams wait on an asyncio.Event and, woken, send what their timeline has
 beyond their last seq: an idle stream costs a coroutine and a socket, no thread and no query.
 The log stays the truth: a wake-up lost costs latency, never an event.
 """
@@ -21,18 +21,16 @@ import asyncio
 import collections
 import concurrent.futures
 import dataclasses
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
+from application.clock_view import seat_deadline
 from application.container import Trailhead
-from application.clocks import seat_deadline
-from application.handler import Committed, envelope
-from domain.core.seating import Seating, next_seating
+from application.handler import Committed
 from service.player_stream import GameProgress, PlayerMessage, current_only, game_messages
-from storage import ACTIVE, FINISHED, OPEN, StoredEvent
+from service.timeline import Timeline, message
 
 log = logging.getLogger(__name__)
 
@@ -50,57 +48,6 @@ class PlayerWatch:
 WATCH_BATCH = 1000  # events read per tick at most; a longer backlog takes several ticks back to back
 SEND_BATCH = 500  # events sent per write while a stream catches up
 REDIS_BACKOFF_SECONDS = (0.5, 10.0)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Mark:
-    """The game after one event: its status and the seats to act."""
-
-    status: str
-    to_act: tuple[int, ...]
-
-
-class Timeline:
-    """A watched game's events and the Mark after each, seq 1 up to `version`.
-
-    Written by the hub's thread only (appends, then `version`); read by the streams on the event
-    loop up to the `version` they saw, so a reader never sees half an event.
-    """
-
-    def __init__(self, game_id: str, spec: Any) -> None:
-        self.game_id = game_id
-        self.spec = spec
-        self.state: Any = None
-        self.seating: Seating | None = None
-        self.events: list[StoredEvent] = []
-        self.marks: list[Mark] = []
-        self.version = 0
-        self.deadlines: dict[tuple[int, int], str | None] = {}  # (seat, version) -> deadline, clocked games
-
-    def apply(self, event: StoredEvent) -> None:
-        spec = self.spec
-        decoded = spec.events.decode_json(event.type, event.data_text)
-        state = spec.evolve(self.state, decoded)
-        self.seating = next_seating(self.seating, decoded, event.seq)
-        finished = spec.result(state) is not None
-        self.state = state
-        self.events.append(event)
-        if finished:
-            mark = Mark(FINISHED, ())
-        elif not self.seating.started:
-            mark = Mark(OPEN, ())
-        else:
-            mark = Mark(ACTIVE, tuple(sorted(spec.to_act(state))))
-        self.marks.append(mark)
-        self.version = event.seq
-
-    def ends_commit(self, index: int) -> bool:
-        """Whether event `index` (0-based) is the last of its command: the game is at rest after it."""
-        following = index + 1
-        return following == len(self.events) or self.events[following].command_id != self.events[index].command_id
-
-    def finished_at(self, version: int) -> bool:
-        return version > 0 and self.marks[version - 1].status == FINISHED
 
 
 class Hub:
@@ -248,7 +195,7 @@ class Hub:
             if timeline is not None:
                 version = timeline.version
                 finished = timeline.finished_at(version)
-                if seat is not None and timeline.seating is not None and seat in timeline.seating.gone:
+                if seat is not None and timeline.game.seating is not None and seat in timeline.game.seating.gone:
                     seat = None  # its player left: a spectator's stream from now on (service/api.py, reader_seat)
                 if after < version:
                     upto = min(version, after + SEND_BATCH)
@@ -360,8 +307,8 @@ class Hub:
 
     def _clock(self, timeline: Timeline | None) -> None:
         """Note the deadlines of the seats to act at the timeline's version, for a clocked game."""
-        if timeline is None or timeline.seating is None or not timeline.seating.clocked or not timeline.version:
-            return
+        if timeline is None or timeline.game.seating is None or not timeline.game.seating.clocked:
+            return  # no clock (a timeline's game has a seating from its first event on)
         game = self.app.games.load(timeline.game_id)
         if game.version != timeline.version:
             return  # the log moved on meanwhile: the next tick notes that version's
@@ -404,12 +351,3 @@ class Hub:
             finally:
                 await client.aclose()
 
-
-def message(event: StoredEvent, mark: Mark, seat: int | None, finished: bool) -> str:
-    """One SSE message: `id:` the seq, `data:` the envelope as the seat may read it, plus the game's
-    version, status and to_act after this event."""
-    body = envelope(event, seat, finished)
-    body["version"] = event.seq
-    body["status"] = mark.status
-    body["to_act"] = list(mark.to_act)
-    return f"id: {event.seq}\ndata: {json.dumps(body, separators=(',', ':'))}\n\n"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from storage.port import Storage
+from storage.port import EventLog, Operations, Players, ReadModels, Storage
 from storage.records import (
     ACTIVE,
     FINISHED,
@@ -56,10 +56,14 @@ __all__ = [
     "Checkpoint",
     "DatabaseUnavailable",
     "CommandRecord",
+    "EventLog",
     "EventText",
     "GameRecord",
     "GameSummary",
+    "Operations",
+    "Players",
     "PostgresStorage",
+    "ReadModels",
     "SchemaOutOfDate",
     "Storage",
     "SqliteStorage",

@@ -1,9 +1,15 @@
-"""The storage port: everything the application keeps, behind one Protocol.
+"""The storage port: what the application keeps, in the parts a caller needs.
 
-The event log (games, events with their global positions, command records), the secrets
-beside it (seeds, seat-token hashes), the read models with their checkpoint, and the
-schema's migrations. The SQLite backend (storage/sqlite.py) and the PostgreSQL backend
-(storage/postgres.py) implement it with the shared statements of storage/sql.py. Every SQL statement of the project lives in this package.
+- `EventLog`: games, their events with their global positions, the command records beside
+  them and the secret seeds: everything a command, an audit or a copy reads and appends.
+- `Players`: players and the seat tokens, by the hashes of their keys: who a bearer is.
+- `ReadModels`: the projections' tables (game summaries, results, ratings) with their checkpoint.
+- `Operations`: the schema's migrations, the queries of the jobs and of the health check.
+
+`Storage` combines them, for the composition root and for what copies a whole installation.
+The SQLite backend (storage/sqlite.py) and the PostgreSQL backend (storage/postgres.py)
+implement every part with the shared statements of storage/sql/ (one module a part). Every
+SQL statement of the project lives in this package.
 """
 
 from __future__ import annotations
@@ -24,20 +30,9 @@ from storage.records import (
 )
 
 
-class Storage(Protocol):
-    """One database: safe to share between threads (each gets its own connection)."""
+class EventLog(Protocol):
+    """Games and their logs: the append-only, hash-chained events, the command records, the seeds."""
 
-    # -- the schema ---------------------------------------------------------------------
-    def schema_version(self) -> int:
-        """The version the database is at (0: empty)."""
-
-    def pending_migrations(self) -> list[str]:
-        """The names of the migrations not yet applied, in order."""
-
-    def migrate(self) -> list[str]:
-        """Apply every pending migration (each in one transaction); returns their names."""
-
-    # -- games and their logs -----------------------------------------------------------
     def game(self, game_id: str) -> GameRecord | None: ...
 
     def game_ids(self, type_: str | None = None, status: str | None = None) -> list[str]:
@@ -62,11 +57,6 @@ class Storage(Protocol):
     def commands(self, game_id: str) -> list[CommandRecord]: ...
 
     def seed(self, game_id: str) -> str: ...
-
-    def token_owner(self, token_hash: str) -> tuple[str, int] | None: ...
-
-    def token_hashes(self, game_id: str) -> dict[int, str]:
-        """Seat -> the hash of its token, for the game's seats that have one (copying an installation)."""
 
     def create_game(self, game: GameRecord, seed: str, token_hashes: dict[int, str],
                     events: Sequence[StoredEvent], command: CommandRecord) -> tuple[StoredEvent, ...]:
@@ -97,7 +87,10 @@ class Storage(Protocol):
             VersionConflict: the game is no longer at `expected_version`.
         """
 
-    # -- players --------------------------------------------------------------------------
+
+class Players(Protocol):
+    """Players and seat tokens: the bearer credentials, kept as the sha256 of their secrets."""
+
     def create_player(self, player_id: str, name: str, key_hash: str) -> dict[str, Any]:
         """Store a player with the hash of its key; returns {id, name, created_at}."""
 
@@ -106,10 +99,15 @@ class Storage(Protocol):
     def player_by_key(self, key_hash: str) -> dict[str, Any] | None:
         """The player whose key has this sha256, or None."""
 
-    def player_games(self, player_id: str, limit: int) -> list[dict[str, Any]]:
-        """The player's games as the read model has them, newest first."""
+    def token_owner(self, token_hash: str) -> tuple[str, int] | None: ...
 
-    # -- read models ----------------------------------------------------------------------
+    def token_hashes(self, game_id: str) -> dict[int, str]:
+        """Seat -> the hash of its token, for the game's seats that have one (copying an installation)."""
+
+
+class ReadModels(Protocol):
+    """What the projections make of the log (the lobby, results, ratings), and their checkpoint."""
+
     def checkpoint(self, name: str) -> Checkpoint: ...
 
     def write_projection(self, name: str, expected: int, position: int, summaries: Sequence[GameSummary],
@@ -137,7 +135,23 @@ class Storage(Protocol):
     def player_ratings(self, player_id: str, pool: str) -> dict[str, dict[str, Any]]:
         """A player's {rating, mu, sigma, games} by game type."""
 
+    def player_games(self, player_id: str, limit: int) -> list[dict[str, Any]]:
+        """The player's games as the read model has them, newest first."""
+
     def projected_version(self, game_id: str) -> int: ...
+
+
+class Operations(Protocol):
+    """Keeping an installation running: its schema, the games the jobs and the health check look for."""
+
+    def schema_version(self) -> int:
+        """The version the database is at (0: empty)."""
+
+    def pending_migrations(self) -> list[str]:
+        """The names of the migrations not yet applied, in order."""
+
+    def migrate(self) -> list[str]:
+        """Apply every pending migration (each in one transaction); returns their names."""
 
     def bot_waiting_games(self) -> list[tuple[str, int]]: ...
 
@@ -159,3 +173,5 @@ class Storage(Protocol):
     def close(self) -> None: ...
 
 
+class Storage(EventLog, Players, ReadModels, Operations, Protocol):
+    """One database, every part of the port: safe to share between threads (each gets its own connection)."""

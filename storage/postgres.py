@@ -1,7 +1,7 @@
 """The PostgreSQL backend of the storage port (psycopg 3 and its connection pool).
 
 For installations with several API hosts and workers on one database. The statements are
-the shared ones of storage/sql.py; what this module adds is how writers meet:
+the shared ones of storage/sql/; what this module adds is how writers meet:
 
 - **One game, one writer at a time.** An append's first statement moves its game's row on from
   the expected version (`UPDATE ... WHERE id = ? AND version = ?`), which locks the row until the
@@ -42,7 +42,8 @@ from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
 from storage.migrations import MIGRATIONS, SCHEMA_TABLE, SCHEMA_TABLE_DDL
 from storage.records import StorageClosed, StoredEvent, now
-from storage.sql import SqlStorage, with_positions
+from storage.sql import SqlStorage
+from storage.sql.event_log import with_positions
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 DEFAULT_POOL_SIZE = 8

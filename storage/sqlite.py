@@ -21,7 +21,9 @@ import sqlite_utils
 
 from storage.migrations import MIGRATIONS, SCHEMA_TABLE, SCHEMA_TABLE_DDL
 from storage.records import StoredEvent, now
-from storage.sql import EVENT_COLUMNS, Connection, SqlStorage, visibility_text, with_positions
+from storage.sql import SqlStorage
+from storage.sql.connection import Connection
+from storage.sql.event_log import EVENT_COLUMNS, visibility_text, with_positions
 
 SYNCHRONOUS_LEVELS = ("FULL", "NORMAL", "EXTRA")
 

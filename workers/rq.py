@@ -1,38 +1,53 @@
-"""The RQ runner: follow-up messages become jobs on Redis queues for `trailhead worker`.
+"""The RQ runner: the bus's messages become jobs on Redis queues for `trailhead worker`.
 
-Jobs are wake-up calls carrying ids and versions: the log, read from a checkpoint, is the
-work. The projection job is coalesced (at most one waits); a bot job is enqueued once per
-game version; a deadline job is scheduled (RQ's scheduler, which `trailhead worker` runs)
-for the time of a clocked game's next deadline at a version, under an id naming both, so
-setting it again (the sweep does) changes nothing. Enqueueing never fails a command: if
-Redis is down the failure is logged and the workers' catch-up sweep re-enqueues what was
-missed, deadlines included (found again in the stored logs).
+A job carries one message (application/messages.py): its name is the route's `job` in the bus's
+table, its arguments the message's fields, and on a worker it runs the handler the same table
+names (workers/jobs.py). Jobs are wake-up calls carrying ids and versions: the log, read from a
+checkpoint, is the work. How a message waits follows its lane (application/bus.py, `Lane`): a
+catch-up message's job is coalesced (at most one waits, on the projections queue); a game
+message's job is enqueued once per game version (on the bots queue); a timed message's job is
+scheduled for its time (RQ's scheduler, which `trailhead worker` runs) under an id naming the
+game and version, so setting it again (the sweep does) changes nothing. Enqueueing never fails a
+command: if Redis is down the failure is logged and the workers' catch-up sweep re-enqueues what
+was missed, deadlines included (found again in the stored logs).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
 
+import msgspec
 import redis
 from rq import Queue, Retry
 from rq.serializers import JSONSerializer
 
-from application.bus import Message, MessageBus, ProjectionDue
-from application.clocks import instant
-from application.deadlines import DeadlineDue
+from application.bus import Lane, MessageBus, Route
+from application.clock import instant
+from application.messages import Message, OfAGame, ProjectionDue, Timed
 
 log = logging.getLogger(__name__)
 
-PROJECTION_JOB = "project_read_models"
-BOT_JOB = "play_bots"
-DEADLINE_JOB = "fire_deadline"
 QUEUE_KINDS = ("projections", "bots")
+QUEUE_OF = {Lane.CATCH_UP: "projections", Lane.GAME: "bots", Lane.TIMER: "bots"}
+JOB_SECONDS = {Lane.CATCH_UP: 300, Lane.GAME: 120, Lane.TIMER: 120}  # a job running longer is stopped
+FLAG_SECONDS = {Lane.CATCH_UP: 30, Lane.GAME: 600}  # how long "a job waits" holds without a job starting
+
+
+def job_args(message: Message) -> list[Any]:
+    """The arguments of a message's job: its fields, in order (JSON)."""
+    return cast(list[Any], msgspec.to_builtins(message))
+
+
+def job_options(route: Route) -> dict[str, Any]:
+    """Three tries a few seconds apart; a failed job is kept a week (`trailhead jobs failed`)."""
+    return {"retry": Retry(max=3, interval=[1, 2, 5]), "job_timeout": JOB_SECONDS[route.lane], "result_ttl": 60,
+            "failure_ttl": 7 * 24 * 3600}
 
 
 class RqRunner:
-    """Enqueues the projection (coalesced) and bot turns (one job per game version) on RQ."""
+    """Enqueues each message's job on RQ in the way of its lane."""
 
     kind = "rq"
 
@@ -46,18 +61,9 @@ class RqRunner:
     def queues(self) -> dict[str, Queue]:
         return {"projections": self.projections, "bots": self.bots}
 
-    @property
-    def pending_key(self) -> str:
-        return f"{self.prefix}:projection-pending"
-
     def dispatch(self, bus: MessageBus, message: Message) -> list[Message]:
         try:
-            if isinstance(message, ProjectionDue):
-                self.wake_projection()
-            elif isinstance(message, DeadlineDue):
-                self.schedule_deadline(message)
-            else:
-                self.enqueue_bots(message.game_id, message.version)
+            self.enqueue(bus.route(message), message)
         except redis.RedisError as error:
             log.warning("could not enqueue %s (the sweep will catch up): %s", message, error)
         return []
@@ -69,8 +75,8 @@ class RqRunner:
         """Enqueue a bot job for every game whose bot seat is to act and schedule every pending deadline
         (the workers' sweep does it too); returns how many games have a bot seat to act."""
         bus.projector.run(bus.store)
-        waiting = bus.store.bot_waiting_games()
-        rq_enqueue_sweep(self, waiting, bus.pending_deadlines())
+        waiting = bus.bot_turns_waiting()
+        self.enqueue_again(bus, [ProjectionDue(), *waiting, *bus.pending_deadlines()])
         return len(waiting)
 
     def ping(self) -> bool:
@@ -97,31 +103,61 @@ class RqRunner:
             problems.append(("redis", "failing", f"Redis failed answering: {error}"))
         return {"jobs": "rq", "redis": "ok", "ok": not problems, "problems": problems}
 
-    def projection_started(self) -> None:
-        """A projection job began: the next commit may enqueue another."""
-        self.redis.delete(self.pending_key)
+    def enqueue(self, route: Route, message: Message, force: bool = False) -> None:
+        """Enqueue the job of `message` in the way of its lane: a catch-up job unless one of its type waits
+        to start, a game job once per game version, a timed job scheduled for its time. With `force`, a job
+        whatever the flags say (after an outage Redis may have lost the jobs they stand for)."""
+        match route.lane:
+            case Lane.CATCH_UP:
+                self._enqueue_once(self.waiting_key(route), route, message, force)
+            case Lane.GAME:
+                game = cast(OfAGame, message)
+                self._enqueue_once(f"{self.prefix}:{route.tag}:{game.game_id}:{game.version}", route, message, force)
+            case Lane.TIMER:
+                self.schedule(route, cast(Timed, message))
 
-    def wake_projection(self, force: bool = False) -> None:
-        """Enqueue a projection run unless one is already waiting to start."""
-        if self.redis.set(self.pending_key, "1", nx=True, ex=30) or force:
-            self.projections.enqueue(PROJECTION_JOB, retry=Retry(max=3, interval=[1, 2, 5]), job_timeout=300,
-                                     result_ttl=60, failure_ttl=7 * 24 * 3600)
+    def enqueue_again(self, bus: MessageBus, messages: Iterable[Message]) -> None:
+        """After an outage or a restart: the job of every message, whatever Redis says already waits."""
+        for message in messages:
+            self.enqueue(bus.route(message), message, force=True)
 
-    def enqueue_bots(self, game_id: str, version: int, force: bool = False) -> None:
-        """Enqueue a bot-turn job for this game at this version (once, unless forced)."""
-        key = f"{self.prefix}:bot:{game_id}:{version}"
-        if self.redis.set(key, "1", nx=True, ex=600) or force:
-            self.bots.enqueue(BOT_JOB, game_id, version, retry=Retry(max=3, interval=[1, 2, 5]), job_timeout=120,
-                              result_ttl=60, failure_ttl=7 * 24 * 3600)
+    def waiting_key(self, route: Route) -> str:
+        """Set while a catch-up job of `route` waits to start."""
+        return f"{self.prefix}:{route.tag}-pending"
 
-    def schedule_deadline(self, due: DeadlineDue, again: bool = False) -> None:
-        """Schedule the deadline job of a game's version for `due.at` (RQ's scheduler enqueues it then; at
-        once if that has passed). One job id per game version: scheduling it again moves nothing, unless
-        `again` (a job that woke early, running under that id, sets a new one)."""
-        job_id = None if again else f"deadline-{due.game_id}-{due.version}"
-        self.bots.enqueue_at(instant(due.at), DEADLINE_JOB, due.game_id, due.version, job_id=job_id,
-                             retry=Retry(max=3, interval=[1, 2, 5]), job_timeout=120, result_ttl=60,
-                             failure_ttl=7 * 24 * 3600)
+    def started(self, route: Route) -> None:
+        """A job of `route` began: the next catch-up message of its type may enqueue another."""
+        if route.lane is Lane.CATCH_UP:
+            self.redis.delete(self.waiting_key(route))
+
+    def schedule(self, route: Route, due: Timed, again: bool = False) -> None:
+        """Schedule the job of a timed message for `due.at` (RQ's scheduler enqueues it then; at once if
+        that has passed). One job id per game version: scheduling it again moves nothing, unless `again`
+        (a job that woke early, running under that id, sets a new one)."""
+        job_id = None if again else self.timer_id(route, due)
+        self.queues[QUEUE_OF[route.lane]].enqueue_at(instant(due.at), route.job, *job_args(cast(Message, due)),
+                                                     job_id=job_id, **job_options(route))
+
+    def timer_id(self, route: Route, due: OfAGame) -> str:
+        """The id of a timed message's job: one per message type, game and version."""
+        return f"{route.tag}-{due.game_id}-{due.version}"
+
+    def hand_on(self, bus: MessageBus, route: Route, ran: Message, follow: list[Message]) -> None:
+        """The follow-ups of a job's message, to the queues. A timed message handing itself back (it woke
+        before its time: another host's clock) is scheduled again under a fresh id, as its job holds the id."""
+        early = [message for message in follow if self._woke_early(route, ran, message)]
+        for message in early:
+            self.schedule(route, cast(Timed, message), again=True)
+        bus.drain(message for message in follow if message not in early)
+
+    def _woke_early(self, route: Route, ran: Message, message: Message) -> bool:
+        """`message` is the running timed job's own message again: the same type, game and version."""
+        return (route.lane is Lane.TIMER and type(message) is type(ran)
+                and self.timer_id(route, cast(OfAGame, message)) == self.timer_id(route, cast(OfAGame, ran)))
+
+    def _enqueue_once(self, flag: str, route: Route, message: Message, force: bool) -> None:
+        if self.redis.set(flag, "1", nx=True, ex=FLAG_SECONDS[route.lane]) or force:
+            self.queues[QUEUE_OF[route.lane]].enqueue(route.job, *job_args(message), **job_options(route))
 
     def status_lines(self) -> list[str]:
         from rq.registry import FailedJobRegistry, StartedJobRegistry
@@ -158,14 +194,3 @@ def rq_runner(runner: object) -> RqRunner:
     if not isinstance(runner, RqRunner):
         raise RuntimeError("trailhead worker needs REDIS_URL (without it, jobs run inside the service)")
     return runner
-
-
-def rq_enqueue_sweep(runner: RqRunner, waiting: list[tuple[str, int]], deadlines: list[DeadlineDue]) -> None:
-    """After a sweep: one projection run, a bot job for every game left waiting for a bot, and the
-    deadline job of every pending deadline."""
-    runner.wake_projection(force=True)
-    for game_id, version in waiting:
-        runner.enqueue_bots(game_id, version, force=True)
-    for due in deadlines:
-        runner.schedule_deadline(due)
-

@@ -2,9 +2,9 @@
 
 The worker runs jobs in its own process (RQ's SimpleWorker: no fork per job, so a job costs
 milliseconds, not a process) on the container it was started with: one storage, one state
-cache, one projector. Jobs name a function of `workers.jobs.JOBS`; the worker's own Job
-class binds it to that container, so nothing is kept in a module-level global. The sweep
-runs when the worker starts and every TRAILHEAD_SWEEP_SECONDS. Each worker also runs RQ's
+cache, one projector. A job names a line of the bus's message table (workers/jobs.py); the
+worker's own Job class binds it to that container, so nothing is kept in a module-level
+global. The sweep runs when the worker starts and every TRAILHEAD_SWEEP_SECONDS. Each worker also runs RQ's
 scheduler (in a child process), which enqueues the deadline jobs of clocked games when they
 fall due.
 """
@@ -23,22 +23,19 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from application.container import Trailhead
-from workers.jobs import JOBS, sweep
+from workers.jobs import run_message, sweep
 from workers.rq import QUEUE_KINDS, rq_runner
 
 log = logging.getLogger(__name__)
 
 
 def job_class_for(app: Trailhead) -> type[Job]:
-    """An RQ Job class whose jobs run `JOBS[name]` with `app` as their first argument."""
+    """An RQ Job class whose jobs run the message they carry through `app`'s bus."""
 
     class BoundJob(Job):
         @property
         def func(self) -> Callable[..., Any]:
-            name = (self.func_name or "").rsplit(".", 1)[-1]  # release 0.1 queued "workers.jobs.<name>"
-            if name not in JOBS:
-                raise ValueError(f"unknown job {self.func_name!r}")
-            return functools.partial(JOBS[name], app)
+            return functools.partial(run_message, app, self.func_name or "")
 
     return BoundJob
 

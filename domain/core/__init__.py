@@ -3,7 +3,7 @@
 from domain.core.about import Catalog, Ranges, Rule, command_schemas
 from domain.core.canonical import canonical_json
 from domain.core.codec import Codec, canonical_bytes, from_plain, to_plain
-from domain.core.errors import DomainError, IllegalCommand, InvalidCommand, NoLegalCommand, UnknownGame
+from domain.core.errors import DomainError, IllegalCommand, InvalidCommand, NoLegalCommand, Refusal, UnknownGame, refuse
 from domain.core.protocol import (
     PUBLIC,
     Bot,
@@ -52,6 +52,7 @@ __all__ = [
     "IllegalCommand",
     "InvalidCommand",
     "NoLegalCommand",
+    "Refusal",
     "Rng",
     "SeatConfig",
     "Table",
@@ -70,6 +71,7 @@ __all__ = [
     "play_bot",
     "play_command",
     "random_bot",
+    "refuse",
     "replace",
     "seed_commitment",
     "to_plain",

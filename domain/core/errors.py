@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 
 class DomainError(Exception):
     """Base of the domain errors; `reason` is the text a client sees."""
@@ -26,3 +29,18 @@ class NoLegalCommand(DomainError):
 
 class UnknownGame(DomainError):
     """No game type with that id is registered (HTTP 404)."""
+
+
+#: A game's one predicate for a command type: (state, seat, command) -> why the rules forbid it now, in the
+#: rulebook's words, or None when they allow it (domain/core/package.py, How rules.py reads).
+Refusal = Callable[[Any, int, Any], "str | None"]
+
+
+def refuse(reason: str | None) -> None:
+    """Go on when a refusal predicate gave no reason; else refuse the command with it.
+
+    Raises:
+        IllegalCommand: `reason`, when there is one.
+    """
+    if reason is not None:
+        raise IllegalCommand(reason)

@@ -9,9 +9,8 @@ optional may be left out; the core's default stands):
                     seated_defaults (optional)    option defaults that depend on who is seated
     state.py        renamed (optional)            the state with the seats' final names
     evolve.py       setup, evolve                 the opening events; one event folded into the state
-    rules.py        decide, legal_commands, to_act
-                                                  one predicate per command, used by both the listing
-                                                  and the check; the turn is checked once, by the core
+    rules.py        to_act, waiting, REFUSALS,    who acts, and what each command may do (below)
+                    refusal, candidates, decide
     views.py        view                          a seat's view
     view_schema.py  VIEW_SCHEMA                   the view's JSON Schema
     scoring.py      result                        the result once the game has ended, else None;
@@ -23,19 +22,65 @@ optional may be left out; the core's default stands):
     bots.py         BOTS                          the game's own bot levels ("random" is every game's)
 
 so that a sixth game is one package (and one line in domain/games/__init__.py), and a reader finds
-the same concern under the same name in all five.
+the same concern under the same name in all five. The package's `__init__.py` is one line,
+`SPEC = game_spec(__name__, id=..., title=..., ...)`.
+
+How rules.py reads, in every game (python-chess's `is_legal` and `legal_moves`, over one predicate):
+
+    to_act(state) -> frozenset[int]            the seats that may act now
+    waiting(state, seat) -> str                what `decide` tells a seat that is not to act, in the game's words
+    REFUSALS: {command type: Refusal}          ONE predicate per command type: (state, seat, command) -> why the
+                                               rules forbid it now, in the rulebook's words, or None
+    refusal(state, seat, command)              that command type's predicate (asked of a seat that is to act)
+    candidates(state, seat) -> Iterable        every command worth asking `refusal` about, in listing order
+                                               (a bounded, representative set where an argument ranges widely)
+    decide(state, seat, command, rng)          InvalidCommand for a malformed command (`check_args`, before
+                                               any rule); then `refuse(refusal(state, seat, command))`;
+                                               then the events, a `match` on the command
+
+The turn is the core's, checked once for every game: the listing (`legal_commands`) is built here
+from `candidates` and `refusal`, so what is listed is exactly what `decide` accepts, and `decide`
+is wrapped here in the turn check. The command cycle (cycle.py `check_turn`) answers a client
+before either, in its own words.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from domain.core.codec import Codec
-from domain.core.protocol import GameSpec, no_seated_defaults, random_bot
+from domain.core.errors import IllegalCommand
+from domain.core.protocol import Command, GameSpec, no_seated_defaults, random_bot
+from domain.core.rng import Rng
 
 MODULES = ("commands", "events", "options", "state", "evolve", "rules", "views", "view_schema", "scoring",
            "describe", "labels", "about", "catalog", "bots")
+
+#: The names every game's modules define (CONTRACT) and those a game may leave out (OPTIONAL), by module.
+CONTRACT: dict[str, tuple[str, ...]] = {
+    "commands": ("COMMANDS",),
+    "events": ("EVENTS",),
+    "options": ("OPTIONS_SCHEMA",),
+    "state": (),
+    "evolve": ("setup", "evolve"),
+    "rules": ("to_act", "waiting", "REFUSALS", "refusal", "candidates", "decide"),
+    "views": ("view",),
+    "view_schema": ("VIEW_SCHEMA",),
+    "scoring": ("result",),
+    "describe": ("describe", "HIDDEN_LINES"),
+    "labels": ("label", "ranges"),
+    "about": ("RULES",),
+    "catalog": ("catalog",),
+    "bots": ("BOTS",),
+}
+OPTIONAL: dict[str, tuple[str, ...]] = {
+    "options": ("seated_defaults",),
+    "state": ("renamed",),
+    "scoring": ("LOWER_SCORE_WINS",),
+}
 
 
 def game_spec(package: str, *, id: str, title: str, min_seats: int, max_seats: int, rules_version: int,
@@ -46,6 +91,7 @@ def game_spec(package: str, *, id: str, title: str, min_seats: int, max_seats: i
     def optional(module: str, name: str, default: Any) -> Any:
         return getattr(parts[module], name, default)
 
+    rules, result = parts["rules"], parts["scoring"].result
     return GameSpec(
         id=id,
         title=title,
@@ -60,12 +106,12 @@ def game_spec(package: str, *, id: str, title: str, min_seats: int, max_seats: i
         commands=Codec(parts["commands"].COMMANDS, "command"),
         setup=parts["evolve"].setup,
         evolve=parts["evolve"].evolve,
-        decide=parts["rules"].decide,
-        to_act=parts["rules"].to_act,
-        legal_commands=parts["rules"].legal_commands,
+        decide=decide_in_turn(rules, result),
+        to_act=rules.to_act,
+        legal_commands=listing(rules),
         view=parts["views"].view,
         view_schema=parts["view_schema"].VIEW_SCHEMA,
-        result=parts["scoring"].result,
+        result=result,
         lower_score_wins=optional("scoring", "LOWER_SCORE_WINS", False),
         describe=parts["describe"].describe,
         hidden_lines=parts["describe"].HIDDEN_LINES,
@@ -75,3 +121,34 @@ def game_spec(package: str, *, id: str, title: str, min_seats: int, max_seats: i
         catalog=parts["catalog"].catalog,
         renamed=optional("state", "renamed", None),
     )
+
+
+def listing(rules: ModuleType) -> Callable[[Any, int], list[Command]]:
+    """A game's `legal_commands`: for a seat to act, every candidate its one predicate allows."""
+    to_act, candidates, refusal = rules.to_act, rules.candidates, rules.refusal
+
+    def legal_commands(state: Any, seat: int) -> list[Command]:
+        if seat not in to_act(state):
+            return []
+        return [command for command in candidates(state, seat) if refusal(state, seat, command) is None]
+
+    return legal_commands
+
+
+def decide_in_turn(rules: ModuleType, result: Callable[[Any], Any]) -> Callable[[Any, int, Command, Rng], Any]:
+    """A game's `decide` behind the turn check: nothing once the game is over, nothing from a seat that is not
+    to act (told why in the game's words, `rules.waiting`).
+
+    The command cycle has checked the turn already (`check_turn`, in its words); this check keeps `decide`
+    called on its own (a search, a test) to the same rule.
+    """
+    to_act, waiting, decide = rules.to_act, rules.waiting, rules.decide
+
+    def decide_checked(state: Any, seat: int, command: Command, rng: Rng) -> Any:
+        if result(state) is not None:
+            raise IllegalCommand("the game is over")
+        if seat not in to_act(state):
+            raise IllegalCommand(waiting(state, seat))
+        return decide(state, seat, command, rng)
+
+    return decide_checked

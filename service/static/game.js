@@ -34,9 +34,13 @@ function item(list, text, attributes = {}) {
   return li;
 }
 
-// The game type's catalog (GET /game-types/{type}): card faces by id, read once, while the game loads.
-const catalog = window.TrailheadBoards[document.body.dataset.type] ?
-  api(`/game-types/${document.body.dataset.type}`).then((kind) => kind.catalog) : Promise.resolve(null);
+// The game type's board: its module (static/boards/<type>.js, named by the page when the type has one),
+// whose draw(view, catalog) builds it, and the type's catalog (GET /game-types/{type}) of card faces by
+// id; both read once, while the game loads. A type without a board shows its view as data.
+const drawing = document.body.dataset.board ?
+  Promise.all([import(document.body.dataset.board), api(`/game-types/${document.body.dataset.type}`)])
+    .then(([module, kind]) => ({ draw: module.draw, catalog: kind.catalog })) :
+  Promise.resolve(null);
 
 // One refresh at a time: a live event arriving while the page is being read again asks for one more
 // read after it, so an older read can never land after a newer one.
@@ -126,12 +130,11 @@ async function showAt(at) {
   shown = Math.min(Math.max(1, at), game.version);
   $("at").value = String(shown);
   $("at-label").textContent = `${shown} of ${game.version}`;
-  const draw = window.TrailheadBoards[document.body.dataset.type];
-  const [replay, faces] = await Promise.all([api(`/games/${gameId}/replay?at=${shown}`), draw ? catalog : null]);
+  const [replay, board] = await Promise.all([api(`/games/${gameId}/replay?at=${shown}`), drawing]);
   if (ticket !== showing) return;
   $("state").textContent = JSON.stringify(replay.state, null, 2);
-  $("board").replaceChildren(...(draw ? [draw(replay.state, faces)] : []));
-  $("raw").open = !draw;  // a game not drawn yet shows its view as data
+  $("board").replaceChildren(...(board ? [board.draw(replay.state, board.catalog)] : []));
+  $("raw").open = !board;  // a game not drawn yet shows its view as data
   mark(shown);
 }
 

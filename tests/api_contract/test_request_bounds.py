@@ -1,11 +1,11 @@
 """openapi.yaml is as strict as the service: each bound a request schema of the service enforces is in the contract.
 
-The service loads every request body and query with marshmallow (service/schemas.py, service/lobby.py,
-service/replays_api.py). For each of them, field by field, the contract's schema (a body's property,
-a query's parameter) must name the same fields, require the same ones, allow null where they do, and
-state the same lengths, ranges, patterns and choices; a body that refuses unknown fields has
-`additionalProperties: false`. Rules that hold for every value of every request (integers within
-the signed 64-bit range, no U+0000) are stated once, in the contract's info, and not repeated here.
+The service loads every request body and query with marshmallow (service/schemas/). For each of
+them, field by field, the contract's schema (a body's property, a query's parameter) must name the
+same fields, require the same ones, allow null where they do, and state the same lengths, ranges,
+patterns and choices; a body that refuses unknown fields has `additionalProperties: false`. Rules
+that hold for every value of every request (integers within the signed 64-bit range, no U+0000) are
+stated once, in the contract's info, and not repeated here.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ import pytest
 import yaml
 from marshmallow import RAISE, Schema, fields, validate
 
-from service import lobby, replays_api, schemas
+from service.schemas import games, lobby, players, replays, values
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
-INT64_MIN, INT64_MAX = schemas.INT64_MIN, schemas.INT64_MAX
+INT64_MIN, INT64_MAX = values.INT64_MIN, values.INT64_MAX
 
 
 def document() -> dict[str, Any]:
@@ -58,22 +58,22 @@ def pairs() -> Iterator[tuple[str, Schema, dict[str, Any]]]:
     doc = document()
     create = body(doc, "/api/v1/games", "post")
     document_schema = body(doc, "/api/v1/replays", "post")
-    yield "createGame", schemas.CreateGameRequest(), create
-    yield "createGame seats", schemas.TableSeatRequest(), resolved(doc, create["properties"]["seats"]["items"])
-    yield "createPlayer", schemas.PlayerRequest(), body(doc, "/api/v1/players", "post")
-    yield "joinGame", schemas.JoinRequest(), body(doc, "/api/v1/games/{game_id}/join", "post")
-    yield "sendCommand", schemas.CommandRequest(), body(doc, "/api/v1/games/{game_id}/commands", "post")
-    yield "forkGame", replays_api.ForkRequest(), body(doc, "/api/v1/games/{game_id}/fork", "post")
-    yield "importReplay", replays_api.ReplayDocument(), document_schema
-    yield "importReplay events", replays_api.DocumentEvent(), document_schema["properties"]["events"]["items"]
-    yield "importReplay commands", replays_api.DocumentCommand(), document_schema["properties"]["commands"]["items"]
-    yield "importReplay seats", replays_api.DocumentSeat(), document_schema["properties"]["seats"]["items"]
+    yield "createGame", games.CreateGameRequest(), create
+    yield "createGame seats", games.TableSeatRequest(), resolved(doc, create["properties"]["seats"]["items"])
+    yield "createPlayer", players.PlayerRequest(), body(doc, "/api/v1/players", "post")
+    yield "joinGame", games.JoinRequest(), body(doc, "/api/v1/games/{game_id}/join", "post")
+    yield "sendCommand", games.CommandRequest(), body(doc, "/api/v1/games/{game_id}/commands", "post")
+    yield "forkGame", replays.ForkRequest(), body(doc, "/api/v1/games/{game_id}/fork", "post")
+    yield "importReplay", replays.ReplayDocument(), document_schema
+    yield "importReplay events", replays.DocumentEvent(), document_schema["properties"]["events"]["items"]
+    yield "importReplay commands", replays.DocumentCommand(), document_schema["properties"]["commands"]["items"]
+    yield "importReplay seats", replays.DocumentSeat(), document_schema["properties"]["seats"]["items"]
     yield "listGames", lobby.GamesQuery(), query(doc, "/api/v1/games")
     yield "leaderboard", lobby.LeaderboardQuery(), query(doc, "/api/v1/leaderboard")
-    yield "listEvents", schemas.EventsQuery(), query(doc, "/api/v1/games/{game_id}/events")
-    yield "replayAt", replays_api.ReplayQuery(), query(doc, "/api/v1/games/{game_id}/replay")
-    yield "timeline", replays_api.TimelineQuery(), query(doc, "/api/v1/games/{game_id}/timeline")
-    yield "audit", replays_api.AuditQuery(), query(doc, "/api/v1/games/{game_id}/audit")
+    yield "listEvents", games.EventsQuery(), query(doc, "/api/v1/games/{game_id}/events")
+    yield "replayAt", replays.ReplayQuery(), query(doc, "/api/v1/games/{game_id}/replay")
+    yield "timeline", replays.TimelineQuery(), query(doc, "/api/v1/games/{game_id}/timeline")
+    yield "audit", replays.AuditQuery(), query(doc, "/api/v1/games/{game_id}/audit")
 
 
 PAIRS = list(pairs())
@@ -102,19 +102,19 @@ def bounds(field: fields.Field) -> dict[str, Any]:
             found["enum"] = sorted(validator.choices)
         elif isinstance(validator, validate.Equal):
             found["enum"] = [validator.comparable]
-        elif validator is schemas.printable:
+        elif validator is values.printable:
             found["pattern"] = PRINTABLE
     return found
 
 
-#: Stands for the pattern of a printable name (schemas.printable): compared by the characters it refuses.
+#: Stands for the pattern of a printable name (values.printable): compared by the characters it refuses.
 PRINTABLE = "<printable>"
 
 
 def refuses_what_printable_refuses(pattern: str) -> bool:
-    """Whether `pattern` refuses a one-character text exactly where schemas.printable does (all of the BMP)."""
+    """Whether `pattern` refuses a one-character text exactly where values.printable does (all of the BMP)."""
     compiled = re.compile(pattern)  # fullmatch: `$` ends the text, as in ECMA-262 (Python's also matches before "\n")
-    return all((compiled.fullmatch(c) is None) == (schemas._UNPRINTABLE.search(c) is not None)
+    return all((compiled.fullmatch(c) is None) == (values._UNPRINTABLE.search(c) is not None)
                for c in map(chr, range(0x10000)) if not 0xD800 <= ord(c) <= 0xDFFF)
 
 
@@ -157,8 +157,8 @@ def test_each_bound_the_service_enforces_is_in_the_contract(name: str, loader: S
         property_name = field.data_key or key
         schema = resolved(doc, contract["properties"][property_name])
         expected = bounds(field)
-        if schemas._not_a_bot_id in field.validators:  # the contract's pattern refuses the server's prefixes too
-            reserved = "|".join(schemas.SERVER_COMMAND_PREFIXES)
+        if games._not_a_bot_id in field.validators:  # the contract's pattern refuses the server's prefixes too
+            reserved = "|".join(games.SERVER_COMMAND_PREFIXES)
             expected["pattern"] = expected["pattern"].replace("^", f"^(?!{reserved})", 1)
         assert stated(schema) == expected, f"{name}.{property_name}"
 
@@ -175,7 +175,7 @@ def test_a_body_field_the_service_takes_as_null_is_nullable_in_the_contract(name
 
 
 def test_a_bound_left_out_of_the_contract_is_found() -> None:
-    class Narrower(schemas.StrictSchema):
+    class Narrower(values.StrictSchema):
         type = fields.String(required=True, validate=validate.Length(min=1, max=32))
 
     contract = {"properties": {"type": {"type": "string", "minLength": 1, "maxLength": 64}}, "required": ["type"],

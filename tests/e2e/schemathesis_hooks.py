@@ -19,7 +19,7 @@ from typing import Any
 import schemathesis
 from marshmallow import ValidationError
 
-from service.schemas import visible_name
+from service.schemas.values import visible_name
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 

@@ -1,7 +1,8 @@
 """The pages for people in a real browser (Debian's Chromium driven by Playwright; issue 16): the lobby
-lists games and creates one; for every game type a game's page draws the board, plays a game against
-bots to the end by clicking its labelled actions, and steps through the log with the replay slider and
-the timeline, without console errors; a screenshot per game type goes to test-artefacts/."""
+lists games and creates one; for every game type a game's page imports the type's board module and draws
+the board, plays a game against bots to the end by clicking its labelled actions, and steps through the
+log with the replay slider and the timeline, without console errors; a screenshot per game type goes to
+test-artefacts/. Each board module is served as JavaScript, with an ETag, like the pages' other files."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from e2e.contract import Api, Server
 
 API = "/api/v1"
 BROWSERS = ("chromium-headless-shell", "chromium")
+BOARD_MODULES = Path(__file__).resolve().parents[2] / "service" / "static" / "boards"
+#: The MIME types a browser runs a module script of (Python 3.11 names .js either way, by /etc/mime.types)
+JAVASCRIPT = ("text/javascript", "application/javascript")
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
 pytestmark = pytest.mark.slow
 
@@ -126,8 +130,14 @@ def test_every_game_type_is_drawn_and_played_to_the_end_by_clicking(api: Api, se
     created = api.call("POST", f"{API}/games", 201, json={"type": type_, "seats": seats, **SHORT.get(type_, {})}).json()
     errors: list[str] = []
     page = page_of(browser, errors)
+    modules: list[Any] = []  # the board modules the page imported, as the network answered them
+    page.on("response", lambda response: modules.append(response) if "/static/boards/" in response.url else None)
     page.goto(f"{server.base_url}/games/{created['id']}#token={created['seats'][0]['token']}")
     page.wait_for_selector("#summary:has-text('you are seat 0')")
+    page.wait_for_selector("#board .board")
+    assert f"{server.base_url}/static/boards/{type_}.js" in [module.url for module in modules]  # its own module
+    assert all(module.status == 200 and module.headers["content-type"].split(";")[0] in JAVASCRIPT
+               for module in modules), [(module.url, module.status, module.headers) for module in modules]
     final = play_by_clicking(api, page, created["id"], server=server)
     page.wait_for_selector("#audit:has-text('ok')", timeout=20_000)
     assert page.locator("#summary").inner_text().startswith("finished")
@@ -149,6 +159,20 @@ def test_every_game_type_is_drawn_and_played_to_the_end_by_clicking(api: Api, se
     page.wait_for_selector(f"#at-label:has-text('{middle} of')")
     assert page.locator("#board .board").count() == 1
     assert errors == []
+
+
+@pytest.mark.parametrize("module", sorted(path.name for path in BOARD_MODULES.glob("*.js")))
+def test_a_board_module_is_served_as_javascript_and_cached_like_the_pages_other_files(api: Api,
+                                                                                     module: str) -> None:
+    # read past the contract check: openapi-core matches no path parameter holding a slash (boards/...)
+    served = api.session.get(f"{api.base_url}/static/boards/{module}", timeout=30)
+    script = api.call("GET", "/static/game.js", 200)
+    assert served.status_code == 200 and served.content == (BOARD_MODULES / module).read_bytes()
+    assert served.headers["Content-Type"].split(";")[0] in JAVASCRIPT  # a module script needs a JavaScript type
+    assert served.headers["Cache-Control"] == script.headers["Cache-Control"] and served.headers["ETag"]
+    again = api.session.get(f"{api.base_url}/static/boards/{module}", timeout=30,
+                            headers={"If-None-Match": served.headers["ETag"]})
+    assert again.status_code == 304 and again.content == b""
 
 
 def test_a_game_is_created_in_the_lobby_and_played_to_the_end_by_clicking(api: Api, server: Server,

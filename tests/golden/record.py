@@ -58,8 +58,7 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from domain.core import SeatConfig, Table
     from domain.games import game_spec
-    from application.chain import GENESIS_HASH
-    from application.handler import chain_each
+    from application.chain import GENESIS_HASH, chain_each
 
     LOGS.mkdir(exist_ok=True)
     only = set(sys.argv[1:])

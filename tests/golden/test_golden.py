@@ -21,8 +21,7 @@ import pytest
 
 from domain.core import SeatConfig, Table, canonical_json
 from domain.games import game_spec
-from application.chain import GENESIS_HASH
-from application.handler import chain_each
+from application.chain import GENESIS_HASH, chain_each
 
 LOGS = Path(__file__).resolve().parent / "logs"
 CASES = sorted(path.name.removesuffix(".jsonl.gz") for path in LOGS.glob("*.jsonl.gz"))

@@ -7,7 +7,8 @@ import pytest
 from click.testing import CliRunner
 from flask.testing import FlaskClient
 
-from application.bus import BotTurnDue, play_bot_turn
+from application.bus import play_bot_turn
+from application.messages import BotTurnDue
 from domain.core import SeatConfig
 from integration.toy_client import ToyGame
 from service.app import create_app

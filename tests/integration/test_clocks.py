@@ -1,5 +1,5 @@
-"""Turn clocks (issue 15, application/clocks.py): the fold of a clock from commit times, and the handler
-keeping it with the state on a real database (either backend) the same way a cold load folds it.
+"""Turn clocks (issue 15, application/clock.py, clock_view.py): the fold of a clock from commit times, and the
+handler keeping it with the state on a real database (either backend) the same way a cold load folds it.
 The deadlines firing over real HTTP are tests/e2e/test_clocks_http.py and tests/workers/test_deadlines_rq.py."""
 
 from __future__ import annotations
@@ -9,9 +9,11 @@ from datetime import timedelta
 
 import pytest
 
-from application.deadlines import DeadlineDue
-from application.clocks import Clock, DecisionTimedOut, instant, iso, next_due, seat_deadline, utc_now
+from application.clock import Clock, instant, iso, utc_now
+from application.clock_view import next_due, seat_deadline
+from application.conflicts import DecisionTimedOut
 from application.handler import GameService, StateCache
+from application.messages import DeadlineDue
 from application.timers import DeadlineTimers
 from domain.core import SeatConfig
 from domain.core.seating import TableSet, TimeOut

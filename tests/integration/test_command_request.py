@@ -1,5 +1,5 @@
 """CommandRequest checks the body nearly every command sends without marshmallow's machinery
-(service.schemas.plain_command): whatever it accepts, marshmallow's own load gives the same."""
+(service.schemas.games.plain_command): whatever it accepts, marshmallow's own load gives the same."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError
 
-from service.schemas import INT64_MAX, CommandRequest, plain_command
+from service.schemas.games import CommandRequest, plain_command
+from service.schemas.values import INT64_MAX
 
 SCHEMA = CommandRequest()
 

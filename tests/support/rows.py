@@ -2,7 +2,7 @@
 
 `TRAILHEAD_DB` values as the `database` fixture yields them: a SQLite file path, or a
 PostgreSQL URL whose search_path names the test's schema. Statements are written with `?`
-placeholders, as storage/sql.py's are, and run on a connection of the test's own (never the
+placeholders, as storage/sql/'s are, and run on a connection of the test's own (never the
 application's), committed when the block ends.
 """
 

@@ -1,4 +1,4 @@
-"""A real RQ worker process for the tests: the registered games plus the toy game.
+"""A real RQ worker process for the tests: the registered games plus the toy game, and the toy messages.
 
 Run as `python tests/support/worker_main.py [--burst] [kinds...]` with the same
 environment as `trailhead worker` (TRAILHEAD_DB, REDIS_URL, TRAILHEAD_QUEUE_PREFIX).
@@ -16,6 +16,7 @@ sys.path.append(str(Path(__file__).resolve().parents[1]))
 from bootstrap import bootstrap  # noqa: E402
 from domain.games import GAMES  # noqa: E402
 from support.toy import SPEC as TOY  # noqa: E402
+from support.toy_messages import TOY_HANDLERS  # noqa: E402
 from workers.rq import QUEUE_KINDS  # noqa: E402
 from workers.worker import run_worker  # noqa: E402
 
@@ -24,4 +25,4 @@ if __name__ == "__main__":
     burst = "--burst" in args
     kinds = [arg for arg in args if arg != "--burst"] or list(QUEUE_KINDS)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    run_worker(bootstrap(games=(*GAMES, TOY)), kinds, burst=burst)
+    run_worker(bootstrap(games=(*GAMES, TOY), messages=TOY_HANDLERS), kinds, burst=burst)

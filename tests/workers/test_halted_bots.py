@@ -18,9 +18,8 @@ import pytest
 from click.testing import CliRunner
 from rq.registry import FailedJobRegistry
 
-from application.bus import BotTurnDue
-from application.chain import GENESIS_HASH
-from application.handler import chain_each
+from application.chain import GENESIS_HASH, chain_each
+from application.messages import BotTurnDue
 from domain.core import SeatConfig, game_created
 from domain.games import GAMES
 from service.app import create_app

@@ -11,6 +11,8 @@ import pytest
 import redis
 from rq.registry import FailedJobRegistry
 
+from application.bus import HANDLERS
+from application.messages import ProjectionDue
 from application.projections import PROJECTION
 from domain.games import GAMES
 from service.app import create_app
@@ -130,7 +132,7 @@ def test_a_worker_killed_mid_projection_loses_and_doubles_nothing(rq_config: dic
     backlog(database, [f"backlog-{i}" for i in range(16)])
     games = open_games(database)
     total = games.store.head_position()
-    RqRunner(rq_config).wake_projection(force=True)
+    RqRunner(rq_config).enqueue(HANDLERS[ProjectionDue], ProjectionDue(), force=True)
     slow = {"TRAILHEAD_PROJECTION_BATCH": "10"}
     victim = start_worker("--queues", "projections", cli=True, env=slow)
 
@@ -156,7 +158,7 @@ def test_the_same_projection_job_twice_and_in_two_workers_applies_once(rq_config
     games = open_games(database)
     jobs = RqRunner(rq_config)
     for _ in range(4):
-        jobs.wake_projection(force=True)
+        jobs.enqueue(HANDLERS[ProjectionDue], ProjectionDue(), force=True)
     assert jobs.projections.count == 4
     workers = [start_worker("--burst", "projections", env={"TRAILHEAD_PROJECTION_BATCH": "20"}) for _ in range(2)]
     for worker in workers:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core import Command, Rng, random_bot
+from domain.core import Bot, Command, Rng
 from domain.games.hike.cards import (
     COLOURS,
     HUSKIES,
@@ -39,8 +39,6 @@ from domain.games.hike.commands import (
 from domain.games.hike.race_plan import race_choice
 from domain.games.hike.sled import can_place, neighbours
 from domain.games.hike.state import Spot
-
-__all__ = ["expert_bot", "random_bot"]
 
 POINT_VALUE = {Snow.SNOW: 1.0, Snow.ICE: 0.95, Snow.POWDER: 0.9}
 TERRAIN_WEIGHT = 1.0
@@ -219,3 +217,6 @@ class Drafting:
                  for kind in points(self.sled[other] or "")}
         return len(kinds)
 
+
+BOTS: dict[str, Bot] = {"expert": expert_bot}
+"""The game's own levels, beside every game's `random`."""

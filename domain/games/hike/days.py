@@ -1,4 +1,4 @@
-"""Days and turns: setup, the steps nobody has to choose, the end of each day and of each phase.
+"""Days and turns: the steps nobody has to choose, the end of each day and of each phase.
 
 After every command, `advance` takes the game forward until a musher has a real choice:
 cards opened when no +1 card can change them, a ready musher's care card, a turn with
@@ -7,11 +7,10 @@ nothing left to do, the end of the day, of Preparations and of the race.
 
 from __future__ import annotations
 
-from domain.core import Emitter, Event, GameConfig, Rng
-from domain.games.hike.cards import HUSKY_DECK, TOKEN_PREFIX, TRACK_LANDSCAPES, is_care
+from domain.core import Emitter, Rng
+from domain.games.hike.cards import TOKEN_PREFIX, is_care
 from domain.games.hike.events import (
     ActionSkipped,
-    CardsDealt,
     CardsOpened,
     CareCardDrawn,
     CareCardLapsed,
@@ -19,14 +18,11 @@ from domain.games.hike.events import (
     CarePileShuffled,
     DayEnded,
     DayStarted,
-    HuskyDeckShuffled,
-    LandscapesShuffled,
     LandscapeTurned,
     PreparationsEnded,
     RaceEnded,
     TurnEnded,
 )
-from domain.games.hike.evolve import evolve, initial_state
 from domain.games.hike.preparations import (
     can_declare,
     has_action,
@@ -51,10 +47,6 @@ from domain.games.hike.state import (
 
 STALLED = "no sled can move any more"
 """Rules version 2: the race ends at the end of a day when no racer's awake huskies can ever enter its next field."""
-from domain.games.hike.track import landscape_count
-
-DEALT = 2
-REVEALED_AT_SETUP = 2
 
 
 def clockwise(seats: int) -> tuple[int, ...]:
@@ -62,22 +54,7 @@ def clockwise(seats: int) -> tuple[int, ...]:
     return tuple((FIRST_PLAYER + offset) % seats for offset in range(seats))
 
 
-def setup(config: GameConfig, rng: Rng) -> list[Event]:
-    """Game setup: track, husky deck, 2 cards dealt to each musher, 2 revealed; then day 1 begins."""
-    seats = len(config.seats)
-    emitter = Emitter(evolve, initial_state(tuple(seat.name for seat in config.seats)))
-    emitter.emit(LandscapesShuffled(track=rng.shuffled(TRACK_LANDSCAPES)[:landscape_count(seats)]))
-    deck = rng.shuffled(HUSKY_DECK)
-    emitter.emit(HuskyDeckShuffled(order=deck))
-    for seat in range(seats):
-        emitter.emit(CardsDealt(seat=seat, cards=deck[seat * DEALT:(seat + 1) * DEALT]))
-    emitter.emit(CardsOpened(seat=None, cards=emitter.state.deck[:REVEALED_AT_SETUP]))
-    _start_preparation_day(emitter, 1)
-    advance(emitter, rng)
-    return emitter.events
-
-
-def _start_preparation_day(emitter: Emitter[HikeState], day: int) -> None:
+def start_preparation_day(emitter: Emitter[HikeState], day: int) -> None:
     """Begin the day by turning the next landscape face up, while any is face down."""
     emitter.emit(DayStarted(phase=Phase.PREPARATIONS, day=day, order=clockwise(emitter.state.seats)))
     state = emitter.state
@@ -148,7 +125,7 @@ def _end_preparation_day(emitter: Emitter[HikeState], rng: Rng) -> None:
     if everyone or countdown_over or capped:
         _end_preparations(emitter, rng)
     else:
-        _start_preparation_day(emitter, state.day + 1)
+        start_preparation_day(emitter, state.day + 1)
 
 
 def _end_preparations(emitter: Emitter[HikeState], rng: Rng) -> None:

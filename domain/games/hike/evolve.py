@@ -1,4 +1,4 @@
-"""evolve: apply one recorded event to the state. No randomness, no validation, nothing skipped.
+"""setup, the opening events; evolve, one recorded event applied to the state: no randomness, no validation.
 
 One small function per event type, looked up by the event's type: a fold applies hundreds
 of events, and the lookup costs the same for each of them. An event type without a
@@ -13,8 +13,9 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.core import Event, GameCreated
-from domain.games.hike.cards import DOUBLE_CARE, PILE_SINGLE_CARE, TOKEN_PREFIX
+from domain.core import Emitter, Event, GameConfig, GameCreated, Rng
+from domain.games.hike.cards import DOUBLE_CARE, HUSKY_DECK, PILE_SINGLE_CARE, TOKEN_PREFIX, TRACK_LANDSCAPES
+from domain.games.hike.days import advance, start_preparation_day
 from domain.games.hike.events import (
     ActionSkipped,
     CardDrafted,
@@ -48,13 +49,30 @@ from domain.games.hike.events import (
 )
 from domain.games.hike.sled import ROWS, columns_for
 from domain.games.hike.state import COUNTDOWN_DAYS, LETTER, HikeState, Musher, Phase, Run, Spot, Step, replaced_at
-from domain.games.hike.track import rotated_place
+from domain.games.hike.track import landscape_count, rotated_place
 
 # The phases and steps, bound once: on Python 3.11 looking a member up on its Enum class costs
 # as much as copying a small Struct, and evolve names one for almost every event.
 PREPARATIONS, RACE, OVER = Phase.PREPARATIONS, Phase.RACE, Phase.OVER
 OPEN, ACTION, SWAP, BONUS, UPGRADE, RUN, EQUIPMENT, REST = (
     Step.OPEN, Step.ACTION, Step.SWAP, Step.BONUS, Step.UPGRADE, Step.RUN, Step.EQUIPMENT, Step.REST)
+DEALT = 2
+REVEALED_AT_SETUP = 2
+
+
+def setup(config: GameConfig, rng: Rng) -> list[Event]:
+    """Game setup: track, husky deck, 2 cards dealt to each musher, 2 revealed; then day 1 begins."""
+    seats = len(config.seats)
+    emitter = Emitter(evolve, initial_state(tuple(seat.name for seat in config.seats)))
+    emitter.emit(LandscapesShuffled(track=rng.shuffled(TRACK_LANDSCAPES)[:landscape_count(seats)]))
+    deck = rng.shuffled(HUSKY_DECK)
+    emitter.emit(HuskyDeckShuffled(order=deck))
+    for seat in range(seats):
+        emitter.emit(CardsDealt(seat=seat, cards=deck[seat * DEALT:(seat + 1) * DEALT]))
+    emitter.emit(CardsOpened(seat=None, cards=emitter.state.deck[:REVEALED_AT_SETUP]))
+    start_preparation_day(emitter, 1)
+    advance(emitter, rng)
+    return emitter.events
 
 
 def evolve(state: HikeState | None, event: Event) -> HikeState:

@@ -1,22 +1,14 @@
 """Preparations: opening cards, the four actions, the bonus action and declaring ready.
 
-Predicates here are shared by `decide` (which raises with the reason) and by
-`legal_commands` (which lists every concrete choice they allow).
+Each command has one refusal predicate here, the reason the rules give against it now or None:
+`decide` refuses with it and the listing keeps the candidates it allows (rules.py). Each command's
+events are emitted by the function of its name, once its predicate has allowed it.
 """
 
 from __future__ import annotations
 
-from domain.core import Command, Emitter, IllegalCommand, InvalidCommand
-from domain.games.hike.cards import (
-    DOUBLE_CARE,
-    EQUIPMENT,
-    HUSKIES,
-    SINGLE_CARE,
-    YOUNGSTERS,
-    is_equipment,
-    is_husky,
-    is_youngster,
-)
+from domain.core import Command, Emitter
+from domain.games.hike.cards import is_equipment, is_husky, is_youngster
 from domain.games.hike.commands import (
     DeclareReady,
     DraftCard,
@@ -29,22 +21,15 @@ from domain.games.hike.commands import (
     UpgradeHusky,
 )
 from domain.games.hike.events import (
-    CardDrafted,
     CardsOpened,
     HuskiesHandedIn,
-    HuskyDrafted,
-    HuskyPlaced,
     HuskySwappedOut,
     HuskyUpgraded,
     ReadyDeclared,
-    TurnEnded,
     YoungsterPlaced,
 )
 from domain.games.hike.sled import can_place, can_upgrade, free_slots, is_complete
 from domain.games.hike.state import HikeState, Step
-
-KNOWN_CARDS = frozenset((*HUSKIES, *YOUNGSTERS, *EQUIPMENT, *SINGLE_CARE, *DOUBLE_CARE))
-
 
 # Predicates and queries
 
@@ -102,175 +87,163 @@ def upgrade_slots(state: HikeState, seat: int) -> tuple[int, ...]:
     return tuple(slot for slot, spot in enumerate(musher.sled) if can_upgrade(spot))
 
 
-def legal_preparation_commands(state: HikeState, seat: int) -> list[Command]:
-    """Every concrete command of the current Preparations step."""
+def preparation_candidates(state: HikeState, seat: int) -> list[Command]:
+    """The commands of the current Preparations step worth asking the predicates about, in listing order:
+    husky cards on free places, a husky back from a taken place."""
     musher = state.mushers[seat]
+    free, taken = free_slots(musher.sled), tuple(slot for slot, spot in enumerate(musher.sled) if spot.card)
+    centre, hand = sorted(set(state.centre)), sorted(set(musher.hand))
     match state.step:
         case Step.OPEN:
-            return [OpenCards(extra=extra) for extra in open_choices(state, seat)]
+            return [OpenCards(extra=extra) for extra in range(musher.plus_cards + 1)]
         case Step.ACTION:
             return [
-                *(DraftHusky(card=card, slot=slot) for card, slot in placements(state, seat, state.centre)),
-                *(DraftCard(card=card) for card in sorted(set(state.centre))),
-                *(PlaceHusky(card=card, slot=slot) for card, slot in placements(state, seat, musher.hand)),
-                *(SwapHusky(slot=slot) for slot, spot in enumerate(musher.sled) if spot.card),
+                *(DraftHusky(card=card, slot=slot) for card in centre if is_husky(card) for slot in free),
+                *(DraftCard(card=card) for card in centre),
+                *(PlaceHusky(card=card, slot=slot) for card in hand if is_husky(card) for slot in free),
+                *(SwapHusky(slot=slot) for slot in taken),
             ]
         case Step.SWAP:
-            return [PlaceHusky(card=card, slot=slot) for card, slot in placements(state, seat, musher.hand)]
+            return [PlaceHusky(card=card, slot=slot) for card in hand if is_husky(card) for slot in free]
         case Step.BONUS:
-            return [
-                *(PlaceYoungster(card=card, slot=slot) for card, slot in youngster_moves(state, seat)),
-                *([DeclareReady()] if can_declare(state, seat) else []),
-                EndTurn(),
-            ]
+            youngsters = sorted({card for card in (*centre, *hand) if is_youngster(card)})
+            return [*(PlaceYoungster(card=card, slot=slot) for card in youngsters for slot in free), DeclareReady(),
+                    EndTurn()]
         case Step.UPGRADE:
-            return [*(UpgradeHusky(slot=slot) for slot in upgrade_slots(state, seat)), EndTurn()]
+            return [*(UpgradeHusky(slot=slot) for slot in taken), EndTurn()]
     return []
 
 
-# Guards
+# Refusals: one predicate per command
+
+ACTION_FIRST = "you perform exactly one action a turn, after opening cards"
+NOT_IN_CENTRE = "that card is not face-up in the centre of the table"
 
 
-def _expect(state: HikeState, steps: tuple[Step, ...], reason: str) -> None:
-    if state.step not in steps:
-        raise IllegalCommand(reason)
-
-
-def _check_card(card: str) -> None:
-    if card not in KNOWN_CARDS:
-        raise InvalidCommand(f"args.card: unknown card {card!r}")
-
-
-def _check_slot(state: HikeState, slot: int) -> None:
-    places = len(state.mushers[0].sled)
-    if not 0 <= slot < places:
-        raise InvalidCommand(f"args.slot: a sled has places 0 to {places - 1}")
-
-
-def _check_placement(state: HikeState, seat: int, card: str, slot: int) -> None:
-    """Raises IllegalCommand unless `card` may go on `slot` (Placement rules)."""
+def _placement_refusal(state: HikeState, seat: int, card: str, slot: int) -> str | None:
+    """Why `card` may not go on `slot` (Placement rules)."""
     if not is_husky(card):
-        raise IllegalCommand("only husky cards are placed in the sled")
+        return "only husky cards are placed in the sled"
     sled = state.mushers[seat].sled
     if sled[slot].card is not None:
-        raise IllegalCommand("huskies are placed on free places marked by a placeholder cube")
+        return "huskies are placed on free places marked by a placeholder cube"
     if not can_place(sled, state.columns, slot, card):
-        raise IllegalCommand("the husky's edges must match those of the neighbouring huskies in the sled")
+        return "the husky's edges must match those of the neighbouring huskies in the sled"
+    return None
 
 
-# Handlers: guard, then emit
+def open_refusal(state: HikeState, seat: int, command: OpenCards) -> str | None:
+    """Opening cards: at the start of the turn, with no more +1 cards than held or useful."""
+    if state.step is not Step.OPEN:
+        return "cards are opened from the husky deck at the start of your turn"
+    if command.extra > state.mushers[seat].plus_cards:
+        return f"you have only {state.mushers[seat].plus_cards} +1 cards"
+    if command.extra not in open_choices(state, seat):
+        return "the husky deck has too few cards left for that many +1 cards"
+    return None
+
+
+def draft_husky_refusal(state: HikeState, seat: int, command: DraftHusky) -> str | None:
+    """Drafting a husky to the sled: the action, a face-up husky of the centre, by the placement rules."""
+    if state.step is not Step.ACTION:
+        return ACTION_FIRST
+    if command.card not in state.centre:
+        return NOT_IN_CENTRE
+    return _placement_refusal(state, seat, command.card, command.slot)
+
+
+def draft_card_refusal(state: HikeState, seat: int, command: DraftCard) -> str | None:
+    """Drafting a card to the hand: the action, any opened card of the centre."""
+    if state.step is not Step.ACTION:
+        return ACTION_FIRST
+    if command.card not in state.centre:
+        return NOT_IN_CENTRE
+    return None
+
+
+def place_husky_refusal(state: HikeState, seat: int, command: PlaceHusky) -> str | None:
+    """Placing a husky from the hand: the action or the second half of a swap, by the placement rules."""
+    if state.step not in (Step.ACTION, Step.SWAP):
+        return ACTION_FIRST
+    if command.card not in state.mushers[seat].hand:
+        return "that card is not in your hand"
+    return _placement_refusal(state, seat, command.card, command.slot)
+
+
+def swap_refusal(state: HikeState, seat: int, command: SwapHusky) -> str | None:
+    """Swapping a husky: the action, taking back a husky that is in the sled."""
+    if state.step is not Step.ACTION:
+        return ACTION_FIRST
+    if state.mushers[seat].sled[command.slot].card is None:
+        return "there is no husky on that place of your sled"
+    return None
+
+
+def youngster_refusal(state: HikeState, seat: int, command: PlaceYoungster) -> str | None:
+    """Bonus action: once a turn after the action, a youngster from the centre or the hand on a free place."""
+    if state.step is not Step.BONUS:
+        return "the bonus action comes after completing the regular action"
+    if state.bonus_used:
+        return "you may do one bonus action a turn"
+    if not is_youngster(command.card):
+        return "the bonus action places a youngster husky only"
+    if command.card not in state.mushers[seat].hand and command.card not in state.centre:
+        return "that youngster is neither in the centre of the table nor in your hand"
+    return _placement_refusal(state, seat, command.card, command.slot)
+
+
+def declare_refusal(state: HikeState, seat: int, command: DeclareReady) -> str | None:
+    """Declaring you are ready to race: after the action, with a complete sled, once."""
+    if state.step is not Step.BONUS:
+        return "you may declare ready after your action"
+    if not can_declare(state, seat):
+        return "your sled is complete only when every cube has been replaced with a husky"
+    return None
+
+
+def upgrade_refusal(state: HikeState, seat: int, command: UpgradeHusky) -> str | None:
+    """Upgrading on declaring ready (Declaring ready 3): equipment from the hand under a 1-point husky."""
+    if state.step is not Step.UPGRADE:
+        return "huskies are upgraded when you declare you are ready to race"
+    if not any(is_equipment(card) for card in state.mushers[seat].hand):
+        return "you have no equipment card in your hand"
+    if not can_upgrade(state.mushers[seat].sled[command.slot]):
+        return "only an experienced husky with exactly 1 movement point, not yet upgraded, can be upgraded"
+    return None
+
+
+def end_turn_refusal(state: HikeState, seat: int, command: EndTurn) -> str | None:
+    """Ending a Preparations turn: after the action (and any bonus, declaration or upgrades)."""
+    if state.step not in (Step.BONUS, Step.UPGRADE):
+        return "you must perform exactly one action before ending your turn"
+    return None
+
+
+# Events, once the command's predicate allows it
 
 
 def open_cards(emitter: Emitter[HikeState], seat: int, command: OpenCards) -> None:
-    """Opening cards from the husky deck, with any +1 cards discarded for more.
-
-    Raises:
-        IllegalCommand: not at the start of the turn, or more +1 cards than held or useful.
-    """
+    """Opening cards from the husky deck, with any +1 cards discarded for more."""
     state = emitter.state
-    _expect(state, (Step.OPEN,), "cards are opened from the husky deck at the start of your turn")
-    if command.extra < 0:
-        raise InvalidCommand("args.extra: must be 0 or more")
-    if command.extra > state.mushers[seat].plus_cards:
-        raise IllegalCommand(f"you have only {state.mushers[seat].plus_cards} +1 cards")
-    if command.extra not in open_choices(state, seat):
-        raise IllegalCommand("the husky deck has too few cards left for that many +1 cards")
     count = opening_count(state) + command.extra
     emitter.emit(CardsOpened(seat=seat, cards=state.deck[:count], plus_cards=command.extra))
 
 
-def draft_husky(emitter: Emitter[HikeState], seat: int, command: DraftHusky) -> None:
-    """Draft a husky to the sled: any face-up husky from the centre, by the placement rules.
-
-    Raises:
-        IllegalCommand: not the action step, the card is not in the centre, or it does not fit there.
-    """
-    state = emitter.state
-    _check_card(command.card)
-    _check_slot(state, command.slot)
-    _expect(state, (Step.ACTION,), "you perform exactly one action a turn, after opening cards")
-    if command.card not in state.centre:
-        raise IllegalCommand("that card is not face-up in the centre of the table")
-    _check_placement(state, seat, command.card, command.slot)
-    emitter.emit(HuskyDrafted(seat=seat, card=command.card, slot=command.slot))
-
-
-def draft_card(emitter: Emitter[HikeState], seat: int, command: DraftCard) -> None:
-    """Draft a card to the hand: any opened card from the centre.
-
-    Raises:
-        IllegalCommand: not the action step, or the card is not in the centre.
-    """
-    state = emitter.state
-    _check_card(command.card)
-    _expect(state, (Step.ACTION,), "you perform exactly one action a turn, after opening cards")
-    if command.card not in state.centre:
-        raise IllegalCommand("that card is not face-up in the centre of the table")
-    emitter.emit(CardDrafted(seat=seat, card=command.card))
-
-
-def place_husky(emitter: Emitter[HikeState], seat: int, command: PlaceHusky) -> None:
-    """Place a husky to the sled from hand (the action, or the second half of a swap).
-
-    Raises:
-        IllegalCommand: not the action or swap step, the card is not in hand, or it does not fit.
-    """
-    state = emitter.state
-    _check_card(command.card)
-    _check_slot(state, command.slot)
-    _expect(state, (Step.ACTION, Step.SWAP), "you perform exactly one action a turn, after opening cards")
-    if command.card not in state.mushers[seat].hand:
-        raise IllegalCommand("that card is not in your hand")
-    _check_placement(state, seat, command.card, command.slot)
-    emitter.emit(HuskyPlaced(seat=seat, card=command.card, slot=command.slot))
-
-
 def swap_husky(emitter: Emitter[HikeState], seat: int, command: SwapHusky) -> None:
-    """Swap a husky in the sled: take it back to the hand; a placement from the hand follows.
-
-    Raises:
-        IllegalCommand: not the action step, or no husky on that place.
-    """
-    state = emitter.state
-    _check_slot(state, command.slot)
-    _expect(state, (Step.ACTION,), "you perform exactly one action a turn, after opening cards")
-    card = state.mushers[seat].sled[command.slot].card
-    if card is None:
-        raise IllegalCommand("there is no husky on that place of your sled")
+    """The husky goes back to the hand; a placement from the hand follows."""
+    card = emitter.state.mushers[seat].sled[command.slot].card
+    assert card is not None
     emitter.emit(HuskySwappedOut(seat=seat, card=card, slot=command.slot))
 
 
 def place_youngster(emitter: Emitter[HikeState], seat: int, command: PlaceYoungster) -> None:
-    """Bonus action: one youngster from the centre or the hand onto any free place.
-
-    Raises:
-        IllegalCommand: before the action, bonus already used, not a youngster, not available, place taken.
-    """
-    state = emitter.state
-    _check_card(command.card)
-    _check_slot(state, command.slot)
-    _expect(state, (Step.BONUS,), "the bonus action comes after completing the regular action")
-    if state.bonus_used:
-        raise IllegalCommand("you may do one bonus action a turn")
-    if not is_youngster(command.card):
-        raise IllegalCommand("the bonus action places a youngster husky only")
-    from_hand = command.card in state.mushers[seat].hand
-    if not from_hand and command.card not in state.centre:
-        raise IllegalCommand("that youngster is neither in the centre of the table nor in your hand")
-    _check_placement(state, seat, command.card, command.slot)
+    """Bonus action: the youngster comes from the hand if it is there, else from the centre."""
+    from_hand = command.card in emitter.state.mushers[seat].hand
     emitter.emit(YoungsterPlaced(seat=seat, card=command.card, slot=command.slot, from_hand=from_hand))
 
 
 def declare_ready(emitter: Emitter[HikeState], seat: int, command: DeclareReady) -> None:
-    """Declaring you are ready to race: cube to the start, husky cards in hand to the centre.
-
-    Raises:
-        IllegalCommand: before the action, or the sled is not complete.
-    """
-    state = emitter.state
-    _expect(state, (Step.BONUS,), "you may declare ready after your action")
-    if not can_declare(state, seat):
-        raise IllegalCommand("your sled is complete only when every cube has been replaced with a husky")
+    """Declaring you are ready to race: cube to the start, husky cards in hand to the centre."""
     emitter.emit(ReadyDeclared(seat=seat))
     huskies = tuple(card for card in emitter.state.mushers[seat].hand if is_husky(card))
     if huskies:
@@ -278,28 +251,6 @@ def declare_ready(emitter: Emitter[HikeState], seat: int, command: DeclareReady)
 
 
 def upgrade_husky(emitter: Emitter[HikeState], seat: int, command: UpgradeHusky) -> None:
-    """Upgrade a 1-point experienced husky with an equipment card from the hand (Declaring ready 3).
-
-    Raises:
-        IllegalCommand: not right after declaring, no equipment in hand, or the husky cannot be upgraded.
-    """
-    state = emitter.state
-    _check_slot(state, command.slot)
-    _expect(state, (Step.UPGRADE,), "huskies are upgraded when you declare you are ready to race")
-    equipment = sorted(card for card in state.mushers[seat].hand if is_equipment(card))
-    if not equipment:
-        raise IllegalCommand("you have no equipment card in your hand")
-    if not can_upgrade(state.mushers[seat].sled[command.slot]):
-        raise IllegalCommand("only an experienced husky with exactly 1 movement point, not yet upgraded, "
-                             "can be upgraded")
+    """The lowest equipment card of the hand goes under the husky."""
+    equipment = sorted(card for card in emitter.state.mushers[seat].hand if is_equipment(card))
     emitter.emit(HuskyUpgraded(seat=seat, slot=command.slot, equipment=equipment[0]))
-
-
-def end_preparation_turn(emitter: Emitter[HikeState], seat: int) -> None:
-    """End the turn after the action (and any bonus, declaration or upgrades).
-
-    Raises:
-        IllegalCommand: before opening cards or performing the action.
-    """
-    _expect(emitter.state, (Step.BONUS, Step.UPGRADE), "you must perform exactly one action before ending your turn")
-    emitter.emit(TurnEnded(seat=seat))

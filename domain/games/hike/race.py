@@ -1,14 +1,15 @@
 """The Race: huskies' movement points, equipment fields, rest, care cards and making camp.
 
-Predicates here are shared by `decide` (which raises with the reason) and by
-`legal_commands` (which lists every concrete choice they allow).
+Each command has one refusal predicate here, the reason the rules give against it now or None:
+`decide` refuses with it and the listing keeps the candidates it allows (rules.py). A command's
+events are emitted by the function of its name, once its predicate has allowed it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.core import Command, Emitter, IllegalCommand, InvalidCommand
+from domain.core import Command, Emitter
 from domain.games.hike.cards import (
     Field,
     is_double_care,
@@ -26,15 +27,7 @@ from domain.games.hike.commands import (
     UseEquipment,
     UseHusky,
 )
-from domain.games.hike.events import (
-    CareGiven,
-    EquipmentFieldForced,
-    EquipmentSpent,
-    HuskyRan,
-    HuskyRested,
-    MovementStopped,
-    TurnEnded,
-)
+from domain.games.hike.events import CareGiven, EquipmentFieldForced, EquipmentSpent, HuskyRan
 from domain.games.hike.sled import column_slots, movement_points
 from domain.games.hike.state import BOOK_RACE, HikeState, Step, care_lapses
 from domain.games.hike.track import (
@@ -175,46 +168,133 @@ def has_race_choice(state: HikeState, seat: int) -> bool:
     return bool(usable_huskies(state, seat) or care_slots(state, seat) or care_columns(state, seat))
 
 
-def legal_race_commands(state: HikeState, seat: int) -> list[Command]:
-    """Every concrete command of the current Race step."""
+def race_candidates(state: HikeState, seat: int) -> list[Command]:
+    """The commands of the musher's current Race step worth asking the predicates about, in listing order: care
+    for tired huskies only when no husky can be used."""
+    places = range(len(state.mushers[seat].sled))
     match step_of(state, seat):
         case Step.RUN:
+            caring = not usable_huskies(state, seat)  # care cards are for when no husky can be used
             return [
-                *(UseHusky(slot=slot) for slot in usable_huskies(state, seat)),
-                *(CareForHusky(slot=slot) for slot in care_slots(state, seat)),
-                *(CareForColumn(column=column) for column in care_columns(state, seat)),
-                *([EndTurn()] if can_make_camp(state, seat) else []),
+                *(UseHusky(slot=slot) for slot in places),
+                *(CareForHusky(slot=slot) for slot in (tired_slots(state, seat) if caring else ())),
+                *(CareForColumn(column=column) for column in (tired_columns(state, seat) if caring else ())),
+                EndTurn(),
             ]
         case Step.EQUIPMENT:
-            stop = [StopBeforeField()] if state.rules_version < BOOK_RACE else []
-            return [*([UseEquipment()] if has_equipment(state, seat) else []), PushThrough(), *stop]
+            return [UseEquipment(), PushThrough(), StopBeforeField()]
         case Step.REST:
-            return [RestHusky(slot=slot) for slot in rest_choices(state, seat)]
+            return [RestHusky(slot=slot) for slot in places]
     return []
 
 
-# Guards and handlers
+# Refusals: one predicate per command
 
-
-def _check_slot(state: HikeState, slot: int) -> None:
-    places = len(state.mushers[0].sled)
-    if not 0 <= slot < places:
-        raise InvalidCommand(f"args.slot: a sled has places 0 to {places - 1}")
-
-
-def _expect(state: HikeState, seat: int, step: Step, reason: str) -> None:
-    if step_of(state, seat) is not step:
-        raise IllegalCommand(reason)
-
-
-WAITING = {
+PENDING = {
     Step.EQUIPMENT: "first decide how to get onto the field that requires equipment",
     Step.REST: "first turn your huskies to the rest state",
 }
+NO_FIELD_AHEAD = "no field that requires equipment lies ahead of your husky"
 
 
-def _expect_run(state: HikeState, seat: int) -> None:
-    _expect(state, seat, Step.RUN, WAITING.get(step_of(state, seat), "not now"))
+def _pending(state: HikeState, seat: int) -> str:
+    """What keeps a musher from running, caring or making camp: a decision of the last move."""
+    return PENDING.get(step_of(state, seat), "not now")
+
+
+def use_husky_refusal(state: HikeState, seat: int, command: UseHusky) -> str | None:
+    """Using husky movement points: a ready experienced husky with a point that matches the next field."""
+    if step_of(state, seat) is not Step.RUN:
+        return _pending(state, seat)
+    spot = state.mushers[seat].sled[command.slot]
+    if spot.card is None or not is_experienced(spot.card):
+        return "only experienced huskies have movement points"
+    if spot.resting:
+        return "huskies in the rest state can not be used again"
+    if spot.tired:
+        return "this husky is tired: it has a cube on it"
+    if not can_use_husky(state, seat, command.slot):
+        return "to move onto a field you must spend a movement point identical to the one on it"
+    return None
+
+
+def equipment_refusal(state: HikeState, seat: int, command: UseEquipment) -> str | None:
+    """Landscape cards that require equipment: an equipment card from the hand (the sled's do not count)."""
+    if step_of(state, seat) is not Step.EQUIPMENT:
+        return NO_FIELD_AHEAD
+    if not has_equipment(state, seat):
+        return "you have no equipment card in your hand; equipment under huskies may not be used"
+    return None
+
+
+def push_through_refusal(state: HikeState, seat: int, command: PushThrough) -> str | None:
+    """Pushing through: only before a field that requires equipment."""
+    return NO_FIELD_AHEAD if step_of(state, seat) is not Step.EQUIPMENT else None
+
+
+def stop_refusal(state: HikeState, seat: int, command: StopBeforeField) -> str | None:
+    """Stopping before the field: rules version 1 only (the book has no such choice)."""
+    if state.rules_version >= BOOK_RACE:
+        return ("a field that requires equipment is crossed with an equipment card or by pushing through; "
+                "the book has no stopping before it")
+    return NO_FIELD_AHEAD if step_of(state, seat) is not Step.EQUIPMENT else None
+
+
+def rest_refusal(state: HikeState, seat: int, command: RestHusky) -> str | None:
+    """Turning a husky to rest after pushing through: ready ones without a cube first, youngsters included."""
+    if step_of(state, seat) is not Step.REST:
+        return "huskies are turned to rest only after pushing through without equipment"
+    if command.slot in rest_choices(state, seat):
+        return None
+    spot = state.mushers[seat].sled[command.slot]
+    if spot.card is None or spot.resting:
+        return "there is no husky to turn on that place"
+    return "you must start with ready huskies that have no cube on them"
+
+
+def _care_refusal(state: HikeState, seat: int) -> str | None:
+    """Using care cards: when no decision is pending and no husky can be used."""
+    if step_of(state, seat) is not Step.RUN:
+        return _pending(state, seat)
+    if usable_huskies(state, seat):
+        return "care cards can only be used when no husky can be used"
+    return None
+
+
+def care_refusal(state: HikeState, seat: int, command: CareForHusky) -> str | None:
+    """A single care card takes the cube off one tired husky."""
+    blocked = _care_refusal(state, seat)
+    if blocked is not None:
+        return blocked
+    if single_care(state, seat) is None:
+        return "you have no single care card in your hand"
+    if command.slot not in tired_slots(state, seat):
+        return "a care card takes the cube off a tired husky"
+    return None
+
+
+def column_care_refusal(state: HikeState, seat: int, command: CareForColumn) -> str | None:
+    """A double care card takes the cubes off the tired huskies of one column."""
+    blocked = _care_refusal(state, seat)
+    if blocked is not None:
+        return blocked
+    if double_care(state, seat) is None:
+        return "you have no double care card in your hand"
+    if command.column not in tired_columns(state, seat):
+        return "a double care card takes the cubes off tired huskies in one column"
+    return None
+
+
+def camp_refusal(state: HikeState, seat: int, command: EndTurn) -> str | None:
+    """Making camp for the night: not while a decision is pending or the drawn care card must still be used."""
+    if step_of(state, seat) is not Step.RUN:
+        return _pending(state, seat)
+    if not can_make_camp(state, seat):
+        return "you need to use the care card you drew today, when no husky can be used"
+    return None
+
+
+# Events, once the command's predicate allows it
 
 
 def _run(emitter: Emitter[HikeState], seat: int, slot: int, points: Points) -> None:
@@ -226,146 +306,44 @@ def _run(emitter: Emitter[HikeState], seat: int, slot: int, points: Points) -> N
 
 
 def use_husky(emitter: Emitter[HikeState], seat: int, command: UseHusky) -> None:
-    """Using husky movement points: all of one husky's points at once, as far as they match the track.
-
-    Raises:
-        IllegalCommand: a decision is pending, or the husky is not ready, resting, or has no matching point.
-    """
-    state = emitter.state
-    _check_slot(state, command.slot)
-    _expect_run(state, seat)
-    spot = state.mushers[seat].sled[command.slot]
-    if spot.card is None or not is_experienced(spot.card):
-        raise IllegalCommand("only experienced huskies have movement points")
-    if spot.resting:
-        raise IllegalCommand("huskies in the rest state can not be used again")
-    if spot.tired:
-        raise IllegalCommand("this husky is tired: it has a cube on it")
-    if not can_use_husky(state, seat, command.slot):
-        raise IllegalCommand("to move onto a field you must spend a movement point identical to the one on it")
-    _run(emitter, seat, command.slot, husky_points(state, seat, command.slot))
-
-
-def _pending(state: HikeState, seat: int) -> tuple[int, Points]:
-    _expect(state, seat, Step.EQUIPMENT, "no field that requires equipment lies ahead of your husky")
-    run = state.mushers[seat].run
-    assert run is not None
-    return run.slot, run.points
+    """Using husky movement points: all of one husky's points at once, as far as they match the track."""
+    _run(emitter, seat, command.slot, husky_points(emitter.state, seat, command.slot))
 
 
 def use_equipment(emitter: Emitter[HikeState], seat: int, command: UseEquipment) -> None:
-    """Landscape cards that require equipment: spend the point and discard an equipment card, go on.
-
-    Raises:
-        IllegalCommand: no such field ahead, or no equipment card in hand (the sled's do not count).
-    """
+    """Landscape cards that require equipment: spend the point and discard an equipment card, go on."""
     state = emitter.state
-    slot, points = _pending(state, seat)
+    run = state.mushers[seat].run
+    assert run is not None
     equipment = sorted(card for card in state.mushers[seat].hand if is_equipment(card))
-    if not equipment:
-        raise IllegalCommand("you have no equipment card in your hand; equipment under huskies may not be used")
     position = state.mushers[seat].position
     snow = fields(state)[position].snow
-    index = pick_point(points, snow)
+    index = pick_point(run.points, snow)
     assert index is not None
     emitter.emit(EquipmentSpent(seat=seat, card=equipment[0], snow=snow, position=position + 1))
-    _run(emitter, seat, slot, without(points, index))
+    _run(emitter, seat, run.slot, without(run.points, index))
 
 
 def push_through(emitter: Emitter[HikeState], seat: int, command: PushThrough) -> None:
-    """Without equipment: move onto the field, stop there, and turn 2 huskies to rest.
-
-    Raises:
-        IllegalCommand: no field that requires equipment ahead.
-    """
+    """Without equipment: move onto the field, stop there, and turn 2 huskies to rest."""
     state = emitter.state
-    _pending(state, seat)
     position = state.mushers[seat].position
     resting = sum(1 for spot in state.mushers[seat].sled if spot.card and not spot.resting)
     emitter.emit(EquipmentFieldForced(seat=seat, snow=fields(state)[position].snow, position=position + 1,
-                                  rests=min(2, resting)))
-
-
-def stop_before_field(emitter: Emitter[HikeState], seat: int, command: StopBeforeField) -> None:
-    """Rules version 1 only: decline the field that requires equipment; the husky's unspent points are lost.
-
-    Raises:
-        IllegalCommand: no field that requires equipment ahead, or rules version 2 (the book has no such choice).
-    """
-    if emitter.state.rules_version >= BOOK_RACE:
-        raise IllegalCommand("a field that requires equipment is crossed with an equipment card or by pushing "
-                             "through; the book has no stopping before it")
-    _pending(emitter.state, seat)
-    emitter.emit(MovementStopped(seat=seat, position=emitter.state.mushers[seat].position))
-
-
-def rest_husky(emitter: Emitter[HikeState], seat: int, command: RestHusky) -> None:
-    """Turn a husky to the rest state: ready ones without a cube first, youngsters included.
-
-    Raises:
-        IllegalCommand: no rest is due, or a ready husky must be chosen first.
-    """
-    state = emitter.state
-    _check_slot(state, command.slot)
-    _expect(state, seat, Step.REST, "huskies are turned to rest only after pushing through without equipment")
-    if command.slot not in rest_choices(state, seat):
-        spot = state.mushers[seat].sled[command.slot]
-        if spot.card is None or spot.resting:
-            raise IllegalCommand("there is no husky to turn on that place")
-        raise IllegalCommand("you must start with ready huskies that have no cube on them")
-    emitter.emit(HuskyRested(seat=seat, slot=command.slot))
-
-
-def _check_care_allowed(state: HikeState, seat: int) -> None:
-    _expect_run(state, seat)
-    if usable_huskies(state, seat):
-        raise IllegalCommand("care cards can only be used when no husky can be used")
+                                      rests=min(2, resting)))
 
 
 def care_for_husky(emitter: Emitter[HikeState], seat: int, command: CareForHusky) -> None:
-    """Using care cards: discard a single care card to take the cube off one husky.
-
-    Raises:
-        IllegalCommand: a husky can still be used, no single care card, or the husky is not tired.
-    """
-    state = emitter.state
-    _check_slot(state, command.slot)
-    _check_care_allowed(state, seat)
-    card = single_care(state, seat)
-    if card is None:
-        raise IllegalCommand("you have no single care card in your hand")
-    if command.slot not in tired_slots(state, seat):
-        raise IllegalCommand("a care card takes the cube off a tired husky")
+    """Using care cards: a single care card takes the cube off one husky."""
+    card = single_care(emitter.state, seat)
+    assert card is not None
     emitter.emit(CareGiven(seat=seat, card=card, slots=(command.slot,)))
 
 
 def care_for_column(emitter: Emitter[HikeState], seat: int, command: CareForColumn) -> None:
-    """Double care: the cubes come off both huskies of a column (one if only one is tired).
-
-    Raises:
-        IllegalCommand: a husky can still be used, no double care card, or no tired husky in the column.
-    """
+    """Double care: the cubes come off both huskies of a column (one if only one is tired)."""
     state = emitter.state
-    if not 0 <= command.column < state.columns:
-        raise InvalidCommand(f"args.column: a sled has columns 0 to {state.columns - 1}")
-    _check_care_allowed(state, seat)
     card = double_care(state, seat)
-    if card is None:
-        raise IllegalCommand("you have no double care card in your hand")
+    assert card is not None
     tired = tuple(slot for slot in column_slots(command.column, state.columns) if slot in tired_slots(state, seat))
-    if not tired:
-        raise IllegalCommand("a double care card takes the cubes off tired huskies in one column")
     emitter.emit(CareGiven(seat=seat, card=card, slots=tired))
-
-
-def make_camp(emitter: Emitter[HikeState], seat: int, command: EndTurn) -> None:
-    """Stop for the day.
-
-    Raises:
-        IllegalCommand: a decision is pending, or the care card drawn for being behind must be used today.
-    """
-    state = emitter.state
-    _expect_run(state, seat)
-    if not can_make_camp(state, seat):
-        raise IllegalCommand("you need to use the care card you drew today, when no husky can be used")
-    emitter.emit(TurnEnded(seat=seat))

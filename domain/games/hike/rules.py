@@ -1,10 +1,18 @@
-"""decide, legal_commands and to_act: one musher acts at a time, in the day's turn order, except on a
-simultaneous race day (option `simultaneous_days`), when every musher not yet in camp acts at once."""
+"""to_act, the one refusal predicate of each command, the candidates worth asking it about, and decide.
+
+One musher acts at a time, in the day's turn order, except on a simultaneous race day (option
+`simultaneous_days`), when every musher not yet in camp acts at once. Each command's predicate
+lives with its phase (preparations.py, race.py); the core lists the candidates it allows and
+checks the turn (domain/core/package.py).
+"""
 
 from __future__ import annotations
 
-from domain.core import Command, Decision, Emitter, IllegalCommand, InvalidCommand, Rng
+from collections.abc import Iterable
+
+from domain.core import Command, Decision, Emitter, InvalidCommand, Refusal, Rng, refuse
 from domain.games.hike import preparations, race
+from domain.games.hike.cards import DOUBLE_CARE, EQUIPMENT, HUSKIES, SINGLE_CARE, YOUNGSTERS
 from domain.games.hike.commands import (
     CareForColumn,
     CareForHusky,
@@ -24,12 +32,19 @@ from domain.games.hike.commands import (
     UseHusky,
 )
 from domain.games.hike.days import advance
+from domain.games.hike.events import CardDrafted, HuskyDrafted, HuskyPlaced, HuskyRested, MovementStopped, TurnEnded
 from domain.games.hike.evolve import evolve
 from domain.games.hike.state import HikeState, Phase, is_simultaneous, on_the_road
 
 PREPARATION_COMMANDS = (OpenCards, DraftHusky, DraftCard, PlaceHusky, SwapHusky, PlaceYoungster, DeclareReady,
                         UpgradeHusky)
 RACE_COMMANDS = (UseHusky, UseEquipment, PushThrough, StopBeforeField, RestHusky, CareForHusky, CareForColumn)
+PHASE_OF: dict[type[Command], Phase] = {**dict.fromkeys(PREPARATION_COMMANDS, Phase.PREPARATIONS),
+                                        **dict.fromkeys(RACE_COMMANDS, Phase.RACE)}
+"""The phase a command belongs to (EndTurn: both)."""
+ELSEWHERE = {Phase.PREPARATIONS: "that is done in Preparations; the race is on",
+             Phase.RACE: "that is done in the Race, after Preparations"}
+KNOWN_CARDS = frozenset((*HUSKIES, *YOUNGSTERS, *EQUIPMENT, *SINGLE_CARE, *DOUBLE_CARE))
 
 
 def to_act(state: HikeState) -> frozenset[int]:
@@ -41,47 +56,94 @@ def to_act(state: HikeState) -> frozenset[int]:
     return frozenset() if seat is None else frozenset({seat})
 
 
-def legal_commands(state: HikeState, seat: int) -> list[Command]:
-    """Every command `decide` accepts from `seat` now (care cards listed once per kind)."""
-    if seat not in to_act(state):
-        return []
+def waiting(state: HikeState, seat: int) -> str:
+    """What a musher not to act is told: on a simultaneous race day, that they have made camp."""
+    camped = is_simultaneous(state) and seat in state.turn_order
+    return "you have made camp for today" if camped else "it is not your turn"
+
+
+def end_turn_refusal(state: HikeState, seat: int, command: EndTurn) -> str | None:
+    """Ending the turn: in Preparations after the action; in the Race, making camp for the night."""
     if state.phase is Phase.PREPARATIONS:
-        return preparations.legal_preparation_commands(state, seat)
-    return race.legal_race_commands(state, seat)
+        return preparations.end_turn_refusal(state, seat, command)
+    return race.camp_refusal(state, seat, command)
 
 
-def _check_phase(state: HikeState, command: Command) -> None:
-    if state.phase is Phase.PREPARATIONS and isinstance(command, RACE_COMMANDS):
-        raise IllegalCommand("that is done in the Race, after Preparations")
-    if state.phase is Phase.RACE and isinstance(command, PREPARATION_COMMANDS):
-        raise IllegalCommand("that is done in Preparations; the race is on")
+REFUSALS: dict[type[Command], Refusal] = {
+    OpenCards: preparations.open_refusal,
+    DraftHusky: preparations.draft_husky_refusal,
+    DraftCard: preparations.draft_card_refusal,
+    PlaceHusky: preparations.place_husky_refusal,
+    SwapHusky: preparations.swap_refusal,
+    PlaceYoungster: preparations.youngster_refusal,
+    DeclareReady: preparations.declare_refusal,
+    UpgradeHusky: preparations.upgrade_refusal,
+    EndTurn: end_turn_refusal,
+    UseHusky: race.use_husky_refusal,
+    UseEquipment: race.equipment_refusal,
+    PushThrough: race.push_through_refusal,
+    StopBeforeField: race.stop_refusal,
+    RestHusky: race.rest_refusal,
+    CareForHusky: race.care_refusal,
+    CareForColumn: race.column_care_refusal,
+}
+
+
+def refusal(state: HikeState, seat: int, command: Command) -> str | None:
+    """Why `seat` may not give `command` now: a command of the other phase, else its own predicate's reason."""
+    home = PHASE_OF.get(type(command))
+    if home is not None and home is not state.phase:
+        return ELSEWHERE[home]
+    return REFUSALS[type(command)](state, seat, command)
+
+
+def candidates(state: HikeState, seat: int) -> Iterable[Command]:
+    """The commands of the seat's current step worth asking `refusal` about (care cards once per kind)."""
+    if state.phase is Phase.PREPARATIONS:
+        return preparations.preparation_candidates(state, seat)
+    return race.race_candidates(state, seat)
+
+
+def check_args(state: HikeState, command: Command) -> None:
+    """A command names cards of the game, places and columns of the sled, and a count of 0 or more.
+
+    Raises:
+        InvalidCommand: not a Hike! command, an unknown card, a place or column off the sled, a negative count.
+    """
+    if type(command) not in REFUSALS:
+        raise InvalidCommand(f"{type(command).__name__} is not a Hike! command")
+    places = len(state.mushers[0].sled)
+    for name in command.__struct_fields__:  # in their order: a card before its place
+        value = getattr(command, name)
+        if name == "card" and value not in KNOWN_CARDS:
+            raise InvalidCommand(f"args.card: unknown card {value!r}")
+        if name == "slot" and not 0 <= value < places:
+            raise InvalidCommand(f"args.slot: a sled has places 0 to {places - 1}")
+        if name == "column" and not 0 <= value < state.columns:
+            raise InvalidCommand(f"args.column: a sled has columns 0 to {state.columns - 1}")
+        if name == "extra" and value < 0:
+            raise InvalidCommand("args.extra: must be 0 or more")
 
 
 def decide(state: HikeState, seat: int, command: Command, rng: Rng) -> Decision:
     """The events of `command` from `seat` and all that follows until the next choice, with the state after them.
 
     Raises:
-        InvalidCommand: an unknown command, seat, card, place or column.
-        IllegalCommand: not this musher's turn, or the rules forbid the command now.
+        InvalidCommand: an unknown command, card, place or column.
+        IllegalCommand: the rules forbid the command now (`refusal`).
     """
-    if not 0 <= seat < state.seats:
-        raise InvalidCommand(f"no seat {seat} at this table")
-    if state.phase is Phase.OVER:
-        raise IllegalCommand("the race is over")
-    if seat not in to_act(state):
-        camped = is_simultaneous(state) and seat in state.turn_order
-        raise IllegalCommand("you have made camp for today" if camped else "it is not your turn")
-    _check_phase(state, command)
+    check_args(state, command)
+    refuse(refusal(state, seat, command))
     emitter = Emitter(evolve, state)
     match command:
         case OpenCards():
             preparations.open_cards(emitter, seat, command)
-        case DraftHusky():
-            preparations.draft_husky(emitter, seat, command)
-        case DraftCard():
-            preparations.draft_card(emitter, seat, command)
-        case PlaceHusky():
-            preparations.place_husky(emitter, seat, command)
+        case DraftHusky(card=card, slot=slot):
+            emitter.emit(HuskyDrafted(seat=seat, card=card, slot=slot))
+        case DraftCard(card=card):
+            emitter.emit(CardDrafted(seat=seat, card=card))
+        case PlaceHusky(card=card, slot=slot):
+            emitter.emit(HuskyPlaced(seat=seat, card=card, slot=slot))
         case SwapHusky():
             preparations.swap_husky(emitter, seat, command)
         case PlaceYoungster():
@@ -90,10 +152,8 @@ def decide(state: HikeState, seat: int, command: Command, rng: Rng) -> Decision:
             preparations.declare_ready(emitter, seat, command)
         case UpgradeHusky():
             preparations.upgrade_husky(emitter, seat, command)
-        case EndTurn() if state.phase is Phase.PREPARATIONS:
-            preparations.end_preparation_turn(emitter, seat)
-        case EndTurn():
-            race.make_camp(emitter, seat, command)
+        case EndTurn():  # in the race: camp for the night
+            emitter.emit(TurnEnded(seat=seat))
         case UseHusky():
             race.use_husky(emitter, seat, command)
         case UseEquipment():
@@ -101,14 +161,12 @@ def decide(state: HikeState, seat: int, command: Command, rng: Rng) -> Decision:
         case PushThrough():
             race.push_through(emitter, seat, command)
         case StopBeforeField():
-            race.stop_before_field(emitter, seat, command)
-        case RestHusky():
-            race.rest_husky(emitter, seat, command)
+            emitter.emit(MovementStopped(seat=seat, position=state.mushers[seat].position))
+        case RestHusky(slot=slot):
+            emitter.emit(HuskyRested(seat=seat, slot=slot))
         case CareForHusky():
             race.care_for_husky(emitter, seat, command)
         case CareForColumn():
             race.care_for_column(emitter, seat, command)
-        case _:
-            raise InvalidCommand(f"{type(command).__name__} is not a Hike! command")
     advance(emitter, rng)
     return emitter.decision()

@@ -188,3 +188,8 @@ def with_spot(sled: tuple[Spot, ...], slot: int, **changes: Any) -> tuple[Spot, 
 def race_day_cap(state: HikeState) -> int:
     """The last race day: 30 under rules version 1; a far guard from version 2, which ends stalled races itself."""
     return RACE_DAY_CAP if state.rules_version < BOOK_RACE else RACE_DAY_GUARD
+
+
+def renamed(state: HikeState, names: tuple[str, ...]) -> HikeState:
+    """The state with the seats' final names (a game whose open seats were joined; domain/core/seating.py)."""
+    return replace(state, names=names)

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from domain.core import Command, Rng, Value, random_bot
+from domain.core import Bot, Command, Rng, Value
 from domain.games.hikes_of_the_west.cards import (
     BLACK_HILLS,
     CEDAR_BREAKS,
@@ -30,8 +30,6 @@ from domain.games.hikes_of_the_west.dice import can_cover, stamina_limit
 from domain.games.hikes_of_the_west.odds import dice_rule, roll_value, start_value, stop_value
 from domain.games.hikes_of_the_west.state import Step
 from domain.games.hikes_of_the_west.trail import BASE_ROW, PYRAMID_CARDS_HIKED, RIMS, TOP_ROW, is_canyon, route_trail
-
-__all__ = ["planner_bot", "random_bot"]
 
 # The order the planner hikes its three locations in: locations whose rule hinders first, while
 # all six dice are in play; those that cope with fewer dice (two stamina dice at Cedar Breaks,
@@ -214,3 +212,7 @@ def _spot(hike: dict[str, Any], trail: Sequence[int], dice: int) -> Spot:
         stamina=tuple(hike["stamina"]),
         dice=dice,
     )
+
+
+BOTS: dict[str, Bot] = {"planner": planner_bot}
+"""The game's own levels, beside every game's `random`."""

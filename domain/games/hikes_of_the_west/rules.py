@@ -1,14 +1,16 @@
-"""decide, legal_commands and to_act, built on one refusal predicate per command.
+"""to_act, the one refusal predicate of each command, the candidates worth asking it about, and decide.
 
 Each `*_refusal` returns why a command is illegal now, in the rulebook's words, or None when
-it is legal: `decide` raises that reason and `legal_commands` keeps the commands it allows.
+it is legal: `decide` refuses with that reason and the listing keeps the candidates it allows
+(domain/core/package.py).
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
-from domain.core import Command, Decision, Emitter, IllegalCommand, InvalidCommand, Rng
+from domain.core import Command, Decision, Emitter, InvalidCommand, Refusal, Rng, refuse
 from domain.games.hikes_of_the_west.cards import (
     MT_RAINIER,
     PATH_CARDS_PER_HIKE,
@@ -59,26 +61,22 @@ def to_act(state: GameState) -> frozenset[int]:
     return frozenset() if state.phase is Phase.FINISHED else frozenset({HIKER})
 
 
-def turn_refusal(state: GameState, seat: int) -> str | None:
-    """Why `seat` may not act at all now: the game is over, or it is not the hiker's seat."""
-    if state.phase is Phase.FINISHED:
-        return "the game is over"
-    if seat != HIKER:
-        return f"Hikes of the West is played solo: only seat {HIKER} hikes"
-    return None
+def waiting(state: GameState, seat: int) -> str:
+    """What a seat other than the hiker's is told: the game is solo."""
+    return f"Hikes of the West is played solo: only seat {HIKER} hikes"
 
 
-def plan_refusal(state: GameState, order: tuple[str, ...]) -> str | None:
+def plan_refusal(state: GameState, seat: int, command: PlanHikes) -> str | None:
     """Why these three locations may not be ordered so (rulebook, Planning stage)."""
     if state.phase is not Phase.PLANNING:
         return "the hikes are already planned"
-    if sorted(order) != sorted(state.locations):
+    if sorted(command.order) != sorted(state.locations):
         names = ", ".join(location_name(location) for location in state.locations)
         return f"order the three locations you turned up: {names}"
     return None
 
 
-def path_refusal(state: GameState, slot: int) -> str | None:
+def path_refusal(state: GameState, seat: int, command: ChoosePath | ChooseTurnedPath) -> str | None:
     """Why the card in `slot` may not be chosen now (rulebook, Setting off; Completing a path card)."""
     hike, refusal = _hiking(state)
     if hike is None:
@@ -88,17 +86,17 @@ def path_refusal(state: GameState, slot: int) -> str | None:
         if is_canyon(hike.location):
             return "at the Grand Canyon there is no more choice of path until you reach the other rim"
         return "there is no choice of path here: choose when you reach the top of the first card"
-    if slot not in options:
+    if command.slot not in options:
         allowed = ", ".join(f"{option} ({slot_name(hike.location, option)})" for option in options)
         return f"choose one of the slots {allowed}"
     return None
 
 
-def turned_path_refusal(state: GameState, slot: int) -> str | None:
+def turned_path_refusal(state: GameState, seat: int, command: ChooseTurnedPath) -> str | None:
     """Why the card in `slot` may not be chosen turned end for end now (rules version 2; Setting off)."""
     if state.rules_version < TURNING_PATHS:
         return "under rules version 1 path cards are hiked as printed: choose with ChoosePath"
-    refusal = path_refusal(state, slot)
+    refusal = path_refusal(state, seat, command)
     if refusal is not None:
         return refusal
     hike = _current(state)
@@ -107,7 +105,7 @@ def turned_path_refusal(state: GameState, slot: int) -> str | None:
     return None
 
 
-def roll_refusal(state: GameState) -> str | None:
+def roll_refusal(state: GameState, seat: int, command: Roll) -> str | None:
     """Why the free dice may not be rolled now (rulebook, Rolling again)."""
     hike, refusal = _hiking(state)
     if hike is None:
@@ -119,7 +117,7 @@ def roll_refusal(state: GameState) -> str | None:
     return None
 
 
-def save_refusal(state: GameState, die: int) -> str | None:
+def save_refusal(state: GameState, seat: int, command: SaveStamina) -> str | None:
     """Why a die showing `die` may not be saved as stamina now (rulebook, Using stamina)."""
     hike, refusal = _hiking(state)
     if hike is None:
@@ -132,12 +130,12 @@ def save_refusal(state: GameState, die: int) -> str | None:
     if hike.saved_since_rest >= limit:
         what = "your stamina" if limit == 1 else f"{limit} stamina dice"
         return f"you already saved {what} since the last rest"
-    if die not in hike.free:
-        return f"you have no free die showing {die}"
-    return stamina_die_refusal(hike.location, die)
+    if command.die not in hike.free:
+        return f"you have no free die showing {command.die}"
+    return stamina_die_refusal(hike.location, command.die)
 
 
-def covering_refusal(state: GameState, die: int, stamina: bool) -> str | None:
+def covering_refusal(state: GameState, seat: int, command: Cover) -> str | None:
     """Why the next terrain may not be covered with this die now (rulebook, Hiking; Using stamina)."""
     hike, refusal = _hiking(state)
     if hike is None:
@@ -149,13 +147,13 @@ def covering_refusal(state: GameState, die: int, stamina: bool) -> str | None:
     ahead = trail(hike)
     if hike.position >= len(ahead):  # only between covering the last terrain and the hike's end (a replay)
         return "the trail is covered: the hike ends"
-    pool, kind = (hike.stamina, "stamina") if stamina else (hike.free, "free")
-    if die not in pool:
-        return f"you have no {kind} die showing {die}"
-    return cover_refusal(hike.location, die, ahead[hike.position], stamina)
+    pool, kind = (hike.stamina, "stamina") if command.stamina else (hike.free, "free")
+    if command.die not in pool:
+        return f"you have no {kind} die showing {command.die}"
+    return cover_refusal(hike.location, command.die, ahead[hike.position], command.stamina)
 
 
-def rest_refusal(state: GameState) -> str | None:
+def rest_refusal(state: GameState, seat: int, command: Rest) -> str | None:
     """Why the hiker may not rest now: only just after a rest (rulebook, Resting)."""
     hike, refusal = _hiking(state)
     if hike is None:
@@ -165,7 +163,7 @@ def rest_refusal(state: GameState) -> str | None:
     return None
 
 
-def ride_refusal(state: GameState) -> str | None:
+def ride_refusal(state: GameState, seat: int, command: RideToTop) -> str | None:
     """Why the hiker may not ride to the top now (rulebook, Location reference, Pikes Peak)."""
     hike, refusal = _hiking(state)
     if hike is None:
@@ -177,29 +175,48 @@ def ride_refusal(state: GameState) -> str | None:
     return None
 
 
-def legal_commands(state: GameState, seat: int) -> list[Command]:
-    """Every command `decide` accepts from `seat` now, from the same refusal predicates."""
-    if turn_refusal(state, seat) is not None:
-        return []
-    orders = itertools.permutations(sorted(state.locations), 3)
-    commands: list[Command] = [
-        PlanHikes(order=(first, second, third))
-        for first, second, third in orders
-        if plan_refusal(state, (first, second, third)) is None
-    ]
-    commands += [ChoosePath(slot=slot) for slot in SLOTS if path_refusal(state, slot) is None]
-    commands += [ChooseTurnedPath(slot=slot) for slot in SLOTS if turned_path_refusal(state, slot) is None]
-    commands += [Roll()] if roll_refusal(state) is None else []
-    commands += [SaveStamina(die=die) for die in FACES if save_refusal(state, die) is None]
-    commands += [
-        Cover(die=die, stamina=stamina)
-        for stamina in (False, True)
-        for die in FACES
-        if covering_refusal(state, die, stamina) is None
-    ]
-    commands += [Rest()] if rest_refusal(state) is None else []
-    commands += [RideToTop()] if ride_refusal(state) is None else []
-    return commands
+REFUSALS: dict[type[Command], Refusal] = {
+    PlanHikes: plan_refusal,
+    ChoosePath: path_refusal,
+    ChooseTurnedPath: turned_path_refusal,
+    Roll: roll_refusal,
+    SaveStamina: save_refusal,
+    Cover: covering_refusal,
+    Rest: rest_refusal,
+    RideToTop: ride_refusal,
+}
+
+
+def refusal(state: GameState, seat: int, command: Command) -> str | None:
+    """Why the hiker may not give `command` now, or None when the rules allow it."""
+    return REFUSALS[type(command)](state, seat, command)
+
+
+def candidates(state: GameState, seat: int) -> Iterator[Command]:
+    """Every command worth checking now, in the order the legal list shows them."""
+    for first, second, third in itertools.permutations(sorted(state.locations), 3):
+        yield PlanHikes(order=(first, second, third))
+    yield from (ChoosePath(slot=slot) for slot in SLOTS)
+    yield from (ChooseTurnedPath(slot=slot) for slot in SLOTS)
+    yield Roll()
+    yield from (SaveStamina(die=die) for die in FACES)
+    yield from (Cover(die=die, stamina=stamina) for stamina in (False, True) for die in FACES)
+    yield Rest()
+    yield RideToTop()
+
+
+def check_args(command: Command) -> None:
+    """A command names a die face 1 to 6 and a slot 0 to 4.
+
+    Raises:
+        InvalidCommand: not a Hikes of the West command, a die face or a slot out of range.
+    """
+    if type(command) not in REFUSALS:
+        raise InvalidCommand(f"unknown command {command.TYPE!r} for Hikes of the West")
+    for name, allowed in (("slot", SLOTS), ("die", FACES)):
+        value = getattr(command, name, None)
+        if value is not None and value not in allowed:
+            raise InvalidCommand(f"args.{name}: must be {allowed.start} to {allowed.stop - 1}")
 
 
 def decide(state: GameState, seat: int, command: Command, rng: Rng) -> Decision:
@@ -207,43 +224,30 @@ def decide(state: GameState, seat: int, command: Command, rng: Rng) -> Decision:
 
     Raises:
         InvalidCommand: an unknown command, a die face outside 1-6, a slot outside 0-4.
-        IllegalCommand: the rules forbid the command now (the reason says which rule).
+        IllegalCommand: the rules forbid the command now (`refusal` says which rule).
     """
-    _require(turn_refusal(state, seat))
+    check_args(command)
+    refuse(refusal(state, seat, command))
     emitter: Emitter[GameState] = Emitter(evolve, state)
     match command:
         case PlanHikes(order=order):
-            _require(plan_refusal(state, order))
             dealt = PathsDealt(location=order[0], cards=state.deck[:PATH_CARDS_PER_HIKE])
             emitter.emit(HikesPlanned(order=order), dealt)
         case ChoosePath(slot=slot):
-            _check_range("slot", slot, SLOTS)
-            _require(path_refusal(state, slot))
             emitter.emit(PathChosen(slot=slot, card=_current(state).layout[slot]))
         case ChooseTurnedPath(slot=slot):
-            _check_range("slot", slot, SLOTS)
-            _require(turned_path_refusal(state, slot))
             emitter.emit(TurnedPathChosen(slot=slot, card=_current(state).layout[slot]))
         case Roll():
-            _require(roll_refusal(state))
             _roll(emitter, rng)
         case SaveStamina(die=die):
-            _check_range("die", die, FACES)
-            _require(save_refusal(state, die))
             emitter.emit(StaminaSaved(die=die, stamina=stamina_value(_current(state).location, die)))
         case Cover(die=die, stamina=stamina):
-            _check_range("die", die, FACES)
-            _require(covering_refusal(state, die, stamina))
             _cover(emitter, die, stamina, rng)
         case Rest():
-            _require(rest_refusal(state))
             rest(emitter, RestCause.CHOSEN if _current(state).step is Step.MOVING else RestCause.NO_COVER, rng)
         case RideToTop():
-            _require(ride_refusal(state))
             emitter.emit(RodeToTop(location=PIKES_PEAK, die=PIKES_PEAK_RIDE))
             go_to_next_location(emitter, rng)
-        case _:
-            raise InvalidCommand(f"unknown command {command.TYPE!r} for Hikes of the West")
     return emitter.decision()
 
 
@@ -281,14 +285,3 @@ def _hiking(state: GameState) -> tuple[Hike | None, str]:
 def _current(state: GameState) -> Hike:
     assert state.hike is not None, "a hike is under way"
     return state.hike
-
-
-def _require(refusal: str | None) -> None:
-    if refusal is not None:
-        raise IllegalCommand(refusal)
-
-
-def _check_range(name: str, value: int, allowed: range) -> None:
-    if value not in allowed:
-        raise InvalidCommand(f"args.{name}: must be {allowed.start} to {allowed.stop - 1}")
-

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from msgspec.structs import replace
+
 from domain.core import Value
 from domain.games.hikes_of_the_west.cards import DICE
 
@@ -121,3 +123,8 @@ class GameState(Value):
     def score(self) -> int:
         """The sum of the dice on the location cards (rulebook, Game end)."""
         return sum(sum(dice) for dice in self.scored)
+
+
+def renamed(state: GameState, names: tuple[str, ...]) -> GameState:
+    """The state with the hiker's final name (a game whose open seat was joined; domain/core/seating.py)."""
+    return replace(state, hiker=names[0])

@@ -1,4 +1,4 @@
-"""What the hiker (or a spectator) sees, built field by field, and the final result.
+"""What the hiker (or a spectator) sees, built field by field.
 
 The game is solo with open information: everything is shown but the order of the undrawn
 cards (rulebook, Setup).
@@ -10,7 +10,6 @@ from typing import Any
 
 from domain.games.hikes_of_the_west.cards import DICE, PIKES_PEAK, card, location_name, par_of
 from domain.games.hikes_of_the_west.dice import stamina_limit
-from domain.games.hikes_of_the_west.rules import HIKER
 from domain.games.hikes_of_the_west.state import GameState, Hike, Phase, Step
 from domain.games.hikes_of_the_west.trail import path_options, slot_name, trail, trail_length
 
@@ -23,7 +22,7 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "phase": state.phase.value,
         "status": status(state),
         "planned": bool(state.plan),
-        "locations": [_location_view(state, location) for location in state.plan or state.locations],
+        "locations": [location_view(state, location) for location in state.plan or state.locations],
         "current_location": state.plan[state.leg] if state.hike is not None else None,
         "dice": {"total": DICE, "on_locations": state.dice_on_locations, "in_play": state.dice_available},
         "score": state.score,
@@ -32,23 +31,6 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "hike": _hike_view(state, state.hike) if state.hike is not None else None,
         "stranded": state.stranded,
         "finished": state.phase is Phase.FINISHED,
-    }
-
-
-def result(state: GameState) -> dict[str, Any] | None:
-    """The final score against the sum of the pars; None while the game runs (rulebook, Game end)."""
-    if state.phase is not Phase.FINISHED:
-        return None
-    score, par = state.score, par_of(state.locations)
-    return {
-        "standings": [{"seat": HIKER, "place": 1, "score": score}],
-        "winners": [HIKER] if score <= par else [],
-        "par": par,
-        "score": score,
-        "made_par": score <= par,
-        "stranded": state.stranded,
-        "completed": state.leg,
-        "hikes": [_location_view(state, location) for location in state.plan],
     }
 
 
@@ -82,7 +64,8 @@ def _hike_status(state: GameState, hike: Hike) -> str:
     return f"{where}: cover terrain {terrain}, roll again, or rest at the furthest die."
 
 
-def _location_view(state: GameState, location: str) -> dict[str, Any]:
+def location_view(state: GameState, location: str) -> dict[str, Any]:
+    """One location card: its par and rule, and where the hike stands there (the view, the result)."""
     front = card(location)
     planned = location in state.plan
     index = state.plan.index(location) if planned else None

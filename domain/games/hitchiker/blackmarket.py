@@ -36,7 +36,6 @@ from domain.games.hitchiker.events import (
     SellOffered,
 )
 from domain.games.hitchiker.play import Play
-from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.money import die, lose_cash, poorest_other
 from domain.games.hitchiker.state import BILL, Deal, Phase, State, clockwise_from
 
@@ -55,16 +54,14 @@ def stake_range(state: State) -> Range | None:
     return Range(low=BILL, high=cash) if cash >= BILL else None
 
 
-def check_risk_cash(state: State, seat: int, command: RiskCash) -> None:
-    """A stake of whole bills, at least $1,000 and no more than the cash in hand, on a Black Market.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.BLACK_MARKET, "Contraband is bought on a Black Market city")
+def risk_cash_refusal(state: State, seat: int, command: RiskCash) -> str | None:
+    """A stake of whole bills, at least $1,000 and no more than the cash in hand, on a Black Market."""
+    if state.phase is not Phase.BLACK_MARKET:
+        return "Contraband is bought on a Black Market city"
     amounts = stake_range(state)
-    require(amounts is not None and command.amount in amounts,
-            "risk whole $1,000 bills of your Travelling Cash, no more than you have")
+    if amounts is None or command.amount not in amounts:
+        return "risk whole $1,000 bills of your Travelling Cash, no more than you have"
+    return None
 
 
 def risk_cash(play: Play, seat: int, command: RiskCash) -> None:
@@ -72,13 +69,9 @@ def risk_cash(play: Play, seat: int, command: RiskCash) -> None:
     play.emit(CashRisked(seat=seat, stake=command.amount, roller=clockwise_from(play.state, seat)[0]))
 
 
-def check_pass_black_market(state: State, seat: int, command: PassBlackMarket) -> None:
-    """Buying Contraband is a choice, on a Black Market.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.BLACK_MARKET, "you are not on a Black Market")
+def pass_black_market_refusal(state: State, seat: int, command: PassBlackMarket) -> str | None:
+    """Buying Contraband is a choice, on a Black Market."""
+    return None if state.phase is Phase.BLACK_MARKET else "you are not on a Black Market"
 
 
 def pass_black_market(play: Play, seat: int, command: PassBlackMarket) -> None:
@@ -99,14 +92,9 @@ def next_roller(state: State, deal: Deal) -> int:
     return rollers[(rollers.index(deal.roller) + 1) % len(rollers)]
 
 
-def check_roll_deal(state: State, seat: int, command: RollDeal) -> None:
-    """Only the player whose turn it is to roll the deal rolls it.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.DEAL_ROLL, "no Contraband deal is waiting for a roll")
-    require(state.deal is not None and state.deal.roller == seat, "the player on the buyer's left rolls the deal")
+def roll_deal_refusal(state: State, seat: int, command: RollDeal) -> str | None:
+    """A deal waits for its roll (by the roller, the one seat to act: `rules.to_act`)."""
+    return None if state.phase is Phase.DEAL_ROLL else "no Contraband deal is waiting for a roll"
 
 
 def roll_deal(play: Play, seat: int, command: RollDeal) -> None:
@@ -118,28 +106,22 @@ def roll_deal(play: Play, seat: int, command: RollDeal) -> None:
         settle_deal(play, forced=True)
 
 
-def check_take_deal(state: State, seat: int, command: TakeDeal) -> None:
-    """A rolled deal can be taken.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.DEAL_CHOICE, "there is no deal on the table")
+def take_deal_refusal(state: State, seat: int, command: TakeDeal) -> str | None:
+    """A rolled deal can be taken."""
+    return None if state.phase is Phase.DEAL_CHOICE else "there is no deal on the table"
 
 
 def take_deal(play: Play, seat: int, command: TakeDeal) -> None:
     settle_deal(play, forced=False)
 
 
-def check_decline_deal(state: State, seat: int, command: DeclineDeal) -> None:
-    """The first two rolls may be declined; the third is the buyer's regardless.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.DEAL_CHOICE, "there is no deal on the table")
-    require(state.deal is not None and state.deal.attempt < MAX_DEAL_ROLLS,
-            "you are stuck with the third roll regardless of the consequences")
+def decline_deal_refusal(state: State, seat: int, command: DeclineDeal) -> str | None:
+    """The first two rolls may be declined; the third is the buyer's regardless."""
+    if state.phase is not Phase.DEAL_CHOICE:
+        return "there is no deal on the table"
+    if state.deal is None or state.deal.attempt >= MAX_DEAL_ROLLS:
+        return "you are stuck with the third roll regardless of the consequences"
+    return None
 
 
 def decline_deal(play: Play, seat: int, command: DeclineDeal) -> None:
@@ -181,15 +163,13 @@ def sell_range(state: State) -> Range:
     return Range(low=1, high=max(1, state.players[state.current].contraband), step=1)
 
 
-def check_sell(state: State, seat: int, command: SellContraband) -> None:
-    """One Unit up to all of them, in a Sell city.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.SELL, "Contraband can only be sold in a SELL city")
-    require(command.units in sell_range(state) and command.units >= 1,
-            f"you can sell 1 to {state.players[seat].contraband} Units")
+def sell_refusal(state: State, seat: int, command: SellContraband) -> str | None:
+    """One Unit up to all of them, in a Sell city."""
+    if state.phase is not Phase.SELL:
+        return "Contraband can only be sold in a SELL city"
+    if command.units not in sell_range(state) or command.units < 1:
+        return f"you can sell 1 to {state.players[seat].contraband} Units"
+    return None
 
 
 def sell(play: Play, seat: int, command: SellContraband) -> None:
@@ -198,13 +178,9 @@ def sell(play: Play, seat: int, command: SellContraband) -> None:
     play.emit(ContrabandSold(seat=seat, location=offer.location, units=command.units, price=offer.price))
 
 
-def check_keep(state: State, seat: int, command: KeepContraband) -> None:
-    """Selling is a choice: the owner may hang on for a better price.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.SELL, "there is nothing to sell here")
+def keep_refusal(state: State, seat: int, command: KeepContraband) -> str | None:
+    """Selling is a choice: the owner may hang on for a better price."""
+    return None if state.phase is Phase.SELL else "there is nothing to sell here"
 
 
 def keep(play: Play, seat: int, command: KeepContraband) -> None:

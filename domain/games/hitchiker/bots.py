@@ -1,8 +1,8 @@
 """The hustler bot: banks when it can, buys Hometowns, weighs contraband deals by expected value,
 insures a fat wallet, and plays basic-strategy Blackjack and hand-strength Hold'em.
 
-It reads only its own view and the public charts (DESIGN.md, Bots). The `random`
-level is domain.core.random_bot.
+It reads only its own view and the public charts (DESIGN.md, Bots). `BOTS` holds the game's
+own levels; the `random` level is every game's (domain.core.random_bot).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core import Command, Rng
+from domain.core import Bot, Command, Rng
 from domain.games.hitchiker.board import BAD_RIDES, BOARD, DEAL_CHART, SIZE, Kind, Outcome
 from domain.games.hitchiker.casino import strategy
 from domain.games.hitchiker.commands import (
@@ -178,3 +178,6 @@ def hustler_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Com
     if phase in ("holdem_ante", "holdem_betting"):
         return strategy.holdem(view, legal, rng)
     return legal[0]
+
+
+BOTS: dict[str, Bot] = {"hustler": hustler_bot}

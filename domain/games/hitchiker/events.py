@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from domain.core import Event, Value, Visibility
+from domain.core import Event, GameCreated, Value, Visibility
+from domain.games.hitchiker.casino.events import CASINO_EVENTS
 from domain.games.hitchiker.state import CasinoGame
 
 # --- set-up -----------------------------------------------------------------------------------
@@ -406,3 +407,18 @@ class TurnLimitReached(Event, Value):
     TYPE: ClassVar[str] = "TurnLimitReached"
     winners: tuple[int, ...]
     worth: tuple[int, ...]
+
+
+#: Every event of Hitchiker, the casino's included (the codec's; evolve applies each one).
+EVENTS: tuple[type[Event], ...] = (
+    GameCreated,
+    StartingRollMade, FirstPlayerChosen, BadRideDeckShuffled, HometownChosen, TurnStarted, LifeInsurancePriced,
+    LifeInsuranceQuoted, LifeInsuranceTaken, LifeInsuranceDeclined, MoveRolled, StillInRemindya, PawnMoved,
+    StopReached, TurnEnded, CashTransferred, DiceRolled, DepositOffered, SavingsDeposited, DepositSkipped,
+    SavingsSeized, WentBroke, HometownPriced, HometownBought, HometownDeclined, StuckInRemindya, BlackMarketEntered,
+    CashRisked, BlackMarketPassed, DealRolled, DealDeclined, DealTaken, ContrabandBought, ContrabandReceived,
+    ContrabandLost, SellOffered, ContrabandSold, ContrabandKept, BustedAtCustoms, BadRideDrawn, JuryCalled,
+    JuryAddressed, VoteCast, JudgmentGiven, DeathAverted, HitchikerDied, Reincarnated, CasinoEntered,
+    CasinoGameChosen, CasinoDeclined, CasinoClosed, GameWon, TurnLimitReached,
+    *CASINO_EVENTS,
+)

@@ -28,7 +28,6 @@ from domain.games.hitchiker.events import (
     SavingsDeposited,
 )
 from domain.games.hitchiker.play import Play
-from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.money import pay
 from domain.games.hitchiker.state import BILL, LAND_DEPOSIT_LIMIT, START_CASH, Phase, State, owner_of
 
@@ -42,15 +41,15 @@ def free_hometowns(state: State) -> tuple[int, ...]:
     return tuple(place for place in HOMETOWNS if owner_of(state, place) is None)
 
 
-def check_choose_hometown(state: State, seat: int, command: ChooseHometown) -> None:
-    """An unowned Hometown, at set-up or on reincarnation.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require(state.phase in (Phase.CHOOSING_HOMETOWNS, Phase.REINCARNATION), "there is no Hometown to choose now")
-    require(command.location in HOMETOWNS, "choose a city labelled as a HOMETOWN")
-    require(owner_of(state, command.location) is None, "that Hometown is already owned")
+def choose_hometown_refusal(state: State, seat: int, command: ChooseHometown) -> str | None:
+    """An unowned Hometown, at set-up or on reincarnation."""
+    if state.phase not in (Phase.CHOOSING_HOMETOWNS, Phase.REINCARNATION):
+        return "there is no Hometown to choose now"
+    if command.location not in HOMETOWNS:
+        return "choose a city labelled as a HOMETOWN"
+    if owner_of(state, command.location) is not None:
+        return "that Hometown is already owned"
+    return None
 
 
 def choose_hometown(play: Play, seat: int, command: ChooseHometown) -> None:
@@ -79,16 +78,14 @@ def deposit_range(state: State) -> Range | None:
     return Range(low=BILL, high=high) if high >= BILL else None
 
 
-def check_deposit(state: State, seat: int, command: DepositSavings) -> None:
-    """Whole bills up to the deposit limit and the cash in hand, at an own Hometown.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.DEPOSIT, "you can only put money in your Bank at a Hometown you own")
+def deposit_refusal(state: State, seat: int, command: DepositSavings) -> str | None:
+    """Whole bills up to the deposit limit and the cash in hand, at an own Hometown."""
+    if state.phase is not Phase.DEPOSIT:
+        return "you can only put money in your Bank at a Hometown you own"
     amounts = deposit_range(state)
-    require(amounts is not None and command.amount in amounts,
-            f"you may deposit $1,000 bills up to ${amounts.high if amounts else 0:,} here")
+    if amounts is None or command.amount not in amounts:
+        return f"you may deposit $1,000 bills up to ${amounts.high if amounts else 0:,} here"
+    return None
 
 
 def deposit(play: Play, seat: int, command: DepositSavings) -> None:
@@ -97,13 +94,9 @@ def deposit(play: Play, seat: int, command: DepositSavings) -> None:
     play.emit(SavingsDeposited(seat=seat, location=offer.location, amount=command.amount))
 
 
-def check_skip_deposit(state: State, seat: int, command: SkipDeposit) -> None:
-    """Banking is a choice.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.DEPOSIT, "there is no deposit to skip")
+def skip_deposit_refusal(state: State, seat: int, command: SkipDeposit) -> str | None:
+    """Banking is a choice."""
+    return None if state.phase is Phase.DEPOSIT else "there is no deposit to skip"
 
 
 def skip_deposit(play: Play, seat: int, command: SkipDeposit) -> None:
@@ -143,15 +136,14 @@ def pay_rent(play: Play, seat: int, owner: int) -> None:
     pay(play, seat, owner, RENT_PER_PIP * sum(dice), "rent")
 
 
-def check_buy_hometown(state: State, seat: int, command: BuyHometown) -> None:
-    """The priced Hometown, if the hitchiker can pay the price.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.BUY_HOMETOWN, "there is no Hometown for sale here")
+def buy_hometown_refusal(state: State, seat: int, command: BuyHometown) -> str | None:
+    """The priced Hometown, if the hitchiker can pay the price."""
+    if state.phase is not Phase.BUY_HOMETOWN:
+        return "there is no Hometown for sale here"
     offer = state.hometown_offer
-    require(offer is not None and state.players[seat].cash >= offer.price, "you cannot afford this Hometown")
+    if offer is None or state.players[seat].cash < offer.price:
+        return "you cannot afford this Hometown"
+    return None
 
 
 def buy_hometown(play: Play, seat: int, command: BuyHometown) -> None:
@@ -162,13 +154,9 @@ def buy_hometown(play: Play, seat: int, command: BuyHometown) -> None:
     offer_deposit(play, seat, offer.location, LAND_DEPOSIT_LIMIT)
 
 
-def check_decline_hometown(state: State, seat: int, command: DeclineHometown) -> None:
-    """Buying is a choice after seeing the price.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.BUY_HOMETOWN, "there is no Hometown for sale here")
+def decline_hometown_refusal(state: State, seat: int, command: DeclineHometown) -> str | None:
+    """Buying is a choice after seeing the price."""
+    return None if state.phase is Phase.BUY_HOMETOWN else "there is no Hometown for sale here"
 
 
 def decline_hometown(play: Play, seat: int, command: DeclineHometown) -> None:

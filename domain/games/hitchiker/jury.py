@@ -14,7 +14,6 @@ from domain.games.hitchiker.board import BAD_RIDES
 from domain.games.hitchiker.commands import AddressJury, Vote
 from domain.games.hitchiker.events import JudgmentGiven, JuryAddressed, VoteCast
 from domain.games.hitchiker.play import Play
-from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.locations import SINGING_PRIZE
 from domain.games.hitchiker.money import collect
 from domain.games.hitchiker.state import Jury, Phase, State, clockwise_from
@@ -37,17 +36,20 @@ def jurors_to_vote(state: State) -> tuple[int, ...]:
     return tuple(seat for seat in jurors(state, state.jury) if seat not in voted)
 
 
-def check_address(state: State, seat: int, command: AddressJury) -> None:
-    """Sing or plead in 1 to 280 characters, when a jury waits.
+def check_words(command: AddressJury) -> None:
+    """Sing or plead in 1 to 280 characters (malformed words are refused whatever the game's moment).
 
     Raises:
         InvalidCommand: empty words, or more than 280 characters.
-        IllegalCommand: nobody is waiting to be judged.
     """
     words = command.words.strip()
     if not words or len(words) > MAX_WORDS:
         raise InvalidCommand(f"args.words: say 1 to {MAX_WORDS} characters")
-    require_phase(state, Phase.JURY_ADDRESS, "there is no jury to address")
+
+
+def address_refusal(state: State, seat: int, command: AddressJury) -> str | None:
+    """The hitchiker speaks when a jury waits."""
+    return None if state.phase is Phase.JURY_ADDRESS else "there is no jury to address"
 
 
 def address(play: Play, seat: int, command: AddressJury) -> None:
@@ -59,14 +61,9 @@ def address_choices(state: State, seat: int) -> list[Command]:
     return [AddressJury(words=SAMPLE_WORDS[subject])]
 
 
-def check_vote(state: State, seat: int, command: Vote) -> None:
-    """Each other player votes once on the hitchiker before the jury.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.JURY_VOTE, "there is nothing to judge")
-    require(seat in jurors_to_vote(state), "you have already voted")
+def vote_refusal(state: State, seat: int, command: Vote) -> str | None:
+    """Each other player votes once on the hitchiker before the jury (those yet to vote act: `rules.to_act`)."""
+    return None if state.phase is Phase.JURY_VOTE else "there is nothing to judge"
 
 
 def vote(play: Play, seat: int, command: Vote) -> None:

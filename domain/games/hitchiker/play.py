@@ -1,7 +1,7 @@
 """A command in play: the core Emitter with the instant win after every event, and the command's dice.
 
 Every step of `decide` emits through a `Play`: each event is applied at once by
-`evolve` (so the rules that follow see it) and checked for a win (winning.py).
+`evolve` (so the rules that follow see it) and checked for a win (scoring.py).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.core import Emitter, Rng
 from domain.games.hitchiker.evolve import evolve
 from domain.games.hitchiker.state import Player, State
-from domain.games.hitchiker.winning import instant_win
+from domain.games.hitchiker.scoring import instant_win
 
 
 class Play(Emitter[State]):

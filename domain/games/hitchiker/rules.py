@@ -1,11 +1,12 @@
-"""decide, to_act and legal_commands: one guard and one step per command, shared by all three.
+"""to_act, waiting, the one refusal and the step of each command, the candidates, and decide.
 
-Every command has a guard (raises IllegalCommand in the rulebook's words) and a
-step (emits events through a `Play`, the core Emitter). `decide` runs the guard,
-then the step, then lets the turn carry on, and returns the Emitter's Decision:
-the events with the state they lead to, so `evolve` runs once per event.
-`legal_commands` offers the phase's candidates that pass the same guards, so the
-two can never drift apart.
+Every command has a refusal (why the rules forbid it now, in the rulebook's words, or
+None) and a step (emits events through a `Play`, the core Emitter). `decide` refuses
+with the refusal's reason, runs the step, then lets the turn carry on, and returns the
+Emitter's Decision: the events with the state they lead to, so `evolve` runs once per
+event. The listing offers the phase's candidates the same refusals let through, so
+what is listed is exactly what is accepted. Whose turn it is, the core checks first
+(`waiting` words it for a seat that must wait).
 """
 
 from __future__ import annotations
@@ -18,51 +19,51 @@ from domain.games.hitchiker import blackmarket, hometowns, jury, turn
 from domain.games.hitchiker import commands as cmd
 from domain.games.hitchiker.casino import blackjack, floor, holdem
 from domain.games.hitchiker.play import Play
-from domain.games.hitchiker.winning import GameOver
+from domain.games.hitchiker.scoring import GameOver
 from domain.games.hitchiker.state import Phase, State
 
 
 class Handler(NamedTuple):
-    """A command's guard (raises IllegalCommand) and its step (emits the events)."""
+    """A command's refusal (the reason it is illegal now, or None) and its step (emits the events)."""
 
-    check: Callable[[State, int, Any], None]
+    refusal: Callable[[State, int, Any], str | None]
     step: Callable[[Play, int, Any], None]
 
 
 HANDLERS: dict[type[Command], Handler] = {
-    cmd.ChooseHometown: Handler(check=hometowns.check_choose_hometown, step=hometowns.choose_hometown),
-    cmd.BuyLifeInsurance: Handler(check=turn.check_insurance, step=turn.buy_insurance),
-    cmd.TakeLifeInsurance: Handler(check=turn.check_quote, step=turn.take_insurance),
-    cmd.DeclineLifeInsurance: Handler(check=turn.check_quote, step=turn.decline_insurance),
-    cmd.RollDice: Handler(check=turn.check_roll, step=turn.roll),
-    cmd.DepositSavings: Handler(check=hometowns.check_deposit, step=hometowns.deposit),
-    cmd.SkipDeposit: Handler(check=hometowns.check_skip_deposit, step=hometowns.skip_deposit),
-    cmd.BuyHometown: Handler(check=hometowns.check_buy_hometown, step=hometowns.buy_hometown),
-    cmd.DeclineHometown: Handler(check=hometowns.check_decline_hometown, step=hometowns.decline_hometown),
-    cmd.RiskCash: Handler(check=blackmarket.check_risk_cash, step=blackmarket.risk_cash),
-    cmd.PassBlackMarket: Handler(check=blackmarket.check_pass_black_market, step=blackmarket.pass_black_market),
-    cmd.RollDeal: Handler(check=blackmarket.check_roll_deal, step=blackmarket.roll_deal),
-    cmd.TakeDeal: Handler(check=blackmarket.check_take_deal, step=blackmarket.take_deal),
-    cmd.DeclineDeal: Handler(check=blackmarket.check_decline_deal, step=blackmarket.decline_deal),
-    cmd.SellContraband: Handler(check=blackmarket.check_sell, step=blackmarket.sell),
-    cmd.KeepContraband: Handler(check=blackmarket.check_keep, step=blackmarket.keep),
-    cmd.AddressJury: Handler(check=jury.check_address, step=jury.address),
-    cmd.Vote: Handler(check=jury.check_vote, step=jury.vote),
-    cmd.ChooseCasinoGame: Handler(check=floor.check_choose_game, step=floor.choose_game),
-    cmd.DeclineCasinoGame: Handler(check=floor.check_decline_game, step=floor.decline_game),
-    cmd.PlaceWager: Handler(check=blackjack.check_place_wager, step=blackjack.place_wager),
-    cmd.PassHand: Handler(check=blackjack.check_pass_hand, step=blackjack.pass_hand),
-    cmd.Hit: Handler(check=blackjack.check_hit, step=blackjack.hit),
-    cmd.Stand: Handler(check=blackjack.check_stand, step=blackjack.stand),
-    cmd.DoubleDown: Handler(check=blackjack.check_double_down, step=blackjack.double_down),
-    cmd.Split: Handler(check=blackjack.check_split, step=blackjack.split),
-    cmd.Ante: Handler(check=holdem.check_ante, step=holdem.ante),
-    cmd.SitOut: Handler(check=holdem.check_sit_out, step=holdem.sit_out),
-    cmd.Check: Handler(check=holdem.check_check, step=holdem.check),
-    cmd.Bet: Handler(check=holdem.check_bet, step=holdem.bet),
-    cmd.Call: Handler(check=holdem.check_call, step=holdem.call),
-    cmd.Raise: Handler(check=holdem.check_raise, step=holdem.raise_),
-    cmd.Fold: Handler(check=holdem.check_fold, step=holdem.fold),
+    cmd.ChooseHometown: Handler(refusal=hometowns.choose_hometown_refusal, step=hometowns.choose_hometown),
+    cmd.BuyLifeInsurance: Handler(refusal=turn.insurance_refusal, step=turn.buy_insurance),
+    cmd.TakeLifeInsurance: Handler(refusal=turn.quote_refusal, step=turn.take_insurance),
+    cmd.DeclineLifeInsurance: Handler(refusal=turn.quote_refusal, step=turn.decline_insurance),
+    cmd.RollDice: Handler(refusal=turn.roll_refusal, step=turn.roll),
+    cmd.DepositSavings: Handler(refusal=hometowns.deposit_refusal, step=hometowns.deposit),
+    cmd.SkipDeposit: Handler(refusal=hometowns.skip_deposit_refusal, step=hometowns.skip_deposit),
+    cmd.BuyHometown: Handler(refusal=hometowns.buy_hometown_refusal, step=hometowns.buy_hometown),
+    cmd.DeclineHometown: Handler(refusal=hometowns.decline_hometown_refusal, step=hometowns.decline_hometown),
+    cmd.RiskCash: Handler(refusal=blackmarket.risk_cash_refusal, step=blackmarket.risk_cash),
+    cmd.PassBlackMarket: Handler(refusal=blackmarket.pass_black_market_refusal, step=blackmarket.pass_black_market),
+    cmd.RollDeal: Handler(refusal=blackmarket.roll_deal_refusal, step=blackmarket.roll_deal),
+    cmd.TakeDeal: Handler(refusal=blackmarket.take_deal_refusal, step=blackmarket.take_deal),
+    cmd.DeclineDeal: Handler(refusal=blackmarket.decline_deal_refusal, step=blackmarket.decline_deal),
+    cmd.SellContraband: Handler(refusal=blackmarket.sell_refusal, step=blackmarket.sell),
+    cmd.KeepContraband: Handler(refusal=blackmarket.keep_refusal, step=blackmarket.keep),
+    cmd.AddressJury: Handler(refusal=jury.address_refusal, step=jury.address),
+    cmd.Vote: Handler(refusal=jury.vote_refusal, step=jury.vote),
+    cmd.ChooseCasinoGame: Handler(refusal=floor.choose_game_refusal, step=floor.choose_game),
+    cmd.DeclineCasinoGame: Handler(refusal=floor.decline_game_refusal, step=floor.decline_game),
+    cmd.PlaceWager: Handler(refusal=blackjack.place_wager_refusal, step=blackjack.place_wager),
+    cmd.PassHand: Handler(refusal=blackjack.pass_hand_refusal, step=blackjack.pass_hand),
+    cmd.Hit: Handler(refusal=blackjack.hit_refusal, step=blackjack.hit),
+    cmd.Stand: Handler(refusal=blackjack.stand_refusal, step=blackjack.stand),
+    cmd.DoubleDown: Handler(refusal=blackjack.double_down_refusal, step=blackjack.double_down),
+    cmd.Split: Handler(refusal=blackjack.split_refusal, step=blackjack.split),
+    cmd.Ante: Handler(refusal=holdem.ante_refusal, step=holdem.ante),
+    cmd.SitOut: Handler(refusal=holdem.sit_out_refusal, step=holdem.sit_out),
+    cmd.Check: Handler(refusal=holdem.check_refusal, step=holdem.check),
+    cmd.Bet: Handler(refusal=holdem.bet_refusal, step=holdem.bet),
+    cmd.Call: Handler(refusal=holdem.call_refusal, step=holdem.call),
+    cmd.Raise: Handler(refusal=holdem.raise_refusal, step=holdem.raise_),
+    cmd.Fold: Handler(refusal=holdem.fold_refusal, step=holdem.fold),
 }
 
 CHOICES: dict[Phase, Callable[[State, int], list[Command]]] = {
@@ -113,40 +114,53 @@ def to_act(state: State) -> frozenset[int]:
             return frozenset({state.current})
 
 
+def waiting(state: State, seat: int) -> str:
+    """What a seat that is not to act is told."""
+    return "it is not your turn to act"
+
+
+REFUSALS: dict[type[Command], Callable[[State, int, Any], str | None]] = {
+    command_type: handler.refusal for command_type, handler in HANDLERS.items()
+}
+
+
+def refusal(state: State, seat: int, command: Command) -> str | None:
+    """Why `seat`, one of the seats to act, may not give `command` now; None when the rules allow it."""
+    return REFUSALS[type(command)](state, seat, command)
+
+
+def candidates(state: State, seat: int) -> list[Command]:
+    """The commands of the phase worth asking `refusal` about (amounts: a few of the range), in listing order."""
+    return CHOICES[state.phase](state, seat)
+
+
+def check_args(command: Command) -> None:
+    """A Hitchiker command, and words to a jury of 1 to 280 characters (malformed, whatever the game's moment).
+
+    Raises:
+        InvalidCommand: not a Hitchiker command, or words to a jury that are empty or too long.
+    """
+    if type(command) not in HANDLERS:
+        raise InvalidCommand(f"{type(command).__name__} is not a Hitchiker command")
+    if isinstance(command, cmd.AddressJury):
+        jury.check_words(command)
+
+
 def decide(state: State, seat: int, command: Command, rng: Rng) -> Decision:
     """The events of `command` by `seat` and of all that follows until the next decision, with the state after them.
 
     Raises:
-        InvalidCommand: not a Hitchiker command.
-        IllegalCommand: the game is over, it is not the seat's turn, or the rules forbid it now.
+        InvalidCommand: malformed (`check_args`).
+        IllegalCommand: the rules forbid it now (`refusal`).
     """
-    handler = HANDLERS.get(type(command))
-    if handler is None:
-        raise InvalidCommand(f"{type(command).__name__} is not a Hitchiker command")
-    if state.phase is Phase.OVER:
-        raise IllegalCommand("the game is over")
-    if seat not in to_act(state):
-        raise IllegalCommand("it is not your turn to act")
-    handler.check(state, seat, command)
+    check_args(command)
+    reason = refusal(state, seat, command)
+    if reason is not None:
+        raise IllegalCommand(reason)
     play = Play(state, rng)
     try:
-        handler.step(play, seat, command)
+        HANDLERS[type(command)].step(play, seat, command)
         turn.advance(play)
     except GameOver:
         pass
     return play.decision()
-
-
-def is_allowed(state: State, seat: int, command: Command) -> bool:
-    try:
-        HANDLERS[type(command)].check(state, seat, command)
-    except (IllegalCommand, InvalidCommand):
-        return False
-    return True
-
-
-def legal_commands(state: State, seat: int) -> list[Command]:
-    """The phase's candidate commands that pass decide's own guards (amounts: a few of the range)."""
-    if seat not in to_act(state):
-        return []
-    return [command for command in CHOICES[state.phase](state, seat) if is_allowed(state, seat, command)]

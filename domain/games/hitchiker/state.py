@@ -241,3 +241,9 @@ def owner_of(state: State, location: int) -> int | None:
         if location in player.hometowns:
             return seat
     return None
+
+
+def renamed(state: State, names: tuple[str, ...]) -> State:
+    """The state with the seats' final names (a game whose open seats were joined; domain/core/seating.py)."""
+    players = tuple(replace(player, name=name) for player, name in zip(state.players, names, strict=True))
+    return replace(state, players=players)

@@ -27,7 +27,6 @@ from domain.games.hitchiker.events import (
     TurnStarted,
 )
 from domain.games.hitchiker.play import Play
-from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.movement import move
 from domain.games.hitchiker.state import PASS_DEPOSIT_LIMIT, Phase, State
 
@@ -52,14 +51,13 @@ LANDINGS: dict[Kind, Callable[[Play, int, int], None]] = {
 }
 
 
-def check_insurance(state: State, seat: int, command: BuyLifeInsurance) -> None:
-    """Once a turn, before the roll to move.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.BEFORE_ROLL, "Life Insurance is bought prior to your roll to move")
-    require(not state.insurance_priced, "Life Insurance is offered once a turn, before the roll")
+def insurance_refusal(state: State, seat: int, command: BuyLifeInsurance) -> str | None:
+    """Once a turn, before the roll to move."""
+    if state.phase is not Phase.BEFORE_ROLL:
+        return "Life Insurance is bought prior to your roll to move"
+    if state.insurance_priced:
+        return "Life Insurance is offered once a turn, before the roll"
+    return None
 
 
 def buy_insurance(play: Play, seat: int, command: BuyLifeInsurance) -> None:
@@ -77,13 +75,11 @@ def buy_insurance(play: Play, seat: int, command: BuyLifeInsurance) -> None:
         play.emit(LifeInsuranceDeclined(seat=seat, premium=premium, affordable=False))
 
 
-def check_quote(state: State, seat: int, command: TakeLifeInsurance | DeclineLifeInsurance) -> None:
-    """A premium has been quoted this turn and is neither taken nor declined yet (a declinable quote).
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require(state.insurance_quote is not None, "no Life Insurance premium is waiting: send BuyLifeInsurance first")
+def quote_refusal(state: State, seat: int, command: TakeLifeInsurance | DeclineLifeInsurance) -> str | None:
+    """A premium has been quoted this turn and is neither taken nor declined yet (a declinable quote)."""
+    if state.insurance_quote is None:
+        return "no Life Insurance premium is waiting: send BuyLifeInsurance first"
+    return None
 
 
 def take_insurance(play: Play, seat: int, command: TakeLifeInsurance) -> None:
@@ -98,14 +94,13 @@ def decline_insurance(play: Play, seat: int, command: DeclineLifeInsurance) -> N
     play.emit(LifeInsuranceDeclined(seat=seat, premium=premium, affordable=True))
 
 
-def check_roll(state: State, seat: int, command: RollDice) -> None:
-    """The roll to move, once a turn.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.BEFORE_ROLL, "you have already rolled this turn")
-    require(state.insurance_quote is None, "take or decline the Life Insurance quoted first")
+def roll_refusal(state: State, seat: int, command: RollDice) -> str | None:
+    """The roll to move, once a turn."""
+    if state.phase is not Phase.BEFORE_ROLL:
+        return "you have already rolled this turn"
+    if state.insurance_quote is not None:
+        return "take or decline the Life Insurance quoted first"
+    return None
 
 
 def roll(play: Play, seat: int, command: RollDice) -> None:

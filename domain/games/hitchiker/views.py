@@ -1,4 +1,4 @@
-"""What a seat (or a spectator) sees, and the final standings.
+"""What a seat (or a spectator) sees.
 
 Views are allowlists built field by field. Never shown: the order of the Bad Ride
 deck and of the playing cards (only how many are left), another seat's Hold'em
@@ -167,21 +167,3 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "end_reason": state.end_reason,
     }
 
-
-def result(state: State) -> dict[str, Any] | None:
-    """None while the game runs; then the winners first, the others by cash plus savings."""
-    if state.phase is not Phase.OVER:
-        return None
-    worth = [player.cash + player.savings for player in state.players]
-    others = [seat for seat in range(state.seats) if seat not in state.winners]
-    standings = []
-    for seat in range(state.seats):
-        if seat in state.winners:
-            place = 1
-        else:
-            place = 1 + len(state.winners) + sum(1 for other in others if worth[other] > worth[seat])
-        standings.append({"seat": seat, "place": place, "score": worth[seat], "cash": state.players[seat].cash,
-                          "savings": state.players[seat].savings})
-    standings.sort(key=lambda row: (row["place"], row["seat"]))
-    return {"standings": standings, "winners": list(state.winners), "reason": state.end_reason,
-            "turns": state.turn}

@@ -1,7 +1,7 @@
 """Activating animals: the snow leopard, tahr, musk deer and yak, each animal once.
 
 Each activation has one `*_refusal` predicate (None when allowed, else the reason)
-shared by `decide` and `legal_commands`. Rulebook: Activating Animals.
+shared by `decide` and the listing (rules.py). Rulebook: Activating Animals.
 """
 
 from __future__ import annotations

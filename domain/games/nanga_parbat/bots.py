@@ -19,7 +19,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.core import Command, Rng
+from domain.core import Bot, Command, Rng
 from domain.games.nanga_parbat.board import (
     NEIGHBOURS,
     REGION_NUMBERS,
@@ -214,3 +214,6 @@ def greedy_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Comm
             best_command, best_value = command, value
     return best_command
 
+
+BOTS: dict[str, Bot] = {"greedy": greedy_bot}
+"""The game's own levels, beside every game's `random`."""

@@ -1,6 +1,6 @@
 """Step 4: build camps or trade animals by claiming one free spot of the points chart.
 
-Each claim has one `*_refusal` predicate shared by `decide` and `legal_commands`.
+Each claim has one `*_refusal` predicate shared by `decide` and the listing (rules.py).
 Rulebook: Build camps or trade animals; Points Chart; Special Animals (bharal).
 """
 

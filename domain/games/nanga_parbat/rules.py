@@ -1,7 +1,7 @@
-"""The turn: who acts, which commands are legal, and the events a command gives.
+"""to_act, the one refusal predicate of each command, the candidates worth asking it about, and decide.
 
-`decide` guards with the same `*_refusal` predicates `legal_commands` filters its
-candidates through, so the two never drift apart. It emits through
+`decide` refuses with the same predicate the listing filters the candidates through
+(domain/core/package.py), so the two never drift apart. It emits through
 `domain.core.Emitter`: the rules after an event (the end of the game) read the state
 it left, and the Decision it returns carries that state to the command cycle.
 Rulebook: Turn Overview, Step Details, Activating Animals, Special Animals, Game
@@ -10,12 +10,12 @@ End, Area Scoring Variant.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any, Literal
+from collections.abc import Iterator
+from typing import Literal
 
 from msgspec.structs import fields
 
-from domain.core import Command, Decision, Emitter, IllegalCommand, InvalidCommand, Rng
+from domain.core import Command, Decision, Emitter, InvalidCommand, Refusal, Rng, refuse
 from domain.games.nanga_parbat.activations import (
     activation_candidates,
     activated,
@@ -80,6 +80,11 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset({state.active})
 
 
+def waiting(state: State, seat: int) -> str:
+    """What the player whose turn it is not is told."""
+    return "it is not your turn"
+
+
 def has_animals(state: State, region: int) -> bool:
     """Whether any animal remains in `region`."""
     return any(isinstance(state.board[index], Animal) for index in region_indices(region))
@@ -123,7 +128,7 @@ def end_turn_refusal(state: State, seat: int, command: EndTurn) -> str | None:
     return None
 
 
-REFUSALS: dict[type[Command], Callable[[State, int, Any], str | None]] = {
+REFUSALS: dict[type[Command], Refusal] = {
     PlaceGuide: place_guide_refusal,
     RelocateGuide: relocate_refusal,
     TrapAnimal: trap_refusal,
@@ -140,10 +145,6 @@ REFUSALS: dict[type[Command], Callable[[State, int, Any], str | None]] = {
 
 def refusal(state: State, seat: int, command: Command) -> str | None:
     """Why `seat` may not give `command` now, or None when the rules allow it."""
-    if state.phase is Phase.OVER:
-        return "the game is over"
-    if seat not in to_act(state):
-        return "it is not your turn"
     return REFUSALS[type(command)](state, seat, command)
 
 
@@ -152,14 +153,10 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> Decision:
 
     Raises:
         InvalidCommand: not a Nanga Parbat command, or a region, section or column out of range.
-        IllegalCommand: the rules forbid it now (the reason quotes the rule).
+        IllegalCommand: the rules forbid it now (`refusal`, the reason quotes the rule).
     """
-    if type(command) not in REFUSALS:
-        raise InvalidCommand(f"{type(command).__name__} is not a Nanga Parbat command")
-    _check_ranges(command)
-    reason = refusal(state, seat, command)
-    if reason is not None:
-        raise IllegalCommand(reason)
+    check_args(command)
+    refuse(refusal(state, seat, command))
     emitter = Emitter(evolve, state)
     match command:
         case PlaceGuide(region=region):
@@ -181,8 +178,14 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> Decision:
     return emitter.decision()
 
 
-def _check_ranges(command: Command) -> None:
-    """Regions and sections are 1 to 6, columns 1 to 5 (a well-typed command may still be off the board)."""
+def check_args(command: Command) -> None:
+    """A command names regions and sections 1 to 6 and columns 1 to 5 (a well-typed one may be off the board).
+
+    Raises:
+        InvalidCommand: not a Nanga Parbat command, or a region, section or column out of range.
+    """
+    if type(command) not in REFUSALS:
+        raise InvalidCommand(f"{type(command).__name__} is not a Nanga Parbat command")
     for field in fields(command):
         value = getattr(command, field.name)
         for spot in value if isinstance(value, tuple) else (value,):
@@ -248,9 +251,3 @@ def candidates(state: State, seat: int) -> Iterator[Command]:
     if state.phase is Phase.SCORE:
         yield EndTurn()
 
-
-def legal_commands(state: State, seat: int) -> list[Command]:
-    """Every command `decide` accepts from `seat` now: the candidates no refusal rejects."""
-    if seat not in to_act(state):
-        return []
-    return [command for command in candidates(state, seat) if refusal(state, seat, command) is None]

@@ -1,4 +1,4 @@
-"""The scoring path and the Area Scoring variant.
+"""The scoring path, the Area Scoring variant and the final standings.
 
 Rulebook: Scoring Path (no shared spot but 0; landing on the opponent gives +1 and
 moves on); Area Scoring Variant (regions from 1: 1/2/3 points for 4/5/6 hikers or camps).
@@ -6,9 +6,11 @@ moves on); Area Scoring Variant (regions from 1: 1/2/3 points for 4/5/6 hikers o
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.core import Value
 from domain.games.nanga_parbat.board import REGION_NUMBERS, region_indices
-from domain.games.nanga_parbat.state import SEATS, Camp, Hiker, State, opponent
+from domain.games.nanga_parbat.state import SEATS, Camp, Hiker, Phase, State, opponent
 
 AREA_POINTS = {4: 1, 5: 2, 6: 3}
 
@@ -57,3 +59,21 @@ def region_awards(state: State) -> tuple[RegionAward, ...]:
             if pieces in AREA_POINTS:
                 awards.append(RegionAward(region=region, seat=seat, pieces=pieces, points=AREA_POINTS[pieces]))
     return tuple(awards)
+
+
+def result(state: State) -> dict[str, Any] | None:
+    """Once the game is over: the standings by points (tied seats share a place) and the winners."""
+    if state.phase is not Phase.OVER:
+        return None
+    scores = [state.expeditions[seat].score for seat in SEATS]
+    standings = sorted(
+        ({"seat": seat, "place": 1 + sum(other > scores[seat] for other in scores), "score": scores[seat]}
+         for seat in SEATS),
+        key=lambda row: (row["place"], row["seat"]),
+    )
+    best = max(scores)
+    return {
+        "standings": standings,
+        "winners": [seat for seat in SEATS if scores[seat] == best],
+        "reason": state.end_reason,
+    }

@@ -7,6 +7,8 @@ import enum
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.core import Value
 from domain.games.nanga_parbat.chart import CUBES
 
@@ -143,3 +145,8 @@ def opponent(seat: int) -> int:
 def with_item(values: tuple, index: int, value: object) -> tuple:
     """`values` with the item at `index` replaced."""
     return values[:index] + (value,) + values[index + 1 :]
+
+
+def renamed(state: State, names: tuple[str, ...]) -> State:
+    """The state with the seats' final names (a game whose open seats were joined; domain/core/seating.py)."""
+    return replace(state, names=names)

@@ -1,4 +1,4 @@
-"""What a seat or a spectator sees, and the final standings.
+"""What a seat or a spectator sees.
 
 All information is open in Nanga Parbat, so every viewer sees the whole board;
 the view is still built field by field (an allowlist).
@@ -87,22 +87,4 @@ def _expedition(state: State, seat: int, expedition: Expedition) -> dict[str, An
         "cubes_in_stock": expedition.cubes,
         "ready": [animal.value for animal in expedition.ready],
         "spent": [animal.value for animal in expedition.spent],
-    }
-
-
-def result(state: State) -> dict[str, Any] | None:
-    """Once the game is over: the standings by points (tied seats share a place) and the winners."""
-    if state.phase is not Phase.OVER:
-        return None
-    scores = [state.expeditions[seat].score for seat in SEATS]
-    standings = sorted(
-        ({"seat": seat, "place": 1 + sum(other > scores[seat] for other in scores), "score": scores[seat]}
-         for seat in SEATS),
-        key=lambda row: (row["place"], row["seat"]),
-    )
-    best = max(scores)
-    return {
-        "standings": standings,
-        "winners": [seat for seat in SEATS if scores[seat] == best],
-        "reason": state.end_reason,
     }

@@ -2,13 +2,13 @@
 
 Numbers come from the data files, so the summary says what the game plays. Sections are the rulebook's
 headings (`../shared/rules/peaks.md`, "HEADING > sub-heading") or a ruling of data/RULINGS.md where the
-book leaves the matter open. The catalog, the view schema and the labels live beside this module
-(catalog.py, view_schema.py, labels.py).
+book leaves the matter open. The catalog, the view schema and the labels (with the ranges) live beside
+this module (catalog.py, view_schema.py, labels.py).
 """
 
 from __future__ import annotations
 
-from domain.core import Command, Ranges, Rule
+from domain.core import Rule
 from domain.games.peaks import cards
 
 
@@ -148,11 +148,3 @@ def _rules() -> tuple[Rule, ...]:
 
 RULES: tuple[Rule, ...] = _rules()
 
-
-def ranges(state: object, seat: int, command: Command) -> Ranges:
-    """No argument of a Peaks command ranges over many values: every choice is listed as its own action.
-
-    A display slot, a seat offered equipment or a companion set each make a different choice with its own
-    label, so `legal_commands` lists them all and there is no range to describe.
-    """
-    return {}

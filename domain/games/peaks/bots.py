@@ -1,4 +1,5 @@
-"""Bots for Peaks: `random`, and `guide`, which plans rest, prepare and climb around its mountains.
+"""Bots for Peaks: `random` (every game's), and `guide` (`BOTS`), which plans rest, prepare and climb around its
+mountains.
 
 A bot sees only its own seat's view and the legal commands (DESIGN.md, Bots); the
 card data it reads (mountains, companions) is public.
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core import Command, Rng
+from domain.core import Bot, Command, Rng
 from domain.games.peaks import cards
 from domain.games.peaks.commands import (
     AcceptOffer,
@@ -273,3 +274,6 @@ def _travel(view: dict[str, Any], legal: Sequence[Command]) -> Command:
     options = [c for c in legal if isinstance(c, Travel)]
     best = max(options, key=lambda c: (wanted.count(c.continent), c.continent))
     return best if wanted.count(best.continent) else Decline()
+
+
+BOTS: dict[str, Bot] = {"guide": guide_bot}

@@ -6,6 +6,7 @@ Rulebook: Other important notes (Limitations), Prepare step 2.
 from __future__ import annotations
 
 from domain.core import Event, Rng
+from domain.games.peaks import cards
 from domain.games.peaks.events import DeckShuffled
 from domain.games.peaks.state import Supply
 
@@ -42,3 +43,19 @@ def draw(supply: Supply, deck: str, count: int, rng: Rng) -> tuple[list[Event], 
 def refill_deck(supply: Supply) -> str:
     """The mountain deck directly right of the display: A, then B once a stamina level has reached 12."""
     return "B" if supply.b_next else "A"
+
+
+def without(pile: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The pile without the cards `gone` (every card of Peaks is unique)."""
+    for card in gone:
+        if card in pile:
+            index = pile.index(card)
+            pile = pile[:index] + pile[index + 1:]
+    return pile
+
+
+def discarded(supply: Supply, mountain: str) -> dict[str, tuple[str, ...]]:
+    """The supply's change that puts `mountain` on the discard pile of its deck."""
+    if cards.mountains()[mountain].deck == "A":
+        return {"discard_a": supply.discard_a + (mountain,)}
+    return {"discard_b": supply.discard_b + (mountain,)}

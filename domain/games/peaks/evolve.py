@@ -3,7 +3,9 @@
 `evolve` only applies facts: it never draws randomness and never validates a move. It is
 total over the events of Peaks: an event it does not know, or one naming a seat not at the
 table, raises (it never leaves the state as it was). Each event copies the state once: the
-handlers build the changed parts and replace them together. Rulebook: Global setup, Player setup.
+handlers build the changed parts and replace them together. This module applies the facts of
+the supply, the mats and the turn; the facts of a climb are applied in expedition.py.
+Rulebook: Global setup, Player setup.
 """
 
 from __future__ import annotations
@@ -15,64 +17,52 @@ from msgspec.structs import replace
 
 from domain.core import Event, GameConfig, GameCreated, Rng
 from domain.games.peaks import cards
+from domain.games.peaks.decks import discarded, without
 from domain.games.peaks.events import (
     ActionBonusClaimed,
     ActionChosen,
     ActionUpgraded,
-    BackingAsked,
-    BackingPaid,
     BonusCardDiscarded,
     BonusCardDrawn,
     BonusCardsRevealed,
     CharacterPlaced,
-    ClimbBacked,
-    ClimbPaid,
-    ClimbResolved,
-    ClimbUnbacked,
     CompanionKept,
-    CompanionsBrought,
     CompanionsDiscarded,
     CompanionsDrawn,
-    DangerRolled,
     DeckShuffled,
     DecksSwapped,
     DisplayDealt,
     DisplayRefilled,
     EquipmentGained,
-    EquipmentOffered,
     ExperienceGained,
     FinalFlagsPlaced,
     FlagsPlaced,
     GameEnded,
     MountainGained,
-    OfferAnswered,
-    RewardDeclined,
-    RewardTaken,
     StaminaGained,
     StaminaLevelRaised,
     StartingMountainsDealt,
     StayedBehind,
     StepDeclined,
     StepSkipped,
-    TagAlongsCalled,
-    TaggedAlong,
     Travelled,
     TurnEnded,
 )
+from domain.games.peaks.expedition import EXPEDITION_APPLY
 from domain.games.peaks.state import (
     PUBLIC_ASKING,
     CompanionSlot,
     Expedition,
     FinalScore,
     Mountaineer,
-    Offer,
     Phase,
     Roped,
     State,
     Step,
     StepKind,
-    Supply,
+    check_seat,
     put,
+    with_mat,
 )
 
 DECK_FIELDS = {"A": ("deck_a", "discard_a"), "B": ("deck_b", "discard_b"),
@@ -133,36 +123,8 @@ def evolve(state: State | None, event: Event) -> State:
         raise TypeError(f"Peaks has no event {type(event).__name__}")
     if state is None:
         raise TypeError(f"{event.TYPE} before GameCreated")
-    _check_seat(state, getattr(event, "seat", 0))
+    check_seat(state, getattr(event, "seat", 0))
     return apply(state, event)
-
-
-def _check_seat(state: State, seat: int) -> None:
-    """Raises ValueError unless `seat` is a place at the table."""
-    if not 0 <= seat < len(state.players):
-        raise ValueError(f"no seat {seat} at a table of {len(state.players)}")
-
-
-def _mats(state: State, seat: int, **changes: Any) -> tuple[Mountaineer, ...]:
-    """Every mat, the one of `seat` with `changes`."""
-    players = state.players
-    return players[:seat] + (replace(players[seat], **changes),) + players[seat + 1:]
-
-
-def _without(pile: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """The pile without the cards `gone` (every card of Peaks is unique)."""
-    for card in gone:
-        if card in pile:
-            index = pile.index(card)
-            pile = pile[:index] + pile[index + 1:]
-    return pile
-
-
-def _discarded(supply: Supply, mountain: str) -> dict[str, tuple[str, ...]]:
-    """The supply's change that puts `mountain` on the discard pile of its deck."""
-    if cards.mountains()[mountain].deck == "A":
-        return {"discard_a": supply.discard_a + (mountain,)}
-    return {"discard_b": supply.discard_b + (mountain,)}
 
 
 def _deck_shuffled(state: State, event: DeckShuffled) -> State:
@@ -172,11 +134,11 @@ def _deck_shuffled(state: State, event: DeckShuffled) -> State:
 
 def _display_dealt(state: State, event: DisplayDealt) -> State:
     supply = state.supply
-    return replace(state, supply=replace(supply, display=event.display, deck_a=_without(supply.deck_a, event.display)))
+    return replace(state, supply=replace(supply, display=event.display, deck_a=without(supply.deck_a, event.display)))
 
 
 def _starting_mountains(state: State, event: StartingMountainsDealt) -> State:
-    supply = replace(state.supply, deck_a=_without(state.supply.deck_a, event.mountains))
+    supply = replace(state.supply, deck_a=without(state.supply.deck_a, event.mountains))
     players = tuple(
         replace(player, mountains=player.mountains + ((event.mountains[seat],) if seat < len(event.mountains) else ()))
         for seat, player in enumerate(state.players)
@@ -185,7 +147,7 @@ def _starting_mountains(state: State, event: StartingMountainsDealt) -> State:
 
 
 def _character_placed(state: State, event: CharacterPlaced) -> State:
-    players = _mats(state, event.seat, continent=event.continent)
+    players = with_mat(state, event.seat, continent=event.continent)
     placed = all(player.continent is not None for player in players)
     return replace(state, players=players, phase=Phase.PLAYING if placed else state.phase)
 
@@ -193,7 +155,7 @@ def _character_placed(state: State, event: CharacterPlaced) -> State:
 def _bonus_discarded(state: State, event: BonusCardDiscarded) -> State:
     hand = state.players[event.seat].bonus_cards
     supply = state.supply
-    return replace(state, players=_mats(state, event.seat, bonus_cards=_without(hand, (event.card,))),
+    return replace(state, players=with_mat(state, event.seat, bonus_cards=without(hand, (event.card,))),
                    supply=replace(supply, bonus_discard=supply.bonus_discard + (event.card,)),
                    steps=event.queued + state.steps)
 
@@ -206,7 +168,7 @@ def _action_chosen(state: State, event: ActionChosen) -> State:
         backed = state.expedition.backing if state.expedition is not None else ()  # version 2's backed climb
         expedition = Expedition(climber=event.seat, mountain=event.mountain, side=event.side,
                                 party=(Roped(seat=event.seat, companions=()),), backing=backed)
-    return replace(state, players=_mats(state, event.seat, tokens=put(tokens, index, tokens[index] + 1)),
+    return replace(state, players=with_mat(state, event.seat, tokens=put(tokens, index, tokens[index] + 1)),
                    action=event.action, steps=event.queued, expedition=expedition)
 
 
@@ -215,26 +177,26 @@ def _mountain_gained(state: State, event: MountainGained) -> State:
     if event.source == "display":
         supply = replace(supply, display=tuple(None if card == mountain else card for card in supply.display))
     else:
-        supply = replace(supply, deck_a=_without(supply.deck_a, (mountain,)),
-                         deck_b=_without(supply.deck_b, (mountain,)))
+        supply = replace(supply, deck_a=without(supply.deck_a, (mountain,)),
+                         deck_b=without(supply.deck_b, (mountain,)))
     mountains = state.players[event.seat].mountains + (mountain,)
-    return replace(state, players=_mats(state, event.seat, mountains=mountains), supply=supply,
+    return replace(state, players=with_mat(state, event.seat, mountains=mountains), supply=supply,
                    steps=state.steps[1:])
 
 
 def _display_refilled(state: State, event: DisplayRefilled) -> State:
     supply = state.supply
-    discarded = _discarded(supply, event.discarded) if event.discarded is not None else {}
+    pile = discarded(supply, event.discarded) if event.discarded is not None else {}
     new = [card for card in event.display if card not in supply.display]
-    supply = replace(supply, display=event.display, deck_a=_without(supply.deck_a, new),
-                     deck_b=_without(supply.deck_b, new), **discarded)
+    supply = replace(supply, display=event.display, deck_a=without(supply.deck_a, new),
+                     deck_b=without(supply.deck_b, new), **pile)
     return replace(state, supply=supply, steps=state.steps[1:])
 
 
 def _equipment_gained(state: State, event: EquipmentGained) -> State:
     index = cards.board().equipment.index(event.equipment)
     equipment = state.players[event.seat].equipment
-    players = _mats(state, event.seat, equipment=put(equipment, index, equipment[index] + 1))
+    players = with_mat(state, event.seat, equipment=put(equipment, index, equipment[index] + 1))
     steps = state.steps
     head = steps[0] if steps else None
     if head is not None and head.kind is StepKind.EQUIPMENT and head.amount > 1:
@@ -243,11 +205,11 @@ def _equipment_gained(state: State, event: EquipmentGained) -> State:
 
 
 def _travelled(state: State, event: Travelled) -> State:
-    return replace(state, players=_mats(state, event.seat, continent=event.continent), steps=state.steps[1:])
+    return replace(state, players=with_mat(state, event.seat, continent=event.continent), steps=state.steps[1:])
 
 
 def _companions_drawn(state: State, event: CompanionsDrawn) -> State:
-    supply = replace(state.supply, companions=_without(state.supply.companions, event.cards))
+    supply = replace(state.supply, companions=without(state.supply.companions, event.cards))
     choice = Step(kind=StepKind.CHOOSE_COMPANION, seat=event.seat, cards=event.cards)
     return replace(state, supply=supply, steps=(choice,) + state.steps[1:])
 
@@ -258,7 +220,7 @@ def _companion_kept(state: State, event: CompanionKept) -> State:
     kept = CompanionSlot(companion=event.companion, uses=cards.companions()[event.companion].uses)
     gone = event.discarded + ((event.replaced,) if event.replaced else ())
     supply = replace(state.supply, companion_discard=state.supply.companion_discard + gone)
-    return replace(state, players=_mats(state, event.seat, companions=slots + (kept,)), supply=supply,
+    return replace(state, players=with_mat(state, event.seat, companions=slots + (kept,)), supply=supply,
                    steps=state.steps[1:])
 
 
@@ -268,9 +230,9 @@ def _companions_discarded(state: State, event: CompanionsDiscarded) -> State:
 
 
 def _bonus_drawn(state: State, event: BonusCardDrawn) -> State:
-    supply = replace(state.supply, bonus=_without(state.supply.bonus, (event.card,)))
+    supply = replace(state.supply, bonus=without(state.supply.bonus, (event.card,)))
     hand = state.players[event.seat].bonus_cards + (event.card,)
-    return replace(state, players=_mats(state, event.seat, bonus_cards=hand), supply=supply, steps=state.steps[1:])
+    return replace(state, players=with_mat(state, event.seat, bonus_cards=hand), supply=supply, steps=state.steps[1:])
 
 
 UPGRADED = {"dial": "dials", "tile": "tiles"}
@@ -280,29 +242,29 @@ def _upgraded(state: State, event: ActionUpgraded) -> State:
     index = cards.ACTIONS.index(event.action)
     part = UPGRADED[event.part]
     values = getattr(state.players[event.seat], part)
-    players = _mats(state, event.seat, **{part: put(values, index, values[index] + 1)})
+    players = with_mat(state, event.seat, **{part: put(values, index, values[index] + 1)})
     return replace(state, players=players, steps=state.steps[1:])
 
 
 def _flags_placed(state: State, event: FlagsPlaced) -> State:
     index = cards.board().continents.index(event.continent)
     flags = state.players[event.seat].flags
-    players = _mats(state, event.seat, flags=put(flags, index, flags[index] + event.count))
+    players = with_mat(state, event.seat, flags=put(flags, index, flags[index] + event.count))
     return replace(state, players=players, steps=state.steps[1:])
 
 
 def _experience(state: State, event: ExperienceGained) -> State:
-    players = _mats(state, event.seat, experience=state.players[event.seat].experience + event.amount)
+    players = with_mat(state, event.seat, experience=state.players[event.seat].experience + event.amount)
     return replace(state, players=players, steps=state.steps[1:])
 
 
 def _stamina_level(state: State, event: StaminaLevelRaised) -> State:
-    players = _mats(state, event.seat, stamina_level=state.players[event.seat].stamina_level + event.amount)
+    players = with_mat(state, event.seat, stamina_level=state.players[event.seat].stamina_level + event.amount)
     return replace(state, players=players, steps=state.steps[1:])
 
 
 def _stamina(state: State, event: StaminaGained) -> State:
-    players = _mats(state, event.seat, stamina=state.players[event.seat].stamina + event.amount)
+    players = with_mat(state, event.seat, stamina=state.players[event.seat].stamina + event.amount)
     return replace(state, players=players, steps=state.steps[1:])
 
 
@@ -314,139 +276,14 @@ def _step_done(state: State, event: StepDeclined | StepSkipped | StayedBehind) -
     return replace(state, steps=state.steps[1:])
 
 
-def _expedition(state: State) -> Expedition:
-    """The climb under way (an event of the climb with none under way is no event of this game)."""
-    if state.expedition is None:
-        raise ValueError("no climb is under way")
-    return state.expedition
-
-
-def _companions_brought(state: State, event: CompanionsBrought) -> State:
-    expedition = _expedition(state)
-    party = (Roped(seat=event.seat, companions=event.companions),) + expedition.party[1:]
-    return replace(state, expedition=replace(expedition, party=party), steps=state.steps[1:])
-
-
-def _offered(state: State, event: EquipmentOffered) -> State:
-    _check_seat(state, event.to_seat)
-    expedition = _expedition(state)
-    offers = expedition.offers + (Offer(seat=event.to_seat, equipment=event.equipment),)
-    answer = Step(kind=StepKind.ANSWER_OFFER, seat=event.to_seat)
-    return replace(state, expedition=replace(expedition, offers=offers), steps=(answer,) + state.steps)
-
-
-def _answered(state: State, event: OfferAnswered) -> State:
-    expedition = _expedition(state)
-    offers = tuple(replace(offer, accepted=event.accepted) if offer.seat == event.seat and offer.accepted is None
-                   else offer for offer in expedition.offers)
-    return replace(state, expedition=replace(expedition, offers=offers), steps=state.steps[1:])
-
-
-def _called(state: State, event: TagAlongsCalled) -> State:
-    for seat in event.asked:
-        _check_seat(state, seat)
-    asked = tuple(Step(kind=StepKind.TAG_ALONG, seat=seat) for seat in event.asked)
-    return replace(state, steps=asked + state.steps[1:])
-
-
-def _tagged_along(state: State, event: TaggedAlong) -> State:
-    expedition = _expedition(state)
-    party = expedition.party + (Roped(seat=event.seat, companions=event.companions),)
-    return replace(state, expedition=replace(expedition, party=party), steps=state.steps[1:])
-
-
-def _less_equipment(player: Mountaineer, spent: tuple[str, ...]) -> tuple[int, ...]:
-    """The seat's equipment counts after paying one of each type in `spent` (a type named twice, two)."""
-    return tuple(count - spent.count(kind) for kind, count in zip(cards.board().equipment, player.equipment))
-
-
-def _climb_paid(state: State, event: ClimbPaid) -> State:
-    player = state.players[event.seat]
-    equipment = _less_equipment(player, event.equipment)
-    slots, gone = [], []
-    for slot in player.companions:
-        if slot.companion not in event.companions:
-            slots.append(slot)
-        elif slot.uses > 1:
-            slots.append(replace(slot, uses=slot.uses - 1))
-        else:
-            gone.append(slot.companion)
-    players = _mats(state, event.seat, continent=event.continent, stamina=player.stamina - event.stamina,
-                    equipment=equipment, companions=tuple(slots))
-    if not gone:
-        return replace(state, players=players)
-    supply = replace(state.supply, companion_discard=state.supply.companion_discard + tuple(gone))
-    return replace(state, players=players, supply=supply)
-
-
-def _climb_resolved(state: State, event: ClimbResolved) -> State:
-    climbs = state.climbs + 1
-    players = _mats(state, event.seat, mountains=_without(state.players[event.seat].mountains, (event.mountain,)))
-    for seat in event.party:
-        _check_seat(state, seat)
-        if players[seat].first_summit is None:
-            players = put(players, seat, replace(players[seat], first_summit=climbs))
-    supply = replace(state.supply, **_discarded(state.supply, event.mountain))
-    return replace(state, players=players, supply=supply, climbs=climbs, expedition=None,
-                   steps=event.queued + state.steps[1:])
-
-
-def _danger_rolled(state: State, event: DangerRolled) -> State:
-    """The roll changes nothing by itself: ClimbResolved carries its outcome (`danger`)."""
-    return state
-
-
 def _bonus_claimed(state: State, event: ActionBonusClaimed) -> State:
-    return replace(state, players=_mats(state, event.seat, tokens=(0, 0, 0)), steps=event.queued + state.steps[1:])
+    return replace(state, players=with_mat(state, event.seat, tokens=(0, 0, 0)), steps=event.queued + state.steps[1:])
 
 
 def _turn_ended(state: State, event: TurnEnded) -> State:
-    _check_seat(state, event.next_seat)
+    check_seat(state, event.next_seat)
     return replace(state, steps=state.steps[1:], current=event.next_seat, turn=state.turn + 1, action=None,
                    expedition=None, unbacked=())
-
-
-def _rewards_left(state: State, event: RewardTaken | RewardDeclined) -> tuple[Step, ...]:
-    """The steps after a kind of reward is taken or declined: the `REWARDS` step keeps the other kinds."""
-    head = state.steps[0] if state.steps else None
-    if head is None or head.kind is not StepKind.REWARDS:
-        raise ValueError(f"{event.TYPE} with no rewards waiting")
-    left = tuple(kind for kind in head.cards if kind != event.reward)
-    return ((replace(head, cards=left),) if left else ()) + state.steps[1:]
-
-
-def _reward_taken(state: State, event: RewardTaken) -> State:
-    return replace(state, steps=event.queued + _rewards_left(state, event))
-
-
-def _reward_declined(state: State, event: RewardDeclined) -> State:
-    return replace(state, steps=_rewards_left(state, event))
-
-
-def _backing_asked(state: State, event: BackingAsked) -> State:
-    for seat in event.asked:
-        _check_seat(state, seat)
-    expedition = Expedition(climber=event.seat, mountain=event.mountain, side=event.side,
-                            party=(Roped(seat=event.seat, companions=()),))
-    asked = tuple(Step(kind=StepKind.BACK_CLIMB, seat=seat, cards=event.missing) for seat in event.asked)
-    return replace(state, expedition=expedition, steps=asked + (Step(kind=StepKind.RESOLVE_BACKING, seat=event.seat),))
-
-
-def _climb_backed(state: State, event: ClimbBacked) -> State:
-    _check_seat(state, event.to_seat)
-    expedition = _expedition(state)
-    backing = expedition.backing + (Offer(seat=event.seat, equipment=event.equipment, accepted=True),)
-    return replace(state, expedition=replace(expedition, backing=backing), steps=state.steps[1:])
-
-
-def _climb_unbacked(state: State, event: ClimbUnbacked) -> State:
-    return replace(state, expedition=None, steps=(), unbacked=state.unbacked + (event.mountain,))
-
-
-def _backing_paid(state: State, event: BackingPaid) -> State:
-    _check_seat(state, event.to_seat)
-    return replace(state, players=_mats(state, event.seat, equipment=_less_equipment(state.players[event.seat],
-                                                                                     event.equipment)))
 
 
 def _revealed(state: State, event: BonusCardsRevealed) -> State:
@@ -493,24 +330,11 @@ APPLY: dict[type[Event], Callable[[State, Any], State]] = {
     DecksSwapped: _decks_swapped,
     StepDeclined: _step_done,
     StepSkipped: _step_done,
-    CompanionsBrought: _companions_brought,
-    EquipmentOffered: _offered,
-    OfferAnswered: _answered,
-    TagAlongsCalled: _called,
-    TaggedAlong: _tagged_along,
     StayedBehind: _step_done,
-    ClimbPaid: _climb_paid,
-    DangerRolled: _danger_rolled,
-    ClimbResolved: _climb_resolved,
     ActionBonusClaimed: _bonus_claimed,
     TurnEnded: _turn_ended,
     BonusCardsRevealed: _revealed,
     FinalFlagsPlaced: _final_flags,
     GameEnded: _game_ended,
-    RewardTaken: _reward_taken,
-    RewardDeclined: _reward_declined,
-    BackingAsked: _backing_asked,
-    ClimbBacked: _climb_backed,
-    ClimbUnbacked: _climb_unbacked,
-    BackingPaid: _backing_paid,
+    **EXPEDITION_APPLY,
 }

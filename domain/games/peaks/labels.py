@@ -1,4 +1,5 @@
-"""A short sentence for each legal command, in the rulebook's words, for a person choosing from a menu.
+"""A short sentence for each legal command, in the rulebook's words, for a person choosing from a menu; and
+the ranges of arguments (none: every choice is its own action).
 
 Labels name pieces by their printed names (mountains, companions, continents, equipment), give the
 costs and gains that help to choose, and read only what the acting seat may see: a mountain drawn from
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.core import Command
+from domain.core import Command, Ranges
 from domain.games.peaks import cards
 from domain.games.peaks.actions import dial_value, rest_gain, tiles_slid
 from domain.games.peaks.catalog import BONUS_EFFECTS, TILE_EFFECTS, catalog, slot_name
@@ -302,3 +303,12 @@ def tag_along_label(state: State, seat: int, brought: tuple[str, ...]) -> str:
     company = f" with {companions(brought)}" if brought else ""
     return (f"Tag along on {mountain.name}{company} (you pay {cost_words(cost)}) "
             f"for the {other} side: {rewards(mountain, other)}")
+
+
+def ranges(state: object, seat: int, command: Command) -> Ranges:
+    """No argument of a Peaks command ranges over many values: every choice is listed as its own action.
+
+    A display slot, a seat offered equipment or a companion set each make a different choice with its own
+    label, so `legal_commands` lists them all and there is no range to describe.
+    """
+    return {}

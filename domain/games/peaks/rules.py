@@ -1,23 +1,23 @@
-"""`decide`, `legal_commands` and `to_act`: who acts, what they may do, and the events it makes.
+"""to_act, waiting, the one refusal of each command, the candidates worth asking it about, and decide.
 
-A command is checked against the phase (placing characters, choosing an action,
-or the step at the head of the turn's queue); its events are emitted through an
-`Emitter`, which applies each at once, and `run_steps` then emits every automatic
-step and every forced choice until a player has a real decision. `decide` returns
-the events with the state they lead to, so `evolve` runs once per event.
-Rulebook: Player setup, Rest, Prepare, Climb, Action bonuses, Game end.
+A command is refused (`refusal`, in the rulebook's words) unless it answers what the game
+asks now: a character to place, an action to choose, or the step at the head of the turn's
+queue (steps.py). The listing asks the same refusal of every candidate, so what is listed is
+exactly what `decide` accepts; whose turn it is, the core checks first (`waiting` words it
+for a seat that must wait). `decide` emits through an `Emitter`, which applies each event at
+once, and `run_steps` then emits every automatic step and every forced choice until a player
+has a real decision; it returns the events with the state they lead to, so `evolve` runs once
+per event. Rulebook: Player setup, Rest, Prepare, Climb, Action bonuses, Game end.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from domain.core import Command, Decision, Emitter, Event, IllegalCommand, InvalidCommand, Rng
 from domain.games.peaks import cards
-from domain.games.peaks.actions import (
-    climb_steps,
-    discard_steps,
-    prepare_steps,
-    rest_steps,
-)
+from domain.games.peaks.actions import climb_steps, discard_steps, prepare_steps, rest_steps
 from domain.games.peaks.asking import could_pay_by_discarding
 from domain.games.peaks.climbing import (
     backers,
@@ -42,6 +42,7 @@ from domain.games.peaks.commands import (
     TagAlong,
     Travel,
 )
+from domain.games.peaks.effects import run_automatic, step_events
 from domain.games.peaks.events import (
     ActionChosen,
     BackingAsked,
@@ -53,14 +54,7 @@ from domain.games.peaks.events import (
 from domain.games.peaks.evolve import evolve
 from domain.games.peaks.scoring import end_game_events, end_reason
 from domain.games.peaks.state import AUTOMATIC, Phase, State, Step, StepKind
-from domain.games.peaks.steps import (
-    OPTIONAL,
-    PROMPTS,
-    do_step,
-    is_bound,
-    run_automatic,
-    step_commands,
-)
+from domain.games.peaks.steps import OPTIONAL, PROMPTS, STEP_REFUSALS, answering, is_bound, step_commands
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -72,6 +66,95 @@ def to_act(state: State) -> frozenset[int]:
     if state.steps:
         return frozenset({state.steps[0].seat})
     return frozenset({state.current})
+
+
+def waiting(state: State, seat: int) -> str:
+    """What a seat that is not to act is told: whom the game waits for, and for what."""
+    if state.phase is Phase.PLACING:
+        return "you have already placed your character; waiting for the others"
+    if state.steps:
+        step = state.steps[0]
+        return f"waiting for {state.names[step.seat]} to {PROMPTS.get(step.kind, 'finish the turn')}"
+    return f"it is {state.names[state.current]}'s turn"
+
+
+# --- the one refusal of each command -------------------------------------------------------------------------
+
+def place_character_refusal(state: State, seat: int, command: PlaceCharacter) -> str | None:
+    """Player setup: a character is placed before the first turn, in any continent."""
+    return None if state.phase is Phase.PLACING else "characters are placed at set-up only"
+
+
+def action_refusal(state: State, seat: int, command: Rest | Prepare | Climb) -> str | None:
+    """An action is chosen at the start of your turn, once every character is placed."""
+    if state.phase is Phase.PLAYING and not state.steps:
+        return None
+    return answering(state, ())  # characters to place, or a step waiting that no action answers
+
+
+def climb_refusal(state: State, seat: int, command: Climb) -> str | None:
+    """Climb one of your mountains whose requirements you can meet, or (rules version 2) that opponents could
+    equip with you (Negotiation)."""
+    if refusal := action_refusal(state, seat, command):
+        return refusal
+    if can_be_backed(state, seat, command.mountain) or can_climb(state.players[seat], command.mountain):
+        return None
+    return _cannot_climb(state, seat, command.mountain)
+
+
+def _cannot_climb(state: State, seat: int, mountain_id: str) -> str:
+    """Why the seat cannot climb the mountain (neither alone nor backed), in the rulebook's words."""
+    player = state.players[seat]
+    mountain = cards.mountains()[mountain_id]
+    if mountain_id not in player.mountains:
+        return "choose 1 of your mountains to climb"
+    best = tuple(slot.companion for slot in player.companions)
+    cost = own_cost(player, mountain, best)
+    if cost is None:
+        return (f"{mountain.name} needs acclimatisation: you must not have moved this turn, "
+                f"so you must already be in {cards.board().continent_names[mountain.continent]}")
+    if player.stamina < cost.stamina:
+        return f"you must pay the entire stamina cost of {mountain.name} ({cost.stamina})"
+    assert not feasible_sets(player, mountain)
+    return f"you lack the equipment {mountain.name} requires"
+
+
+def discard_refusal(state: State, seat: int, command: DiscardBonusCard) -> str | None:
+    """Bonus card: a card in your hand, before choosing your action, and from rules version 2 at any choice."""
+    if state.phase is Phase.PLACING or (state.steps and not state.book_choices):
+        return answering(state, ())  # characters to place, or (rules version 1) a step waiting
+    if command.card not in state.players[seat].bonus_cards:
+        return "you can only discard a bonus card in your hand"
+    return None
+
+
+REFUSALS: dict[type[Command], Callable[[State, int, Any], str | None]] = {
+    PlaceCharacter: place_character_refusal,
+    DiscardBonusCard: discard_refusal,
+    Rest: action_refusal,
+    Prepare: action_refusal,
+    Climb: climb_refusal,
+    **STEP_REFUSALS,
+}
+
+
+def refusal(state: State, seat: int, command: Command) -> str | None:
+    """Why `seat`, a seat to act, may not give `command` now; None when the rules allow it."""
+    return REFUSALS[type(command)](state, seat, command)
+
+
+# --- the candidates -------------------------------------------------------------------------------------------
+
+def candidates(state: State, seat: int) -> list[Command]:
+    """Every command worth asking `refusal` about, in listing order: a continent to place the character in; an
+    action; or the waiting step's choices, Decline where it is optional, and (from rules version 2) discards."""
+    if state.phase is Phase.PLACING:
+        return [PlaceCharacter(continent=continent) for continent in cards.board().continents]
+    if not state.steps:
+        return action_commands(state, seat)
+    step = state.steps[0]
+    declines: list[Command] = [Decline()] if step.kind in OPTIONAL else []
+    return [*step_commands(state, step), *declines, *(discards(state, seat) if state.book_choices else [])]
 
 
 def action_commands(state: State, seat: int) -> list[Command]:
@@ -94,40 +177,17 @@ def discards(state: State, seat: int) -> list[Command]:
     return [DiscardBonusCard(card=card) for card in sorted(state.players[seat].bonus_cards)]
 
 
-def waits_for_choice(state: State, step: Step, options: list[Command]) -> bool:
-    """Does the step wait for its seat's choice (Timing: forced steps are taken, empty ones skipped)?
-
-    From rules version 2 a seat asked to tag along that could afford it only by discarding bonus cards is asked,
-    even with staying behind its only option now (Bonus card: discard 'during the game'); from version 3 a seat
-    is asked so whenever its hand, as far as the others can tell, might pay (asking.py).
-    """
-    if len(options) > 1 or (options and step.kind in OPTIONAL):
-        return True
-    return (step.kind is StepKind.TAG_ALONG and not is_bound(state, step.seat)
-            and could_pay_by_discarding(state, step.seat))
-
-
-def legal_commands(state: State, seat: int) -> list[Command]:
-    """Every command `decide` accepts from `seat` now, in a stable order."""
-    if seat not in to_act(state):
-        return []
-    if state.phase is Phase.PLACING:
-        return [PlaceCharacter(continent=continent) for continent in cards.board().continents]
-    if not state.steps:
-        return action_commands(state, seat)
-    step = state.steps[0]
-    options = step_commands(state, step)
-    declines: list[Command] = [Decline()] if step.kind in OPTIONAL else []
-    return [*options, *declines, *(discards(state, seat) if state.book_choices else [])]
-
+# --- decide ---------------------------------------------------------------------------------------------------
 
 def check_known(state: State, command: Command) -> None:
     """Ids and numbers a command names must exist, and no argument may be one the other arguments make meaningless.
 
     Raises:
-        InvalidCommand: an unknown continent, equipment, mountain, companion or bonus card, or seat; a meaningless
-            argument (see `check_meaningful`).
+        InvalidCommand: not a Peaks command; an unknown continent, equipment, mountain, companion or bonus card, or
+            seat; a meaningless argument (see `check_meaningful`).
     """
+    if type(command) not in REFUSALS:
+        raise InvalidCommand(f"{type(command).__name__} is not a Peaks command")
     check_meaningful(command)
     board = cards.board()
     match command:
@@ -180,92 +240,57 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> Decision:
     """The events of `seat`'s command, followed by every automatic step it sets off, with the state after them.
 
     Raises:
-        InvalidCommand: a command naming unknown pieces.
-        IllegalCommand: not your turn, or not allowed by the rules now.
+        InvalidCommand: not a Peaks command, or one naming unknown pieces (`check_known`).
+        IllegalCommand: not allowed by the rules now (`refusal`).
     """
     check_known(state, command)
-    if state.phase is Phase.OVER:
-        raise IllegalCommand("the game is over")
-    if seat not in to_act(state):
-        raise IllegalCommand(waiting_for(state))
+    reason = refusal(state, seat, command)
+    if reason is not None:
+        raise IllegalCommand(reason)
     emitter = Emitter(evolve, state)
-    if state.phase is Phase.PLACING:
-        if not isinstance(command, PlaceCharacter):
-            raise IllegalCommand("place your character in a continent first")
-        emitter.emit(CharacterPlaced(seat=seat, continent=command.continent))
-    elif isinstance(command, PlaceCharacter):
-        raise IllegalCommand("characters are placed at set-up only")
-    elif not state.steps:
-        emitter.emit_all(choose_action(state, seat, command))
-    elif isinstance(command, DiscardBonusCard) and state.book_choices:
-        emitter.emit(discard(state, seat, command.card))
-    else:
-        emitter.emit_all(do_step(state, state.steps[0], command, rng))
+    match command:
+        case PlaceCharacter(continent=continent):
+            emitter.emit(CharacterPlaced(seat=seat, continent=continent))
+        case DiscardBonusCard(card=card):
+            emitter.emit(BonusCardDiscarded(seat=seat, card=card, queued=discard_steps(card, seat)))
+        case Rest() | Prepare() | Climb():
+            emitter.emit(chosen_action(state, seat, command))
+        case _:
+            emitter.emit_all(step_events(state, state.steps[0], command, rng))
     run_steps(emitter, rng)
     return emitter.decision()
 
 
-def waiting_for(state: State) -> str:
-    if state.phase is Phase.PLACING:
-        return "you have already placed your character; waiting for the others"
-    if state.steps:
-        step = state.steps[0]
-        return f"waiting for {state.names[step.seat]} to {PROMPTS.get(step.kind, 'finish the turn')}"
-    return f"it is {state.names[state.current]}'s turn"
-
-
-def choose_action(state: State, seat: int, command: Command) -> list[Event]:
-    """Discard a bonus card, or place a player token on rest, prepare or climb.
-
-    Raises:
-        IllegalCommand: a bonus card you don't hold, or a mountain you cannot climb now.
-    """
+def chosen_action(state: State, seat: int, command: Rest | Prepare | Climb) -> Event:
+    """A player token on rest, prepare or climb, with the steps the action queues; a climb opponents must equip
+    first asks them (rules version 2)."""
     player = state.players[seat]
     match command:
-        case DiscardBonusCard(card=card):
-            return [discard(state, seat, card)]
         case Rest(choice=choice):
-            return [ActionChosen(seat=seat, action="rest", queued=rest_steps(player, seat, choice))]
+            return ActionChosen(seat=seat, action="rest", queued=rest_steps(player, seat, choice))
         case Prepare():
-            return [ActionChosen(seat=seat, action="prepare", queued=prepare_steps(player, seat))]
+            return ActionChosen(seat=seat, action="prepare", queued=prepare_steps(player, seat))
         case Climb(mountain=mountain, side=side) if can_be_backed(state, seat, mountain):
             missing = missing_equipment(player, cards.mountains()[mountain])
-            return [BackingAsked(seat=seat, mountain=mountain, side=side, missing=missing,
-                                 asked=backers(state, seat, missing))]
+            return BackingAsked(seat=seat, mountain=mountain, side=side, missing=missing,
+                                asked=backers(state, seat, missing))
         case Climb(mountain=mountain, side=side):
-            if not can_climb(player, mountain):
-                raise IllegalCommand(climb_refusal(state, seat, mountain))
-            return [ActionChosen(seat=seat, action="climb", mountain=mountain, side=side,
-                                 queued=climb_steps(player, seat))]
-    raise IllegalCommand("choose an action first: rest, prepare or climb")
+            return ActionChosen(seat=seat, action="climb", mountain=mountain, side=side,
+                                queued=climb_steps(player, seat))
+    raise AssertionError(f"not an action: {type(command).__name__}")
 
 
-def discard(state: State, seat: int, card: str) -> BonusCardDiscarded:
-    """Bonus card: the discard bonus's steps go before whatever was waiting.
+def waits_for_choice(state: State, step: Step, options: list[Command]) -> bool:
+    """Does the step wait for its seat's choice (Timing: forced steps are taken, empty ones skipped)?
 
-    Raises:
-        IllegalCommand: a bonus card the seat does not hold.
+    From rules version 2 a seat asked to tag along that could afford it only by discarding bonus cards is asked,
+    even with staying behind its only option now (Bonus card: discard 'during the game'); from version 3 a seat
+    is asked so whenever its hand, as far as the others can tell, might pay (asking.py).
     """
-    if card not in state.players[seat].bonus_cards:
-        raise IllegalCommand("you can only discard a bonus card in your hand")
-    return BonusCardDiscarded(seat=seat, card=card, queued=discard_steps(card, seat))
-
-
-def climb_refusal(state: State, seat: int, mountain_id: str) -> str:
-    """Why the seat cannot climb the mountain, in the rulebook's words."""
-    player = state.players[seat]
-    mountain = cards.mountains()[mountain_id]
-    if mountain_id not in player.mountains:
-        return "choose 1 of your mountains to climb"
-    best = tuple(slot.companion for slot in player.companions)
-    cost = own_cost(player, mountain, best)
-    if cost is None:
-        return (f"{mountain.name} needs acclimatisation: you must not have moved this turn, "
-                f"so you must already be in {cards.board().continent_names[mountain.continent]}")
-    if player.stamina < cost.stamina:
-        return f"you must pay the entire stamina cost of {mountain.name} ({cost.stamina})"
-    assert not feasible_sets(player, mountain)
-    return f"you lack the equipment {mountain.name} requires"
+    if len(options) > 1 or (options and step.kind in OPTIONAL):
+        return True
+    return (step.kind is StepKind.TAG_ALONG and not is_bound(state, step.seat)
+            and could_pay_by_discarding(state, step.seat))
 
 
 def run_steps(emitter: Emitter[State], rng: Rng) -> None:
@@ -286,7 +311,7 @@ def run_steps(emitter: Emitter[State], rng: Rng) -> None:
             if not options:
                 emitter.emit(StepSkipped(seat=step.seat, step=step.kind))
             else:
-                emitter.emit_all(do_step(state, step, options[0], rng))
+                emitter.emit_all(step_events(state, step, options[0], rng))
 
 
 def end_turn(emitter: Emitter[State], seat: int) -> None:
@@ -295,3 +320,4 @@ def end_turn(emitter: Emitter[State], seat: int) -> None:
     reason = end_reason(emitter.state)
     if reason:
         emitter.emit_all(end_game_events(emitter.state, reason))
+

@@ -8,6 +8,9 @@ the queue's head says who acts. Rulebook: Rest, Prepare, Climb, Rewards, Action 
 from __future__ import annotations
 
 import enum
+from typing import Any
+
+from msgspec.structs import replace
 
 from domain.core import Value
 
@@ -205,3 +208,20 @@ class State(Value, kw_only=True):
 def put(values: tuple, index: int, value: object) -> tuple:
     """`values` with the item at `index` replaced."""
     return values[:index] + (value,) + values[index + 1:]
+
+
+def with_mat(state: State, seat: int, **changes: Any) -> tuple[Mountaineer, ...]:
+    """Every mat, the one of `seat` with `changes`."""
+    players = state.players
+    return players[:seat] + (replace(players[seat], **changes),) + players[seat + 1:]
+
+
+def check_seat(state: State, seat: int) -> None:
+    """Raises ValueError unless `seat` is a place at the table (an event naming another is no event of this game)."""
+    if not 0 <= seat < len(state.players):
+        raise ValueError(f"no seat {seat} at a table of {len(state.players)}")
+
+
+def renamed(state: State, names: tuple[str, ...]) -> State:
+    """The state with the seats' final names (a game whose open seats were joined; domain/core/seating.py)."""
+    return replace(state, names=names)

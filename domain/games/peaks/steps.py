@@ -1,17 +1,20 @@
-"""The steps of a turn: what each step offers, how a choice is checked, and the automatic steps.
+"""The steps of a turn that wait for a choice: what each offers, and the one refusal of each answer.
 
 Each rule is written once, as a predicate (`can_travel`), a refusal (`equipment_refusal`, the
-reason or None) or a list of options (`bring_sets`), and both `step_commands` (what is
-listed) and `do_step` (what is accepted) use it, so the two cannot drift.
+reason or None) or a list of options (`bring_sets`); `step_commands` (the candidates listed)
+and the answer's refusal in `STEP_REFUSALS` (what `decide` accepts, and what the listing keeps)
+both use it, so the two cannot drift. What an accepted answer does is in effects.py.
 Rulebook: Prepare 1-3, Companions, Rewards, Action bonuses, Negotiation, Timing.
 """
 
 from __future__ import annotations
 
-from domain.core import Command, Event, IllegalCommand, Rng
+from collections.abc import Callable, Collection
+from typing import Any
+
+from domain.core import Command
 from domain.games.peaks import cards
-from domain.games.peaks.actions import bonus_steps, climb_steps, upgrade_options
-from domain.games.peaks.asking import tag_along_candidates
+from domain.games.peaks.actions import upgrade_options
 from domain.games.peaks.climbing import (
     accepted_offer,
     backed_equipment,
@@ -20,11 +23,9 @@ from domain.games.peaks.climbing import (
     offer_options,
     offer_refusal,
     promised,
-    resolve_climb,
     reward_counts,
     still_missing,
     tag_along_sets,
-    taken_steps,
 )
 from domain.games.peaks.commands import (
     AcceptOffer,
@@ -44,38 +45,8 @@ from domain.games.peaks.commands import (
     Travel,
     UpgradeAction,
 )
-from domain.games.peaks.decks import can_draw, draw, refill_deck
-from domain.games.peaks.events import (
-    ActionBonusClaimed,
-    ActionChosen,
-    ActionUpgraded,
-    BonusCardDrawn,
-    ClimbBacked,
-    ClimbUnbacked,
-    CompanionKept,
-    CompanionsBrought,
-    CompanionsDiscarded,
-    CompanionsDrawn,
-    DecksSwapped,
-    DisplayRefilled,
-    EquipmentGained,
-    EquipmentOffered,
-    ExperienceGained,
-    FlagsPlaced,
-    MountainGained,
-    OfferAnswered,
-    RewardDeclined,
-    RewardTaken,
-    StaminaGained,
-    StaminaLevelRaised,
-    StayedBehind,
-    StepDeclined,
-    StepSkipped,
-    TagAlongsCalled,
-    TaggedAlong,
-    Travelled,
-)
-from domain.games.peaks.state import Mountaineer, State, Step, StepKind, Supply
+from domain.games.peaks.decks import can_draw
+from domain.games.peaks.state import Mountaineer, Phase, State, Step, StepKind, Supply
 
 OPTIONAL: frozenset[StepKind] = frozenset({
     StepKind.EQUIPMENT, StepKind.TRAVEL, StepKind.UPGRADE, StepKind.CHOOSE_COMPANION, StepKind.ACTION_BONUS,
@@ -204,182 +175,188 @@ def step_commands(state: State, step: Step) -> list[Command]:
 
 
 def in_mat_order(state: State, seat: int, companions: tuple[str, ...]) -> tuple[str, ...]:
-    """The companions named (each once: `rules.check_meaningful`), in the order of the seat's mat.
-
-    Raises:
-        IllegalCommand: a companion not on your mat.
-    """
-    mat = [slot.companion for slot in state.players[seat].companions]
-    if any(c not in mat for c in companions):
-        raise IllegalCommand("you can only bring companions on your player mat")
-    return tuple(c for c in mat if c in companions)
+    """The companions named that are on the seat's mat (each named once: `rules.check_meaningful`), in mat order."""
+    return tuple(slot.companion for slot in state.players[seat].companions if slot.companion in companions)
 
 
-def do_step(state: State, step: Step, command: Command, rng: Rng) -> list[Event]:
-    """Check a choice for the waiting step and return its events.
+# --- the one refusal of each command that answers a step ----------------------------------------------------
 
-    Raises:
-        IllegalCommand: a choice the step does not offer now, with the rulebook's reason.
-    """
-    seat = step.seat
-    player = state.players[seat]
-    match step.kind, command:
-        case StepKind.GAIN_MOUNTAIN, GainMountain(source=source, slot=slot):
-            if not can_gain_mountain(state.supply, source, slot):
-                raise IllegalCommand("that display slot is empty" if source == "display"
-                                     else f"the '{source}' mountain deck is empty")
-            if source == "display":
-                shown = state.supply.display[slot]
-                assert shown is not None
-                return [MountainGained(seat=seat, mountain=shown, source="display", slot=slot)]
-            events, drawn = draw(state.supply, source, 1, rng)
-            return [*events, MountainGained(seat=seat, mountain=drawn[0], source=source)]
-        case StepKind.EQUIPMENT, GainEquipment(equipment=kind):
-            if refusal := equipment_refusal(state, step, kind):
-                raise IllegalCommand(refusal)
-            return [EquipmentGained(seat=seat, equipment=kind)]
-        case StepKind.TRAVEL, Travel(continent=continent):
-            if not can_travel(player, continent):
-                raise IllegalCommand("you are already in that continent")
-            return [Travelled(seat=seat, continent=continent)]
-        case StepKind.CHOOSE_COMPANION, KeepCompanion():
-            if command not in companion_choices(state, step):
-                raise IllegalCommand(_keep_refusal(state, step, command))
-            rest = tuple(card for card in step.cards if card != command.companion)
-            return [CompanionKept(seat=seat, companion=command.companion, replaced=command.replace, discarded=rest)]
-        case StepKind.CHOOSE_COMPANION, Decline():
-            return [CompanionsDiscarded(seat=seat, cards=step.cards)]
-        case StepKind.UPGRADE, UpgradeAction(action=action, part=part):
-            if (action, part) not in upgrade_options(player):
-                raise IllegalCommand(_upgrade_refusal(state, seat, action, part))
-            return [ActionUpgraded(seat=seat, action=action, part=part)]
-        case StepKind.ACTION_BONUS, ClaimActionBonus(choice=choice):
-            taken, choices = state.action or "rest", action_bonus_choices(state)
-            if choice not in choices:
-                raise IllegalCommand(f"the {taken} action bonus is: {' or '.join(choices)}")
-            continent = player.continent or ""
-            return [ActionBonusClaimed(seat=seat, action=taken, choice=choice,
-                                       queued=bonus_steps(taken, choice, seat, continent))]
-        case StepKind.BRING_COMPANIONS, BringCompanions(companions=companions):
-            chosen = in_mat_order(state, seat, companions)
-            if chosen not in bring_sets(state, seat):
-                raise IllegalCommand("with these companions you cannot meet the mountain's requirements")
-            return [CompanionsBrought(seat=seat, companions=chosen)]
-        case StepKind.NEGOTIATE, OfferEquipment(to_seat=to_seat, equipment=kit):
-            if refusal := offer_refusal(state, to_seat, kit):
-                raise IllegalCommand(refusal)
-            assert state.expedition is not None
-            kit = tuple(kind for kind in cards.mountains()[state.expedition.mountain].equipment if kind in kit)
-            return [EquipmentOffered(seat=seat, to_seat=to_seat, equipment=kit)]
-        case StepKind.NEGOTIATE, CallForTagAlongs():
-            return [TagAlongsCalled(seat=seat, asked=tag_along_candidates(state))]
-        case StepKind.ANSWER_OFFER, AcceptOffer():
-            if not can_accept_offer(state, seat):
-                raise IllegalCommand("you could not meet the requirements to tag along, even with the offer")
-            return [OfferAnswered(seat=seat, accepted=True)]
-        case StepKind.ANSWER_OFFER, RejectOffer():
-            return [OfferAnswered(seat=seat, accepted=False)]
-        case StepKind.TAG_ALONG, TagAlong(companions=companions):
-            chosen = in_mat_order(state, seat, companions)
-            if chosen not in tag_along_sets(state, seat):
-                raise IllegalCommand("you cannot travel and pay the requirements to tag along (with these companions)")
-            return [TaggedAlong(seat=seat, companions=chosen)]
-        case StepKind.TAG_ALONG, StayBehind():
-            if is_bound(state, seat):
-                raise IllegalCommand("you accepted the climber's offer: agreements are binding for the turn")
-            return [StayedBehind(seat=seat)]
-        case StepKind.REWARDS, GainReward(reward=kind) | DeclineReward(reward=kind):
-            count = reward_counts(step.cards).get(kind, 0)
-            if not count:
-                raise IllegalCommand(f"no {kind} reward is waiting from this climb")
-            if isinstance(command, DeclineReward):
-                return [RewardDeclined(seat=seat, reward=kind, count=count)]
-            return [RewardTaken(seat=seat, reward=kind, count=count,
-                                queued=taken_steps(kind, count, seat, step.continent))]
-        case StepKind.BACK_CLIMB, OfferEquipment(to_seat=to_seat, equipment=kit):
-            assert state.expedition is not None
-            if to_seat != state.expedition.climber:
-                raise IllegalCommand("you are asked to back the climber's climb: offer to the climber")
-            ordered = tuple(kind for kind in step.cards if kind in kit)
-            if len(ordered) != len(kit) or ordered not in backing_options(state, step):
-                raise IllegalCommand(f"you can pay only equipment you have and the climb still lacks "
-                                     f"({', '.join(still_missing(state, step)) or 'nothing'})")
-            return [ClimbBacked(seat=seat, to_seat=to_seat, equipment=ordered)]
-        case kind, Decline() if kind in OPTIONAL:
-            return [StepDeclined(seat=seat, step=kind)]
-    raise IllegalCommand(f"now {state.names[seat]} must {PROMPTS.get(step.kind, 'wait')}")
+def answering(state: State, kinds: Collection[StepKind]) -> str | None:
+    """Why a command that answers a step of `kinds` is refused now, or None when such a step waits: characters are
+    still to be placed, an action is still to be chosen, or another step waits."""
+    if state.phase is Phase.PLACING:
+        return "place your character in a continent first"
+    if not state.steps:
+        return "choose an action first: rest, prepare or climb"
+    step = state.steps[0]
+    if step.kind not in kinds:
+        return f"now {state.names[step.seat]} must {PROMPTS.get(step.kind, 'wait')}"
+    return None
 
 
-def _keep_refusal(state: State, step: Step, command: KeepCompanion) -> str:
+def gain_mountain_refusal(state: State, seat: int, command: GainMountain) -> str | None:
+    """Prepare 1: a mountain still in the display slot, or from a deck (or its discard pile) with a card in it."""
+    if refusal := answering(state, (StepKind.GAIN_MOUNTAIN,)):
+        return refusal
+    if can_gain_mountain(state.supply, command.source, command.slot):
+        return None
+    if command.source == "display":
+        return "that display slot is empty"
+    return f"the '{command.source}' mountain deck is empty"
+
+
+def gain_equipment_refusal(state: State, seat: int, command: GainEquipment) -> str | None:
+    """Equipment of the type the step gives, up to the numbers on your mat (`equipment_refusal`)."""
+    return answering(state, (StepKind.EQUIPMENT,)) or equipment_refusal(state, state.steps[0], command.equipment)
+
+
+def travel_refusal(state: State, seat: int, command: Travel) -> str | None:
+    """Travel: to any other continent."""
+    if refusal := answering(state, (StepKind.TRAVEL,)):
+        return refusal
+    return None if can_travel(state.players[seat], command.continent) else "you are already in that continent"
+
+
+def keep_companion_refusal(state: State, seat: int, command: KeepCompanion) -> str | None:
+    """One of the companions drawn, on an empty space, or (mat full) in place of one on the mat."""
+    if refusal := answering(state, (StepKind.CHOOSE_COMPANION,)):
+        return refusal
+    step = state.steps[0]
+    if command in companion_choices(state, step):
+        return None
     if command.companion not in step.cards:
         return "keep one of the two companions you drew"
-    if len(state.players[step.seat].companions) < cards.mat().companion_slots:
+    if len(state.players[seat].companions) < cards.mat().companion_slots:
         return "place the companion on an empty space of your mat"
     return "your mat is full: replace one of your companions, or discard"
 
 
-def _upgrade_refusal(state: State, seat: int, action: str, part: str) -> str:
-    player = state.players[seat]
+def upgrade_refusal(state: State, seat: int, command: UpgradeAction) -> str | None:
+    """Upgrade: a dial not yet at its last number, or the next tile whose prerequisite you meet."""
+    if refusal := answering(state, (StepKind.UPGRADE,)):
+        return refusal
+    player, action = state.players[seat], command.action
+    if (action, command.part) in upgrade_options(player):
+        return None
     index = cards.ACTIONS.index(action)
     mat = cards.mat().actions[action]
-    if part == "dial":
+    if command.part == "dial":
         return f"each action dial can be upgraded {len(mat.dial) - 1} times"
     if player.tiles[index] >= len(mat.tiles):
         return f"every {action} tile is already slid up"
     return f"you need at least {mat.tiles[player.tiles[index]].prerequisite} experience to slide up that tile"
 
 
-def run_automatic(state: State, step: Step, rng: Rng) -> list[Event]:
-    """The events of a step that needs no choice: refills, draws and track gains (capped by the mat)."""
-    seat, player, mat = step.seat, state.players[step.seat], cards.mat()
-    match step.kind:
-        case StepKind.REFILL:
-            return _refill(state, rng)
-        case StepKind.DRAW_COMPANIONS | StepKind.DRAW_BONUS:
-            deck, count = ("companions", 2) if step.kind is StepKind.DRAW_COMPANIONS else ("bonus", 1)
-            shuffles, drawn = draw(state.supply, deck, count, rng)
-            if not drawn:
-                return [StepSkipped(seat=seat, step=step.kind)]
-            if deck == "bonus":
-                return [*shuffles, BonusCardDrawn(seat=seat, card=drawn[0])]
-            return [*shuffles, CompanionsDrawn(seat=seat, cards=drawn)]
-        case StepKind.FLAG:
-            return [FlagsPlaced(seat=seat, continent=step.continent, count=step.amount)]
-        case StepKind.EXPERIENCE:
-            return [ExperienceGained(seat=seat, amount=max(0, min(step.amount, mat.experience_max - player.experience)))]
-        case StepKind.STAMINA:
-            return [StaminaGained(seat=seat, amount=max(0, min(step.amount, mat.stamina_max - player.stamina)))]
-        case StepKind.STAMINA_LEVEL:
-            amount = max(0, min(step.amount, mat.stamina_level_max - player.stamina_level))
-            events: list[Event] = [StaminaLevelRaised(seat=seat, amount=amount)]
-            if not state.supply.b_next and player.stamina_level + amount >= cards.board().b_deck_stamina_level:
-                events.append(DecksSwapped(seat=seat))
-            return events
-        case StepKind.RESOLVE_CLIMB:
-            return resolve_climb(state, rng)
-        case StepKind.RESOLVE_BACKING:
-            return _resolve_backing(state, seat)
-    raise AssertionError(f"not an automatic step: {step.kind}")
+def action_bonus_refusal(state: State, seat: int, command: ClaimActionBonus) -> str | None:
+    """Action bonuses: what this turn's action gives for its tokens."""
+    if refusal := answering(state, (StepKind.ACTION_BONUS,)):
+        return refusal
+    choices = action_bonus_choices(state)
+    if command.choice not in choices:
+        return f"the {state.action or 'rest'} action bonus is: {' or '.join(choices)}"
+    return None
 
 
-def _refill(state: State, rng: Rng) -> list[Event]:
-    """Discard the leftmost mountain if not taken, slide left, refill from the deck right of the display."""
-    display = state.supply.display
-    discarded = display[0] if display and display[0] is not None else None
-    kept = tuple(card for card in display[1 if discarded else 0:] if card is not None)
-    need = cards.board().display_size - len(kept)
-    events, drawn = draw(state.supply, refill_deck(state.supply), need, rng) if need > 0 else ([], ())
-    return [*events, DisplayRefilled(discarded=discarded, display=kept + drawn)]
+def bring_refusal(state: State, seat: int, command: BringCompanions) -> str | None:
+    """Climb 1: companions from your mat with which you meet the mountain's requirements (`bring_sets`)."""
+    if refusal := answering(state, (StepKind.BRING_COMPANIONS,)):
+        return refusal
+    if refusal := _off_mat_refusal(state, seat, command.companions):
+        return refusal
+    if in_mat_order(state, seat, command.companions) not in bring_sets(state, seat):
+        return "with these companions you cannot meet the mountain's requirements"
+    return None
 
 
-def _resolve_backing(state: State, seat: int) -> list[Event]:
-    """Rules version 2: once every asked opponent has answered, the backed climb begins, or the climber chooses
-    again."""
-    expedition = state.expedition
-    assert expedition is not None
-    player = state.players[seat]
-    mountain = cards.mountains()[expedition.mountain]
-    if not feasible_sets(player, mountain, covered=backed_equipment(expedition)):
-        return [ClimbUnbacked(seat=seat, mountain=expedition.mountain)]
-    return [ActionChosen(seat=seat, action="climb", mountain=expedition.mountain, side=expedition.side,
-                         queued=climb_steps(player, seat))]
+def _off_mat_refusal(state: State, seat: int, companions: tuple[str, ...]) -> str | None:
+    mat = [slot.companion for slot in state.players[seat].companions]
+    return "you can only bring companions on your player mat" if any(c not in mat for c in companions) else None
+
+
+def offer_equipment_refusal(state: State, seat: int, command: OfferEquipment) -> str | None:
+    """Negotiation: the climber's offer to an opponent (`offer_refusal`), or an asked opponent's backing of the
+    climb: equipment it has that the climb still lacks (`backing_options`)."""
+    if refusal := answering(state, (StepKind.NEGOTIATE, StepKind.BACK_CLIMB)):
+        return refusal
+    step = state.steps[0]
+    if step.kind is StepKind.NEGOTIATE:
+        return offer_refusal(state, command.to_seat, command.equipment)
+    assert state.expedition is not None
+    if command.to_seat != state.expedition.climber:
+        return "you are asked to back the climber's climb: offer to the climber"
+    ordered = tuple(kind for kind in step.cards if kind in command.equipment)
+    if len(ordered) != len(command.equipment) or ordered not in backing_options(state, step):
+        return (f"you can pay only equipment you have and the climb still lacks "
+                f"({', '.join(still_missing(state, step)) or 'nothing'})")
+    return None
+
+
+def call_refusal(state: State, seat: int, command: CallForTagAlongs) -> str | None:
+    """Negotiation ends with the climber's call for tag-alongs."""
+    return answering(state, (StepKind.NEGOTIATE,))
+
+
+def accept_refusal(state: State, seat: int, command: AcceptOffer) -> str | None:
+    """An offer is accepted by a seat that could tag along with it (`can_accept_offer`)."""
+    if refusal := answering(state, (StepKind.ANSWER_OFFER,)):
+        return refusal
+    if not can_accept_offer(state, seat):
+        return "you could not meet the requirements to tag along, even with the offer"
+    return None
+
+
+def reject_refusal(state: State, seat: int, command: RejectOffer) -> str | None:
+    """An offer may always be rejected."""
+    return answering(state, (StepKind.ANSWER_OFFER,))
+
+
+def tag_along_refusal(state: State, seat: int, command: TagAlong) -> str | None:
+    """Climb 2: companions from your mat with which you travel and pay the requirements (`tag_along_sets`)."""
+    if refusal := answering(state, (StepKind.TAG_ALONG,)):
+        return refusal
+    if refusal := _off_mat_refusal(state, seat, command.companions):
+        return refusal
+    if in_mat_order(state, seat, command.companions) not in tag_along_sets(state, seat):
+        return "you cannot travel and pay the requirements to tag along (with these companions)"
+    return None
+
+
+def stay_behind_refusal(state: State, seat: int, command: StayBehind) -> str | None:
+    """Staying behind, unless bound by an accepted offer (`is_bound`)."""
+    if refusal := answering(state, (StepKind.TAG_ALONG,)):
+        return refusal
+    return "you accepted the climber's offer: agreements are binding for the turn" if is_bound(state, seat) else None
+
+
+def reward_refusal(state: State, seat: int, command: GainReward | DeclineReward) -> str | None:
+    """Rewards (rules version 2): a kind of reward still waiting from the climb, taken or declined."""
+    if refusal := answering(state, (StepKind.REWARDS,)):
+        return refusal
+    if not reward_counts(state.steps[0].cards).get(command.reward, 0):
+        return f"no {command.reward} reward is waiting from this climb"
+    return None
+
+
+def decline_refusal(state: State, seat: int, command: Decline) -> str | None:
+    """Everything you gain is optional: an optional step may be declined."""
+    return answering(state, OPTIONAL)
+
+
+STEP_REFUSALS: dict[type[Command], Callable[[State, int, Any], str | None]] = {
+    GainMountain: gain_mountain_refusal,
+    GainEquipment: gain_equipment_refusal,
+    Travel: travel_refusal,
+    KeepCompanion: keep_companion_refusal,
+    UpgradeAction: upgrade_refusal,
+    ClaimActionBonus: action_bonus_refusal,
+    BringCompanions: bring_refusal,
+    OfferEquipment: offer_equipment_refusal,
+    CallForTagAlongs: call_refusal,
+    AcceptOffer: accept_refusal,
+    RejectOffer: reject_refusal,
+    TagAlong: tag_along_refusal,
+    StayBehind: stay_behind_refusal,
+    GainReward: reward_refusal,
+    DeclineReward: reward_refusal,
+    Decline: decline_refusal,
+}

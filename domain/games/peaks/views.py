@@ -56,7 +56,7 @@ def _step_view(state: State, step: Step) -> dict[str, Any]:
     return view
 
 
-def waiting(state: State) -> bool:
+def has_waiting_step(state: State) -> bool:
     """Is a step waiting for a decision? Between a command's events (a replay can stand there) the head of the
     queue may be an automatic step, which waits for nobody: the view shows no step then."""
     return state.phase is Phase.PLAYING and bool(state.steps) and state.steps[0].kind not in AUTOMATIC
@@ -83,7 +83,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "A": list(supply.discard_a), "B": list(supply.discard_b),
             "companions": list(supply.companion_discard), "bonus": list(supply.bonus_discard),
         },
-        "step": _step_view(state, state.steps[0]) if waiting(state) else None,
+        "step": _step_view(state, state.steps[0]) if has_waiting_step(state) else None,
         "climb": None if expedition is None else {
             "climber": expedition.climber,
             "mountain": expedition.mountain,

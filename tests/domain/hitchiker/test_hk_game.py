@@ -38,8 +38,15 @@ from domain.games.hitchiker.commands import (
     TakeDeal,
 )
 from domain.games.hitchiker.describe import _LINES
-from domain.games.hitchiker.events import CashTransferred, DiceRolled, GameWon, TurnLimitReached, TurnStarted
-from domain.games.hitchiker.evolve import EVENTS
+from domain.games.hitchiker.events import (
+    EVENTS,
+    CashTransferred,
+    DiceRolled,
+    GameWon,
+    TurnLimitReached,
+    TurnStarted,
+)
+from domain.games.hitchiker.evolve import APPLIERS
 from domain.games.hitchiker.state import Phase
 
 # (seat, command, dice): seat 0 turns Tortland's ransom into Contraband twice and sells at Hollyweed.
@@ -143,6 +150,7 @@ def test_the_same_seed_gives_the_same_game() -> None:
 
 def test_every_event_has_an_applier_a_codec_entry_and_a_line_of_description() -> None:
     assert set(SPEC.events.types) == {event.TYPE for event in EVENTS} | SEATING_EVENT_TYPES
+    assert set(APPLIERS) == {event for event in EVENTS if event.TYPE != "GameCreated"}
     assert {event for event in EVENTS if event.TYPE != "GameCreated"} == set(_LINES)
     config = SPEC.normalize_config([SeatConfig(name=f"p{i}", bot="random") for i in range(3)], {"round_limit": 10})
     table = Table(SPEC, config, "describe")

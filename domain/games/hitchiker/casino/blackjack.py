@@ -30,7 +30,6 @@ from domain.games.hitchiker.casino.events import (
 from domain.games.hitchiker.commands import DoubleDown, Hit, PassHand, PlaceWager, Split, Stand
 from domain.games.hitchiker.events import CasinoClosed
 from domain.games.hitchiker.play import Play
-from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.state import BILL, BlackjackHand, BlackjackTable, HandStatus, Phase, State, clockwise_from
 
 WIN_MULTIPLE = 5
@@ -90,23 +89,26 @@ def wager_range(state: State, seat: int) -> Range | None:
     return Range(low=BILL, high=cash) if cash >= BILL else None
 
 
-def _check_own_waiting_hand(state: State, seat: int, hand: int) -> None:
-    require_phase(state, Phase.BLACKJACK_WAGERS, "bets are down")
+def _own_waiting_hand_refusal(state: State, seat: int, hand: int) -> str | None:
+    """A hand of the seat's own that has no wager yet, before bets are down."""
+    if state.phase is not Phase.BLACKJACK_WAGERS:
+        return "bets are down"
     table = _table(state)
-    require(0 <= hand < len(table.hands) and table.hands[hand].owner == seat, "that is not your hand")
-    require(table.hands[hand].status is HandStatus.WAITING, "you have already bet on that hand")
+    if not 0 <= hand < len(table.hands) or table.hands[hand].owner != seat:
+        return "that is not your hand"
+    if table.hands[hand].status is not HandStatus.WAITING:
+        return "you have already bet on that hand"
+    return None
 
 
-def check_place_wager(state: State, seat: int, command: PlaceWager) -> None:
-    """A wager on your own hand, $1,000 up to the cash in hand, before bets are down.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    _check_own_waiting_hand(state, seat, command.hand)
+def place_wager_refusal(state: State, seat: int, command: PlaceWager) -> str | None:
+    """A wager on your own hand, $1,000 up to the cash in hand, before bets are down."""
+    if refusal := _own_waiting_hand_refusal(state, seat, command.hand):
+        return refusal
     amounts = wager_range(state, seat)
-    require(amounts is not None and command.amount in amounts,
-            "wager whole $1,000 bills, no more than your Travelling Cash")
+    if amounts is None or command.amount not in amounts:
+        return "wager whole $1,000 bills, no more than your Travelling Cash"
+    return None
 
 
 def place_wager(play: Play, seat: int, command: PlaceWager) -> None:
@@ -114,13 +116,9 @@ def place_wager(play: Play, seat: int, command: PlaceWager) -> None:
     _bets_down_when_all_in(play)
 
 
-def check_pass_hand(state: State, seat: int, command: PassHand) -> None:
-    """A hand may be sat out, before bets are down.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    _check_own_waiting_hand(state, seat, command.hand)
+def pass_hand_refusal(state: State, seat: int, command: PassHand) -> str | None:
+    """A hand may be sat out, before bets are down."""
+    return _own_waiting_hand_refusal(state, seat, command.hand)
 
 
 def pass_hand(play: Play, seat: int, command: PassHand) -> None:
@@ -176,9 +174,11 @@ def _hand(state: State) -> tuple[int, BlackjackHand]:
     return index, table.hands[index]
 
 
-def _check_playing(state: State) -> None:
-    require_phase(state, Phase.BLACKJACK_PLAY, "no Blackjack hand is being played")
-    require(current_hand(_table(state)) is not None, "no Blackjack hand is being played")
+def _playing_refusal(state: State) -> str | None:
+    """A hand is being played."""
+    if state.phase is not Phase.BLACKJACK_PLAY or current_hand(_table(state)) is None:
+        return "no Blackjack hand is being played"
+    return None
 
 
 def _deal_to(play: Play, index: int) -> int:
@@ -186,13 +186,9 @@ def _deal_to(play: Play, index: int) -> int:
     return blackjack_total(_table(play.state).hands[index].cards)[0]
 
 
-def check_hit(state: State, seat: int, command: Hit) -> None:
-    """The hand being played may take a card.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    _check_playing(state)
+def hit_refusal(state: State, seat: int, command: Hit) -> str | None:
+    """The hand being played may take a card."""
+    return _playing_refusal(state)
 
 
 def hit(play: Play, seat: int, command: Hit) -> None:
@@ -203,13 +199,9 @@ def hit(play: Play, seat: int, command: Hit) -> None:
     _play_on(play)
 
 
-def check_stand(state: State, seat: int, command: Stand) -> None:
-    """The hand being played may stop.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    _check_playing(state)
+def stand_refusal(state: State, seat: int, command: Stand) -> str | None:
+    """The hand being played may stop."""
+    return _playing_refusal(state)
 
 
 def stand(play: Play, seat: int, command: Stand) -> None:
@@ -218,16 +210,16 @@ def stand(play: Play, seat: int, command: Stand) -> None:
     _play_on(play)
 
 
-def check_double_down(state: State, seat: int, command: DoubleDown) -> None:
-    """Double the wager for one card: on the first two cards, with the cash to match.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    _check_playing(state)
+def double_down_refusal(state: State, seat: int, command: DoubleDown) -> str | None:
+    """Double the wager for one card: on the first two cards, with the cash to match."""
+    if refusal := _playing_refusal(state):
+        return refusal
     _, hand = _hand(state)
-    require(len(hand.cards) == 2, "you double down on your first two cards only")
-    require(state.players[seat].cash >= hand.wager, "you need as much again as your wager to double down")
+    if len(hand.cards) != 2:
+        return "you double down on your first two cards only"
+    if state.players[seat].cash < hand.wager:
+        return "you need as much again as your wager to double down"
+    return None
 
 
 def double_down(play: Play, seat: int, command: DoubleDown) -> None:
@@ -239,16 +231,16 @@ def double_down(play: Play, seat: int, command: DoubleDown) -> None:
     _play_on(play)
 
 
-def check_split(state: State, seat: int, command: Split) -> None:
-    """Split two first cards of equal value, with the cash for an equal wager.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    _check_playing(state)
+def split_refusal(state: State, seat: int, command: Split) -> str | None:
+    """Split two first cards of equal value, with the cash for an equal wager."""
+    if refusal := _playing_refusal(state):
+        return refusal
     _, hand = _hand(state)
-    require(is_pair(hand.cards), "you split two first cards of equal value only")
-    require(state.players[seat].cash >= hand.wager, "you need an equal wager for the second hand")
+    if not is_pair(hand.cards):
+        return "you split two first cards of equal value only"
+    if state.players[seat].cash < hand.wager:
+        return "you need an equal wager for the second hand"
+    return None
 
 
 def split(play: Play, seat: int, command: Split) -> None:

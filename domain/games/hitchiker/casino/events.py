@@ -205,3 +205,11 @@ class PotAwarded(Event, Value):
     amount: int
     winners: tuple[int, ...]
     shares: tuple[int, ...]
+
+
+CASINO_EVENTS: tuple[type[Event], ...] = (
+    CardsShuffled, CrapsRolled, CrapsPotWon, BlackjackHandDealt, BlackjackCardDealt, HouseCardDealt, WagerPlaced,
+    HandPassed, BetsAreDown, BlackjackPaid, HandStood, HandBusted, DoubledDown, HandSplit, HandSettled, HoldemOpened,
+    AntePaid, SatOut, HoleCardsDealt, BoardDealt, Checked, BetPlaced, Called, Raised, Folded, HoleCardsShown,
+    PotAwarded,
+)

@@ -13,7 +13,6 @@ from domain.games.hitchiker.casino.holdem import open_holdem
 from domain.games.hitchiker.commands import ChooseCasinoGame, DeclineCasinoGame
 from domain.games.hitchiker.events import CasinoDeclined, CasinoEntered, CasinoGameChosen
 from domain.games.hitchiker.play import Play
-from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.state import CHOICES_VERSION, CasinoGame, Phase, State
 
 
@@ -21,13 +20,9 @@ def land_on_casino(play: Play, seat: int, location: int) -> None:
     play.emit(CasinoEntered(seat=seat, location=location))
 
 
-def check_choose_game(state: State, seat: int, command: ChooseCasinoGame) -> None:
-    """The Dealer chooses one game on landing.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.CASINO_CHOICE, "you choose a casino game when you land on a CASINO")
+def choose_game_refusal(state: State, seat: int, command: ChooseCasinoGame) -> str | None:
+    """The Dealer chooses one game on landing."""
+    return None if state.phase is Phase.CASINO_CHOICE else "you choose a casino game when you land on a CASINO"
 
 
 def choose_game(play: Play, seat: int, command: ChooseCasinoGame) -> None:
@@ -40,15 +35,13 @@ def choose_game(play: Play, seat: int, command: ChooseCasinoGame) -> None:
         open_holdem(play, seat)
 
 
-def check_decline_game(state: State, seat: int, command: DeclineCasinoGame) -> None:
-    """From rules version 2 the Dealer may play none of the games.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.CASINO_CHOICE, "you decline the casino when you land on a CASINO")
-    require(state.rules_version >= CHOICES_VERSION,
-            "under rules version 1, the Dealer must choose one of the casino's games")
+def decline_game_refusal(state: State, seat: int, command: DeclineCasinoGame) -> str | None:
+    """From rules version 2 the Dealer may play none of the games."""
+    if state.phase is not Phase.CASINO_CHOICE:
+        return "you decline the casino when you land on a CASINO"
+    if state.rules_version < CHOICES_VERSION:
+        return "under rules version 1, the Dealer must choose one of the casino's games"
+    return None
 
 
 def decline_game(play: Play, seat: int, command: DeclineCasinoGame) -> None:

@@ -39,7 +39,6 @@ from domain.games.hitchiker.casino.pots import side_pots, split
 from domain.games.hitchiker.commands import Ante, Bet, Call, Check, Fold, Raise, SitOut
 from domain.games.hitchiker.events import CasinoClosed
 from domain.games.hitchiker.play import Play
-from domain.games.hitchiker.guards import require, require_phase
 from domain.games.hitchiker.state import HoldemTable, Phase, State, clockwise_from
 
 STREETS = (("flop", 3), ("turn", 1), ("river", 1))
@@ -66,15 +65,13 @@ def undecided(state: State) -> tuple[int, ...]:
 
 # --- ante up ------------------------------------------------------------------------------------
 
-def check_ante(state: State, seat: int, command: Ante) -> None:
-    """Ante $10,000 to play, once, with the cash for it.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.HOLDEM_ANTE, "the antes are in")
-    require(seat in undecided(state), "you have already decided")
-    require(state.players[seat].cash >= ANTE, "the ante is $10,000")
+def ante_refusal(state: State, seat: int, command: Ante) -> str | None:
+    """Ante $10,000 to play, once (those yet to decide act: `rules.to_act`), with the cash for it."""
+    if state.phase is not Phase.HOLDEM_ANTE:
+        return "the antes are in"
+    if state.players[seat].cash < ANTE:
+        return "the ante is $10,000"
+    return None
 
 
 def ante(play: Play, seat: int, command: Ante) -> None:
@@ -82,14 +79,9 @@ def ante(play: Play, seat: int, command: Ante) -> None:
     _deal_when_all_decided(play)
 
 
-def check_sit_out(state: State, seat: int, command: SitOut) -> None:
-    """Playing is a choice.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    require_phase(state, Phase.HOLDEM_ANTE, "the antes are in")
-    require(seat in undecided(state), "you have already decided")
+def sit_out_refusal(state: State, seat: int, command: SitOut) -> str | None:
+    """Playing is a choice."""
+    return None if state.phase is Phase.HOLDEM_ANTE else "the antes are in"
 
 
 def sit_out(play: Play, seat: int, command: SitOut) -> None:
@@ -130,19 +122,18 @@ def _next_street(play: Play) -> None:
 
 # --- betting ------------------------------------------------------------------------------------
 
-def _check_betting(state: State, seat: int) -> None:
-    require_phase(state, Phase.HOLDEM_BETTING, "there is no betting round now")
-    require(_table(state).actor == seat, "all actions must be taken in turn")
+def _betting_refusal(state: State) -> str | None:
+    """A betting round is on (its actions are taken in turn: the actor is the one seat to act, `rules.to_act`)."""
+    return None if state.phase is Phase.HOLDEM_BETTING else "there is no betting round now"
 
 
-def check_check(state: State, seat: int, command: Check) -> None:
-    """Check when there is nothing to call.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    _check_betting(state, seat)
-    require(can_check(_table(state), seat), f"there is ${to_call(_table(state), seat):,} to call: call, raise or fold")
+def check_refusal(state: State, seat: int, command: Check) -> str | None:
+    """Check when there is nothing to call."""
+    if refusal := _betting_refusal(state):
+        return refusal
+    if not can_check(_table(state), seat):
+        return f"there is ${to_call(_table(state), seat):,} to call: call, raise or fold"
+    return None
 
 
 def check(play: Play, seat: int, command: Check) -> None:
@@ -150,17 +141,16 @@ def check(play: Play, seat: int, command: Check) -> None:
     _betting_goes_on(play)
 
 
-def check_bet(state: State, seat: int, command: Bet) -> None:
-    """Open the betting: at least $10,000 or all of a smaller stack.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    _check_betting(state, seat)
+def bet_refusal(state: State, seat: int, command: Bet) -> str | None:
+    """Open the betting: at least $10,000 or all of a smaller stack."""
+    if refusal := _betting_refusal(state):
+        return refusal
     amounts = bet_range(_table(state), state.players, seat)
-    require(amounts is not None, "there is already a bet: call, raise or fold")
-    assert amounts is not None
-    require(command.amount in amounts, "the minimum bet is $10,000 (or all of your cash), in $1,000 bills")
+    if amounts is None:
+        return "there is already a bet: call, raise or fold"
+    if command.amount not in amounts:
+        return "the minimum bet is $10,000 (or all of your cash), in $1,000 bills"
+    return None
 
 
 def bet(play: Play, seat: int, command: Bet) -> None:
@@ -168,14 +158,13 @@ def bet(play: Play, seat: int, command: Bet) -> None:
     _betting_goes_on(play)
 
 
-def check_call(state: State, seat: int, command: Call) -> None:
-    """Match the highest bet, or call all in for less.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    _check_betting(state, seat)
-    require(to_call(_table(state), seat) > 0, "there is no bet to call: check or bet")
+def call_refusal(state: State, seat: int, command: Call) -> str | None:
+    """Match the highest bet, or call all in for less."""
+    if refusal := _betting_refusal(state):
+        return refusal
+    if to_call(_table(state), seat) <= 0:
+        return "there is no bet to call: check or bet"
+    return None
 
 
 def call(play: Play, seat: int, command: Call) -> None:
@@ -185,18 +174,16 @@ def call(play: Play, seat: int, command: Call) -> None:
     _betting_goes_on(play)
 
 
-def check_raise(state: State, seat: int, command: Raise) -> None:
-    """Raise by at least the last bet or raise, or all in, unless a short all-in did not reopen the betting.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    _check_betting(state, seat)
+def raise_refusal(state: State, seat: int, command: Raise) -> str | None:
+    """Raise by at least the last bet or raise, or all in, unless a short all-in did not reopen the betting."""
+    if refusal := _betting_refusal(state):
+        return refusal
     amounts = raise_range(_table(state), state.players, seat)
-    require(amounts is not None, "you cannot raise now")
-    assert amounts is not None
-    require(command.amount in amounts,
-            f"raise to at least ${amounts.low:,} (the bet plus the last bet or raise) or all in")
+    if amounts is None:
+        return "you cannot raise now"
+    if command.amount not in amounts:
+        return f"raise to at least ${amounts.low:,} (the bet plus the last bet or raise) or all in"
+    return None
 
 
 def raise_(play: Play, seat: int, command: Raise) -> None:
@@ -204,13 +191,9 @@ def raise_(play: Play, seat: int, command: Raise) -> None:
     _betting_goes_on(play)
 
 
-def check_fold(state: State, seat: int, command: Fold) -> None:
-    """Give up the hand, in turn.
-
-    Raises:
-        IllegalCommand: the rules forbid it now.
-    """
-    _check_betting(state, seat)
+def fold_refusal(state: State, seat: int, command: Fold) -> str | None:
+    """Give up the hand, in turn."""
+    return _betting_refusal(state)
 
 
 def fold(play: Play, seat: int, command: Fold) -> None:

@@ -1,12 +1,14 @@
-"""The two ways to win, checked after every event of a command.
+"""The two ways to win, checked after every event of a command, and the final standings.
 
 Rulebook: TWO WAYS TO WIN. Savings of $250,000 or Travelling Cash of $50,000,000
 win the moment they happen: `instant_win`, the `after` hook of every command's
 Emitter, emits `GameWon` and raises `GameOver`, which `decide` catches, so nothing
-follows the win.
+follows the win. `result` ranks the others by cash plus savings.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from domain.core import Emitter
 from domain.games.hitchiker.events import GameWon
@@ -48,3 +50,22 @@ def instant_win(emitter: Emitter[State]) -> None:
     winner = first_winner(state)
     if winner is not None:
         emitter.emit(GameWon(seat=winner[0], reason=winner[1]))  # over now: this hook raises past it
+
+
+def result(state: State) -> dict[str, Any] | None:
+    """None while the game runs; then the winners first, the others by cash plus savings."""
+    if state.phase is not Phase.OVER:
+        return None
+    worth = [player.cash + player.savings for player in state.players]
+    others = [seat for seat in range(state.seats) if seat not in state.winners]
+    standings = []
+    for seat in range(state.seats):
+        if seat in state.winners:
+            place = 1
+        else:
+            place = 1 + len(state.winners) + sum(1 for other in others if worth[other] > worth[seat])
+        standings.append({"seat": seat, "place": place, "score": worth[seat], "cash": state.players[seat].cash,
+                          "savings": state.players[seat].savings})
+    standings.sort(key=lambda row: (row["place"], row["seat"]))
+    return {"standings": standings, "winners": list(state.winners), "reason": state.end_reason,
+            "turns": state.turn}

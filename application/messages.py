@@ -1,0 +1,58 @@
+"""The messages of the bus: small typed values naming work that is due, by ids and versions only.
+
+A message says what is due, never how or where: the bus's table (application/bus.py, `HANDLERS`)
+maps each message type to the handler that does the work, and a runner chooses where and when it
+runs (a thread of this process, or an RQ job for `trailhead worker`). Messages are frozen msgspec
+Structs encoded as arrays, so a message rides on RQ as its job's positional arguments (JSON):
+`BotTurnDue("g", 7)` is the job `play_bots("g", 7)`, as earlier releases queued it too.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import msgspec
+
+
+class Message(msgspec.Struct, frozen=True, array_like=True):
+    """A message of the bus; each subclass is one line of the bus's table."""
+
+
+class OfAGame(Protocol):
+    """What a message of the bus's GAME lane names: one game at one version."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def version(self) -> int: ...
+
+
+class Timed(OfAGame, Protocol):
+    """What a message of the bus's TIMER lane names besides: when it falls due (ISO 8601, UTC)."""
+
+    @property
+    def at(self) -> str: ...
+
+
+class ProjectionDue(Message):
+    """The log grew: the read models should catch up."""
+
+
+class BotTurnDue(Message):
+    """A bot seat of `game_id` is to act at `version`."""
+
+    game_id: str
+    version: int
+
+
+class DeadlineDue(Message):
+    """The earliest deadline of `game_id` at `version` falls `at` (ISO 8601, UTC): a seat's, or the filling's.
+
+    `at` is empty in a deadline job queued before deadlines travelled as messages (its arguments were the
+    game and the version): firing works the deadline out from the game again, so it needs no `at`.
+    """
+
+    game_id: str
+    version: int
+    at: str = ""

@@ -1,0 +1,60 @@
+"""Players and seat tokens in SQL: the bearer credentials, kept as the sha256 of their secrets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from storage.records import now
+from storage.sql.connection import SqlBackend
+
+TOKEN_OWNERS_KEPT = 4096  # token owners found, kept per storage (SqlPlayers.token_owner)
+
+
+class SqlPlayers(SqlBackend):
+    """The `Players` part of the port (storage/port.py)."""
+
+    _token_owners: dict[str, tuple[str, int]]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._token_owners = {}
+
+    def create_player(self, player_id: str, name: str, key_hash: str) -> dict[str, Any]:
+        stamp = now()
+        with self._writer() as conn:
+            conn.execute("INSERT INTO players (id, name, key_hash, created_at) VALUES (?, ?, ?, ?)",
+                         [player_id, name, key_hash, stamp])
+        return {"id": player_id, "name": name, "created_at": stamp}
+
+    def player(self, player_id: str) -> dict[str, Any] | None:
+        with self._reader() as conn:
+            row = conn.execute("SELECT id, name, created_at FROM players WHERE id = ?", [player_id]).fetchone()
+        return {"id": row[0], "name": row[1], "created_at": row[2]} if row else None
+
+    def player_by_key(self, key_hash: str) -> dict[str, Any] | None:
+        with self._reader() as conn:
+            row = conn.execute("SELECT id, name, created_at FROM players WHERE key_hash = ?", [key_hash]).fetchone()
+        return {"id": row[0], "name": row[1], "created_at": row[2]} if row else None
+
+    def token_owner(self, token_hash: str) -> tuple[str, int] | None:
+        """The game and seat of a token's hash. A token's row is written with its game and never
+        changed or deleted, so an owner found is kept (in this process, for every thread; a few
+        thousand at most); a hash not found is asked again next time."""
+        owners = self._token_owners
+        owner = owners.get(token_hash)
+        if owner is not None:
+            return owner
+        with self._reader() as conn:
+            row = conn.execute("SELECT game_id, seat FROM seat_tokens WHERE token_hash = ?", [token_hash]).fetchone()
+        if row is None:
+            return None
+        if len(owners) >= TOKEN_OWNERS_KEPT:
+            owners.clear()
+        owner = owners[token_hash] = (row[0], row[1])
+        return owner
+
+    def token_hashes(self, game_id: str) -> dict[int, str]:
+        with self._reader() as conn:
+            rows = conn.execute("SELECT seat, token_hash FROM seat_tokens WHERE game_id = ? ORDER BY seat",
+                                [game_id]).fetchall()
+        return {row[0]: row[1] for row in rows}
