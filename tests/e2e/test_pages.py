@@ -25,12 +25,6 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def module_database(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """SQLite only: the pages read the API, whose backends the other e2e modules test."""
-    return str(tmp_path_factory.mktemp("database") / "trailhead.sqlite")
-
-
-@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
