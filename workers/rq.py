@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 import msgspec
@@ -135,8 +136,9 @@ class RqRunner:
         that has passed). One job id per game version: scheduling it again moves nothing, unless `again`
         (a job that woke early, running under that id, sets a new one)."""
         job_id = None if again else self.timer_id(route, due)
-        self.queues[QUEUE_OF[route.lane]].enqueue_at(instant(due.at), route.job, *job_args(cast(Message, due)),
-                                                     job_id=job_id, **job_options(route))
+        self.queues[QUEUE_OF[route.lane]].enqueue_at(whole_second_after(instant(due.at)), route.job,
+                                                     *job_args(cast(Message, due)), job_id=job_id,
+                                                     **job_options(route))
 
     def timer_id(self, route: Route, due: OfAGame) -> str:
         """The id of a timed message's job: one per message type, game and version."""
@@ -194,3 +196,11 @@ def rq_runner(runner: object) -> RqRunner:
     if not isinstance(runner, RqRunner):
         raise RuntimeError("trailhead worker needs REDIS_URL (without it, jobs run inside the service)")
     return runner
+
+
+def whole_second_after(at: datetime) -> datetime:
+    """`at` rounded up to a whole second: RQ's scheduled-job registry scores a job by its time truncated to the
+    second (`calendar.timegm`), so a job scheduled for 10:00:00.4 would be enqueued at 10:00:00, before its
+    time; rounded up, a timed job never starts early on one host's clock."""
+    whole = at.replace(microsecond=0)
+    return whole if whole == at else whole + timedelta(seconds=1)

@@ -75,7 +75,11 @@ def test_a_new_message_type_runs_on_real_rq_workers(rq_config: dict[str, Any], s
         assert [(job.func_name, job.args) for job in runner.projections.jobs] == [("note", [messages[0].path])]
         assert [(job.func_name, job.args) for job in runner.bots.jobs] == [
             ("note_game", ["a-game", 3, messages[1].path])]
-        assert ScheduledJobRegistry(queue=runner.bots).get_job_ids() == ["later-note-a-game-3"]
+        scheduled = ScheduledJobRegistry(queue=runner.bots)
+        assert scheduled.get_job_ids() == ["later-note-a-game-3"]
+        # RQ keeps whole seconds: the job's time is `at` rounded up, never down (it would start early)
+        assert 0 <= scheduled.get_scheduled_time("later-note-a-game-3").timestamp() - datetime.fromisoformat(
+            messages[2].at).timestamp() < 1
         start_worker()
         noted, game_noted, noted_later = wait_for(lambda: ran(messages), what="the worker to run the toy messages")
     finally:
