@@ -154,7 +154,7 @@ class StreamEndpoint:
                           scope, {"Retry-After": str(RETRY_AFTER_SECONDS), **headers})(scope, receive, send)
             return
         if "player" in admission:
-            wake, watch = self.hub.subscribe_player(admission["player"], admission["games"])
+            wake, watch = self.hub.subscribe_player(admission["player"], admission["games"], admission["since"])
             messages = self.hub.player_messages(watch, admission["after"], wake)
         else:
             wake = self.hub.subscribe(admission["game_id"])

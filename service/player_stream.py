@@ -35,7 +35,7 @@ from werkzeug.exceptions import NotImplemented as NotServedHere
 
 from application.auth import token_hash
 from service.identity import bearer_token, required_player
-from service.runtime import read_models, trailhead
+from service.runtime import event_log, read_models, trailhead
 from service.stream import last_event_id
 from service.timeline import Timeline
 from domain.core.seating import TIMEOUT
@@ -54,10 +54,14 @@ def player_stream() -> Response:
     admission = (request.environ.get("asgi.scope") or {}).get(PLAYER_ADMISSION)
     if admission is None:
         raise NotServedHere("event streams are served by `trailhead serve` (the ASGI front, service/asgi.py)")
+    # The log's head first: a game given to the player after it is found in the log by the stream watcher,
+    # one given before it is in the read model once caught up (so none falls between the two)
+    since = event_log().head_position()
     trailhead().runner.catch_up()  # the read model knows every game the player had until now
     ids = [game["id"] for game in read_models().player_games(player["id"], PLAYER_GAMES_WATCHED)
            if after is not None or game["status"] != FINISHED]
-    admission.update(player=player["id"], games=ids, after=after, client=f"player:{token_hash(bearer_token() or '')}")
+    admission.update(player=player["id"], games=ids, after=after, since=since,
+                     client=f"player:{token_hash(bearer_token() or '')}")
     return Response(status=204)
 
 

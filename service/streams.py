@@ -67,6 +67,9 @@ class Hub:
         self.timelines: dict[str, Timeline] = {}  # as of the last tick, for the streams
         self._owned: dict[str, Timeline] = {}  # the hub thread's own
         self._position: int | None = None  # the watcher's place in the log; None: start from the head
+        # The earliest place a new player's stream was admitted at, for the next tick to read from (a game
+        # given to the player between its admission and the watcher's first look is found in the log)
+        self._rewind: int | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="trailhead-streams")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
@@ -105,9 +108,11 @@ class Hub:
         self._wake.set()  # the watcher loads the game's timeline now
         return wake
 
-    def subscribe_player(self, player: str, games: list[str]) -> tuple[asyncio.Event, PlayerWatch]:
-        """Watch a player's games, and the games the log gives the player from now on."""
+    def subscribe_player(self, player: str, games: list[str], since: int) -> tuple[asyncio.Event, PlayerWatch]:
+        """Watch a player's games, and the games the log gives the player after global position `since`
+        (the head when the stream was admitted, before its games were listed)."""
         self._start()
+        self._rewind = since if self._rewind is None else min(self._rewind, since)
         wake = asyncio.Event()
         watch = PlayerWatch(player, set(games), frozenset(games))
         self.player_watches[wake] = watch
@@ -272,6 +277,9 @@ class Hub:
         touched: set[str] = set()
         found: list[tuple[str, str]] = []
         more = False
+        rewind, self._rewind = self._rewind, None
+        if rewind is not None:  # events already applied are skipped below: reading them again changes nothing
+            self._position = rewind if self._position is None else min(self._position, rewind)
         if self._position is None:
             self._position = store.head_position()
         else:
