@@ -10,6 +10,7 @@ stated once, in the contract's info, and not repeated here.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,9 @@ SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
 INT64_MIN, INT64_MAX = values.INT64_MIN, values.INT64_MAX
 
 
+@functools.cache
 def document() -> dict[str, Any]:
+    """The contract, read once per process (the tests only read it)."""
     return yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
 
 
@@ -111,6 +114,7 @@ def bounds(field: fields.Field) -> dict[str, Any]:
 PRINTABLE = "<printable>"
 
 
+@functools.cache  # 65,536 matches a pattern: the contract repeats a few patterns many times
 def refuses_what_printable_refuses(pattern: str) -> bool:
     """Whether `pattern` refuses a one-character text exactly where values.printable does (all of the BMP)."""
     compiled = re.compile(pattern)  # fullmatch: `$` ends the text, as in ECMA-262 (Python's also matches before "\n")

@@ -19,6 +19,7 @@ from service.openapi_views import ViewSchemaError, game_components, rewritten, s
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
 DOCUMENT_URI = "urn:trailhead:openapi"
 STEPS = 300  # views checked per game: enough to pass through set-up, play and (for the short games) the end
+KEYED_EVERY = 20  # steps between checks of a view against the oneOf keyed by type (the branch taken is its own)
 
 
 def document() -> dict[str, Any]:
@@ -68,7 +69,8 @@ def test_views_of_a_seeded_playout_fit_the_games_component_in_openapi_yaml(spec:
         view = spec.view(table.state, viewer)
         errors = sorted(state_schema.iter_errors(view), key=str)
         assert not errors, f"step {step}, viewer {viewer}: {errors[0].message} at {list(errors[0].absolute_path)}"
-        assert keyed.is_valid({"type": spec.id, "state": view})
+        if step % KEYED_EVERY == 0 or table.finished:  # oneOf over every game's schema: five validations
+            assert keyed.is_valid({"type": spec.id, "state": view}), f"step {step}, viewer {viewer}"
         if table.finished:
             break
         seat = min(spec.to_act(table.state))
