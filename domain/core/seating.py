@@ -26,7 +26,7 @@ from msgspec.structs import replace
 from domain.core.codec import Codec
 from domain.core.cycle import decision_rng, play_bot, play_command
 from domain.core.errors import IllegalCommand, InvalidCommand
-from domain.core.protocol import Command, Event, GameCreated, Value
+from domain.core.protocol import SEARCH_LEVEL, Command, Event, GameCreated, Value
 from domain.core.wording import seat_name
 
 if TYPE_CHECKING:
@@ -258,9 +258,15 @@ def table_set(spec: GameSpec, seats: int, open_seats: Sequence[int], players: Se
                     takeover_bot=level, missed_turns_limit=missed_turns_limit)
 
 
+def hand_written_levels(spec: GameSpec) -> list[str]:
+    """The game's bot levels but `search` (domain/core/search.py), weakest first."""
+    return [level for level in spec.bots if level != SEARCH_LEVEL]
+
+
 def strongest_bot(spec: GameSpec) -> str:
-    """The game's strongest bot level: the last one it lists (`random` comes first)."""
-    return list(spec.bots)[-1]
+    """The game's strongest hand-written bot level: the last one it lists (`random` comes first) but `search`,
+    whose decisions cost about half a second of CPU each; a table names `search` explicitly to get it."""
+    return hand_written_levels(spec)[-1]
 
 
 def decide_seating(spec: GameSpec, seating: Seating, state: Any, command: Command,
