@@ -4,7 +4,8 @@ A question names a game, a step `at` (the game after its event `at`), the seat d
 a budget in milliseconds. Who may ask what is the service's (service/analysis.py): a running
 game's own seat at its current version, any seat and step of a finished game. The answer lists
 every legal command of the seat then, with its label, how often the search tried it and the mean
-reward it found (`value`, 0 to 1, for that seat), and `best`, the most tried.
+reward it found (`value`, 0 to 1, for that seat), and `best`, the most tried (the search bot's own
+choice among them: domain/core/search.py, `best`).
 
 The search runs on the bots' side, never in the request: the asker sends an `AnalysisDue` (the
 bus's QUESTION lane: the inline runner's analysis thread, or an RQ job on the bots queue) and
@@ -28,15 +29,15 @@ from application.game import FoldedGame, LoadedGame, fold
 from application.handler import GameService, UnknownGameId
 from application.messages import AnalysisDue, Message
 from domain.core import GameSpec, Rng
+from domain.core.search import SEARCH_LEVEL, SearchSettings, analyse, best
 from storage import Analyses
 
 if TYPE_CHECKING:
     from application.bus import MessageBus
-    from domain.core.search import SearchSettings
 
 log = logging.getLogger(__name__)
 
-LEVEL = "search"  # the bot level whose search answers
+LEVEL = SEARCH_LEVEL  # the bot level whose search answers
 DEFAULT_BUDGET_MS = 500
 MAX_BUDGET_MS = 2000
 CALIBRATED_MS = 500  # a game's SearchSettings.iterations take about this much CPU here (issue 29)
@@ -79,10 +80,10 @@ def search_settings(spec: GameSpec) -> SearchSettings:
     Raises:
         NoSearchLevel: the type has none.
     """
-    settings = getattr(spec, "search", None)
-    if settings is None:
+    settings = spec.search
+    if settings is None or settings.determinize is None:
         raise NoSearchLevel(f"no search level for this game type ({spec.id}) yet: it cannot be analysed")
-    return settings  # type: ignore[no-any-return]
+    return settings
 
 
 def iterations_for(settings: SearchSettings, budget_ms: int) -> int:
@@ -141,8 +142,6 @@ def work_out(games: GameService, question: Question) -> dict[str, Any]:
     game = games.load(question.game_id)
     settings = search_settings(game.spec)
     folded, seat = deciding(games, game, question.at, question.seat)
-    from domain.core.search import analyse
-
     spec, state = game.spec, folded.state
     legal = spec.legal_commands(state, seat)
     iterations = iterations_for(settings, question.budget_ms)
@@ -153,9 +152,8 @@ def work_out(games: GameService, question: Question) -> dict[str, Any]:
         type_, args = spec.commands.encode(result.command)
         actions.append({"type": type_, "args": args, "label": spec.label(state, seat, result.command),
                         "visits": result.visits, "value": round(result.value, 4)})
-    best = max(range(len(actions)), key=lambda index: (actions[index]["visits"], -index))  # the first most tried
     return {"at": question.at, "seat": seat, "level": LEVEL, "budget_ms": question.budget_ms,
-            "iterations": iterations, "actions": actions, "best": best}
+            "iterations": iterations, "actions": actions, "best": best(searched)}
 
 
 def kept(store: Analyses, question: Question, iterations: int) -> dict[str, Any] | None:
