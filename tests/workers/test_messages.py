@@ -20,7 +20,7 @@ from rq.registry import ScheduledJobRegistry
 from application.bus import HANDLERS
 from application.clock import iso, utc_now
 from application.inline import InlineRunner
-from application.messages import BotTurnDue, DeadlineDue, Message, ProjectionDue
+from application.messages import AnalysisDue, BotTurnDue, DeadlineDue, Message, ProjectionDue
 from bootstrap import bootstrap
 from domain.games import GAMES
 from support.toy import SPEC as TOY
@@ -91,6 +91,7 @@ def test_a_new_message_type_runs_on_real_rq_workers(rq_config: dict[str, Any], s
     ("workers.jobs.play_bots", ["g", 3], BotTurnDue("g", 3)),  # as release 0.1 named its jobs
     ("fire_deadline", ["g", 3, "2030-01-01T00:00:00Z"], DeadlineDue("g", 3, "2030-01-01T00:00:00Z")),
     ("fire_deadline", ["g", 3], DeadlineDue("g", 3)),  # scheduled before deadlines travelled as messages
+    ("analyse_position", ["g", 3, 1, 500], AnalysisDue("g", 3, 1, 500)),
 ])
 def test_a_job_queued_by_this_or_an_earlier_release_carries_its_message(job: str, args: list[Any],
                                                                          message: Message) -> None:
