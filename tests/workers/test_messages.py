@@ -1,9 +1,9 @@
 """A message type added to the bus's table is one handler and one line, and runs on both runners.
 
 The toy messages (tests/support/toy_messages.py) take one lane of the bus each: a catch-up
-message, a message about a game, a timed one, and a question someone waits for. The inline runner runs them on this process's
-threads and timers; the RQ runner enqueues jobs named by the table's lines, and a real worker
-process (started with the same table) runs their handler.
+message, a message about a game, a timed one, and a question someone waits for. The inline runner
+runs them on this process's threads and timers; the RQ runner enqueues jobs named by the table's
+lines, and a real worker process (started with the same table) runs their handler.
 """
 
 from __future__ import annotations
