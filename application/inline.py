@@ -6,8 +6,9 @@ together after a short wait; game messages (bot turns) queue for a game thread t
 a game at a time, round robin across games (application/game_queue.py); timed messages (the
 deadlines) set a timer (application/timers.py); questions (analyses) queue for a thread of their
 own, so that a search someone waits for neither waits behind the bots nor holds them up. What a
-message does is the bus's table's: this runner only chooses where and when. At start (`resume`) every game whose bot seat is to act is
-queued and every pending deadline's timer is set again, so a crash loses neither.
+message does is the bus's table's: this runner only chooses where and when. At start (`resume`)
+every game whose bot seat is to act is queued and every pending deadline's timer is set again, so
+a crash loses neither.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "LISTED", "Action", "ActionList", "BadRequest", "Client", "CommandIdReused", "ConnectionFailed", "Forbidden",
-    "IllegalCommand", "NoSearchLevel", "NotFound", "NotToAct", "ProblemError", "ProtocolError", "Range", "RateLimited", "SeatHandle",
-    "SeatTaken", "TrailheadError", "Turn", "Unauthorized", "Unavailable", "VersionConflict", "new_command_id",
+    "IllegalCommand", "NoSearchLevel", "NotFound", "NotToAct", "ProblemError", "ProtocolError", "Range",
+    "RateLimited", "SeatHandle", "SeatTaken", "TrailheadError", "Turn", "Unauthorized", "Unavailable",
+    "VersionConflict", "new_command_id",
 ]

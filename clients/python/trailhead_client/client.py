@@ -15,8 +15,8 @@ from trailhead_client.seat import SeatHandle
 from trailhead_client.sse import resuming_events
 from trailhead_client.transport import API_PREFIX, OnWait, Transport
 from trailhead_client.types import (
-    Analysis, AuditReport, CommandResponse, CreatedGame, CreatedPlayer, Envelope, EventPage, GameType, GameTypeDetail, GameView,
-    Health, ImportedGame, Joined, Leaderboard, PlayerMessage, PlayerProfile, Replay, ReplayDocument, SeatRequest,
+    Analysis, AuditReport, CommandResponse, CreatedGame, CreatedPlayer, Envelope, EventPage, GameType, GameTypeDetail,
+    GameView, Health, ImportedGame, Joined, Leaderboard, PlayerMessage, PlayerProfile, Replay, ReplayDocument, SeatRequest,
     StreamMessage, SummaryPage, Timeline,
 )
 
