@@ -59,9 +59,9 @@ from typing import Any
 
 from domain.core.codec import Codec
 from domain.core.errors import IllegalCommand
-from domain.core.protocol import RANDOM_LEVEL, Command, GameSpec, no_seated_defaults, random_bot
+from domain.core.protocol import RANDOM_LEVEL, SEARCH_LEVEL, Command, GameSpec, no_seated_defaults, random_bot
 from domain.core.rng import Rng
-from domain.core.search import SearchSettings
+from domain.core.search import SearchSettings, search_level
 
 MODULES = ("commands", "events", "options", "state", "evolve", "rules", "views", "view_schema", "scoring",
            "describe", "labels", "about", "catalog", "bots")
@@ -104,6 +104,7 @@ def game_spec(package: str, *, id: str, title: str, min_seats: int, max_seats: i
         return getattr(parts[module], name, default)
 
     rules, result = parts["rules"], parts["scoring"].result
+    search = search_settings(package, optional("bots", "SEARCH", None))
     return GameSpec(
         id=id,
         title=title,
@@ -132,8 +133,9 @@ def game_spec(package: str, *, id: str, title: str, min_seats: int, max_seats: i
         rules=parts["about"].RULES,
         catalog=parts["catalog"].catalog,
         renamed=optional("state", "renamed", None),
-        search=search_settings(package, optional("bots", "SEARCH", None)),
-        bot_levels={"random": RANDOM_LEVEL, **optional("bots", "LEVELS", {})},
+        search=search,
+        bot_levels={"random": RANDOM_LEVEL, **optional("bots", "LEVELS", {}),
+                    **({SEARCH_LEVEL: search_level(search)} if search is not None else {})},
     )
 
 

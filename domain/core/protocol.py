@@ -70,6 +70,11 @@ class SeatConfig(Value):
     bot: str | None = None
     iterations: int | msgspec.UnsetType = msgspec.UNSET
 
+    @classmethod
+    def of(cls, name: str, bot: str | None = None, iterations: int | None = None) -> SeatConfig:
+        """A seat; `iterations` None leaves the budget out (the game's default)."""
+        return cls(name=name, bot=bot, iterations=msgspec.UNSET if iterations is None else iterations)
+
     @property
     def budget(self) -> int | None:
         """The seat's own search budget, or None for the game's default."""

@@ -33,7 +33,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from domain.core.protocol import SEARCH_LEVEL, Command
+from domain.core.protocol import SEARCH_LEVEL, BotLevel, Command
 from domain.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -61,6 +61,7 @@ class SearchSettings:
     rollout_depth: int | None = None  # commands a rollout plays before `evaluate` scores it; None: to the end
     evaluate: Callable[[Any], Rewards] | None = None  # a state's estimated reward per seat, in [0, 1]
     solo_scores: tuple[int, int] | None = None  # a solo game's (best, worst) final score: rewards 1 and 0
+    strength: str = "Not measured yet: bench/search_bots.py plays it against the strongest hand-written level."
     determinize: Callable[[dict[str, Any], Rng], Any] | None = None
     viewer: Callable[[dict[str, Any]], int] | None = None
 
@@ -78,6 +79,17 @@ class Searched:
     command: Command
     visits: int
     value: float
+
+
+def search_level(settings: SearchSettings) -> BotLevel:
+    """The `search` level in words, with the game's budget and its measured strength."""
+    return BotLevel(
+        description=(f"Information-set Monte Carlo tree search: samples what its seat cannot see from its view, "
+                     f"plays on with the game's own rules and chooses the most visited command; "
+                     f"{settings.iterations} iterations a decision (a seat may ask for 1 to "
+                     f"{settings.max_iterations})."),
+        strength=settings.strength,
+    )
 
 
 # -- rewards ---------------------------------------------------------------------------------------------
