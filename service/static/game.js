@@ -244,6 +244,7 @@ function paragraph(className, lead, text) {
   return p;
 }
 
+let analysisOpen = null;  // whether the replay's analyses are open (the game has ended), as last shown
 function seatChoices() {
   const select = $("analysis-seat");
   if (select.options.length === 1) {
@@ -254,11 +255,12 @@ function seatChoices() {
       select.appendChild(option);
     }
   }
-  select.disabled = game.status !== "finished";
-  if (select.disabled) {
-    $("analysis").replaceChildren(paragraph("note", "Once the game has ended,",
-      "any seat's decision at any step can be analysed here; while it runs, a seat asks for a hint on its turn."));
-  }
+  const open = game.status === "finished";
+  if (open === analysisOpen) return;
+  analysisOpen = open;  // the game ended while the page was open: the choice opens
+  select.disabled = !open;
+  $("analysis").replaceChildren(...(open ? [] : [paragraph("note", "Once the game has ended,",
+    "any seat's decision at any step can be analysed here; while it runs, a seat asks for a hint on its turn.")]));
 }
 
 // The move `seat` played next after event `at`: the first command of that seat in the timeline after it.
