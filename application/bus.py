@@ -9,7 +9,8 @@ choice: the inline runner (application/inline.py, the embedded default) keeps a 
 and timers; the RQ runner (workers/rq.py) enqueues a job for `trailhead worker`, and the job looks
 its handler up in the same table. A bot turn or a deadline is one command through the same handler,
 and its commit's follow-ups join the same queue, so nothing recurses. A new kind of follow-up is a
-message type, its handler and one line in the table.
+message type, its handler and one line in the table. Not every message follows a commit: a
+question someone waits for (a seat's analysis, application/analysis.py) is sent by the asker.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from application import deadlines
 from application.game import LoadedGame
 from application.handler import CommandIdReused, Committed, GameService
 from application.halts import halt
-from application.messages import BotTurnDue, DeadlineDue, Message, ProjectionDue
+from application.analysis import analyse_position
+from application.messages import AnalysisDue, BotTurnDue, DeadlineDue, Message, ProjectionDue
 from application.projections import Projector
 from domain.core import Command, NoLegalCommand, SeatConfig, play_bot
 from storage import Storage, VersionConflict
@@ -36,13 +38,16 @@ log = logging.getLogger(__name__)
 
 
 class Lane(enum.Enum):
-    """Where a message waits until it runs; each runner keeps all three (application/inline.py, workers/rq.py).
+    """Where a message waits until it runs; each runner keeps all four (application/inline.py, workers/rq.py).
 
     CATCH_UP: its handler catches something up with the log, so one run serves every message of
     its type waiting: they coalesce (inline, on one thread; on RQ at most one job waits).
     GAME: the message names a `game_id` and a `version` (messages.OfAGame): inline, a game's
     messages of a type run one at a time and games take turns; on RQ, one job per game version.
     TIMER: the message also falls `at` (messages.Timed): it runs then, or at once if that has passed.
+    QUESTION: someone waits for its answer, which its handler keeps in the storage: each distinct message
+    runs once however often it is sent while it waits (inline, on a thread of its own, in arrival order;
+    on RQ, one job per distinct message on the bots queue), and a failure is not retried (the asker asks again).
     Workers may run two jobs at once and a timer of a version the game has left may still fire,
     so a handler bears being run twice or late: it reads the log from a checkpoint or checks the
     version (a bot's command and a deadline's are sent with the version they were worked out at).
@@ -51,6 +56,7 @@ class Lane(enum.Enum):
     CATCH_UP = "catch-up"
     GAME = "game"
     TIMER = "timer"
+    QUESTION = "question"
 
 
 Handler = Callable[["MessageBus", Any], list[Message]]
@@ -103,7 +109,7 @@ def play_bot_turn(games: GameService, game_id: str, known: LoadedGame | None = N
     seat = bots[0]
     level = game.bot_level(seat)
     assert level is not None
-    command = play_bot(game.spec, game.state, seat, level, games.seed(game_id), game.version)
+    command = play_bot(game.spec, game.state, seat, level, games.seed(game_id), game.version, game.bot_budget(seat))
     type_, args = game.spec.commands.encode(command)
     command_id = bot_command_id(game_id, game.version, seat)
     try:
@@ -170,6 +176,7 @@ HANDLERS: Mapping[type[Message], Route] = {
     ProjectionDue: Route(project_read_models, Lane.CATCH_UP, job="project_read_models", tag="projection"),
     BotTurnDue: Route(play_bots, Lane.GAME, job="play_bots", tag="bot"),
     DeadlineDue: Route(fire_deadline, Lane.TIMER, job="fire_deadline", tag="deadline"),
+    AnalysisDue: Route(analyse_position, Lane.QUESTION, job="analyse_position", tag="analysis"),
 }
 """The message table: each message type's handler and lane (the bootstrap may hand the bus another)."""
 

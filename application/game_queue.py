@@ -2,6 +2,8 @@
 
 The inline runner's game thread takes a message, runs it (a game's bots play for a budget), and
 takes the next: round robin across games, so one long bots-only game cannot starve the others.
+The question lane's thread (analyses) keeps one too, keyed by the whole message: each distinct
+question once, in arrival order.
 """
 
 from __future__ import annotations
@@ -9,11 +11,12 @@ from __future__ import annotations
 import collections
 import threading
 import time
+from collections.abc import Callable, Hashable
 from typing import cast
 
 from application.messages import Message, OfAGame
 
-Key = tuple[type[Message], str]
+Key = Hashable
 
 
 def game_key(message: Message) -> Key:
@@ -21,15 +24,21 @@ def game_key(message: Message) -> Key:
     return type(message), cast(OfAGame, message).game_id
 
 
-class GameQueue:
-    """Game-lane messages, at most one per game and type, in arrival order; thread-safe.
+def question_key(message: Message) -> Key:
+    """Only the same question waits as one (messages are frozen values)."""
+    return message
 
-    A message put while one of its game and type waits replaces it in its place (the later
+
+class GameQueue:
+    """Messages, at most one per key (by default a game and a message type), in arrival order; thread-safe.
+
+    A message put while one of its key waits replaces it in its place (the later
     version). A message taken is "in play" until `done`; put again meanwhile, it is queued once
     more after it. `wait_empty` waits until nothing is queued, in play or waiting to be retried.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, key: Callable[[Message], Key] = game_key) -> None:
+        self._key = key
         self._lock = threading.Condition()
         self._queue: collections.deque[Key] = collections.deque()
         self._queued: dict[Key, Message] = {}
@@ -39,15 +48,19 @@ class GameQueue:
 
     def after_fork(self) -> GameQueue:
         """A fresh queue for a forked child with the same messages queued (the parent's thread is gone)."""
-        fresh = GameQueue()
+        fresh = GameQueue(self._key)
         for key in self._queue:
             fresh.put(self._queued[key])
         for message in self._in_play.values():
             fresh.put(message)
         return fresh
 
+    def key(self, message: Message) -> Key:
+        """What `message` waits as: one of a key waits at a time."""
+        return self._key(message)
+
     def put(self, message: Message) -> None:
-        key = game_key(message)
+        key = self._key(message)
         with self._lock:
             if key in self._in_play:
                 self._again[key] = message
@@ -66,7 +79,7 @@ class GameQueue:
 
     def done(self, message: Message, retry_after: float | None = None) -> None:
         """`message` ran (or failed, to be put again after `retry_after` seconds)."""
-        key = game_key(message)
+        key = self._key(message)
         with self._lock:
             self._in_play.pop(key, None)
             again = self._again.pop(key, None)

@@ -4,9 +4,11 @@ Nothing runs inside the request that triggered it. Each lane of the bus (applica
 `Lane`) has its place here: catch-up messages (the projection) wake a thread that runs them
 together after a short wait; game messages (bot turns) queue for a game thread that runs them
 a game at a time, round robin across games (application/game_queue.py); timed messages (the
-deadlines) set a timer (application/timers.py). What a message does is the bus's table's: this
-runner only chooses where and when. At start (`resume`) every game whose bot seat is to act is
-queued and every pending deadline's timer is set again, so a crash loses neither.
+deadlines) set a timer (application/timers.py); questions (analyses) queue for a thread of their
+own, so that a search someone waits for neither waits behind the bots nor holds them up. What a
+message does is the bus's table's: this runner only chooses where and when. At start (`resume`)
+every game whose bot seat is to act is queued and every pending deadline's timer is set again, so
+a crash loses neither.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import time
 from typing import Any, cast
 
 from application.bus import Lane, MessageBus
-from application.game_queue import GameQueue, Key, game_key
+from application.game_queue import GameQueue, Key, question_key
 from application.messages import Message, Timed
 from application.projections import Projector, RunOutcome
 from application.timers import DeadlineTimers
@@ -26,9 +28,12 @@ from storage import Storage, StorageClosed
 
 log = logging.getLogger(__name__)
 
+BOTS = "trailhead-bots"  # the game lane's thread (and queue)
+QUESTIONS = "trailhead-analysis"  # the question lane's
+
 
 class InlineRunner:
-    """Runs the bus's messages on a catch-up thread, a game thread and timers of this process."""
+    """Runs the bus's messages on a catch-up thread, a game thread, a question thread and timers of this process."""
 
     kind = "inline"
     # After a wake-up the catch-up thread waits this long, so that the commits of that moment
@@ -46,9 +51,8 @@ class InlineRunner:
         self._pending: dict[Message, None] = {}  # catch-up messages waiting, each once, in arrival order
         self._thread: threading.Thread | None = None
         self._pid: int | None = None
-        self._games = GameQueue()
-        self._bot_thread: threading.Thread | None = None
-        self._bot_pid: int | None = None
+        self._queues = {BOTS: GameQueue(), QUESTIONS: GameQueue(question_key)}
+        self._threads: dict[str, tuple[threading.Thread, int]] = {}  # each queue's thread, and its process
         self._bus: MessageBus | None = None
         self._timers = DeadlineTimers(self._fire)
 
@@ -60,10 +64,13 @@ class InlineRunner:
                     self._pending[message] = None
                 self._wake_catch_up()
             case Lane.GAME:
-                self._games.put(message)
-                self._start_games()
+                self._queues[BOTS].put(message)
+                self._start(BOTS)
             case Lane.TIMER:
                 self._timers.set(cast(Timed, message))
+            case Lane.QUESTION:
+                self._queues[QUESTIONS].put(message)
+                self._start(QUESTIONS)
         return []
 
     def resume(self, bus: MessageBus) -> int:
@@ -85,7 +92,7 @@ class InlineRunner:
 
     def wait_idle(self, timeout: float = 30.0) -> bool:
         """Wait until no game message is queued or running (tests, the CLI); returns whether it got there."""
-        return self._games.wait_empty(timeout)
+        return self._queues[BOTS].wait_empty(timeout)
 
     def catch_up(self, wait: bool = True) -> RunOutcome | None:
         """Bring the read models up to date now (read-your-writes for the embedded runner).
@@ -104,7 +111,7 @@ class InlineRunner:
                 time.sleep(0.005)
 
     def health(self) -> dict[str, Any]:
-        return {"jobs": "inline", "ok": True, "bot_games_queued": self._games.size(),
+        return {"jobs": "inline", "ok": True, "bot_games_queued": self._queues[BOTS].size(),
                 "deadlines_pending": self._timers.pending(), "problems": []}
 
     def _fire(self, due: Timed) -> None:
@@ -166,33 +173,45 @@ class InlineRunner:
         with self._pending_lock:
             self._pending = dict.fromkeys([*pending, *self._pending])
 
-    # -- the game thread ----------------------------------------------------------------------
+    # -- the game thread and the question thread ------------------------------------------------
 
-    def _start_games(self) -> None:
-        if self._bot_thread is None or self._bot_pid != os.getpid() or not self._bot_thread.is_alive():
-            if self._bot_pid != os.getpid():
-                self._games = self._games.after_fork()
-            self._bot_pid = os.getpid()
-            self._bot_thread = threading.Thread(target=self._play_forever, name="trailhead-bots", daemon=True)
-            self._bot_thread.start()
+    def _start(self, name: str) -> None:
+        """Start the thread of the queue `name` unless it runs in this process (a forked child starts its own,
+        on a copy of the queue)."""
+        thread, pid = self._threads.get(name, (None, None))
+        if thread is not None and pid == os.getpid() and thread.is_alive():
+            return
+        if pid is not None and pid != os.getpid():
+            self._queues[name] = self._queues[name].after_fork()
+        thread = threading.Thread(target=self._run_forever, args=[name], name=name, daemon=True)
+        self._threads[name] = (thread, os.getpid())
+        thread.start()
 
-    def _play_forever(self) -> None:
+    def _run_forever(self, name: str) -> None:
+        """Run the queue's messages one at a time. A failing game message is retried later, doubling its wait;
+        a failing question is only logged (the asker gets no answer in time and may ask again)."""
         failures: dict[Key, int] = {}
+        retried = name == BOTS
         while True:
-            message = self._games.take()
+            queue = self._queues[name]
+            message = queue.take()
             bus = self._bus
             assert bus is not None
-            key = game_key(message)
             try:
                 # its follow-ups first, while it is in play: the game's next turn queues after the others
                 bus.drain(bus.perform(message))
             except StorageClosed:
                 return  # the process is shutting down; the waiting seats are resumed at the next start
-            except Exception:  # noqa: BLE001 - logged, retried later; never lost
+            except Exception:  # noqa: BLE001 - logged; a game message is retried later, never lost
+                if not retried:
+                    log.exception("%s failed", message)
+                    queue.done(message)
+                    continue
+                key = queue.key(message)
                 failures[key] = failures.get(key, 0) + 1
                 delay = min(self.RETRY_SECONDS[0] * 2 ** (failures[key] - 1), self.RETRY_SECONDS[1])
                 log.exception("%s failed (%s time(s)); retried in %.1f s", message, failures[key], delay)
-                self._games.done(message, retry_after=delay)
+                queue.done(message, retry_after=delay)
                 continue
-            failures.pop(key, None)
-            self._games.done(message)
+            failures.pop(queue.key(message), None)
+            queue.done(message)

@@ -56,3 +56,16 @@ class DeadlineDue(Message):
     game_id: str
     version: int
     at: str = ""
+
+
+class AnalysisDue(Message):
+    """Seat `seat`'s decision after event `at` of `game_id` is to be searched with `budget_ms` of budget.
+
+    Someone waits for the answer (application/analysis.py): its handler keeps it in the storage, where
+    the asker looks for it, so it may run on any host's worker.
+    """
+
+    game_id: str
+    at: int
+    seat: int
+    budget_ms: int

@@ -14,8 +14,9 @@ DEFAULT_DB = os.path.join("trailhead-data", "trailhead.sqlite")
 
 #: The kinds of request a client's rate limits count apart, and their limits unless
 #: TRAILHEAD_RATE_LIMITS says otherwise (Flask-Limiter's notation; README, Rate limits).
-RATE_LIMIT_SCOPES = ("create", "command", "read")
-DEFAULT_RATE_LIMITS = {"create": "30/minute", "command": "600/minute", "read": "1200/minute"}
+RATE_LIMIT_SCOPES = ("create", "command", "read", "analysis")
+DEFAULT_RATE_LIMITS = {"create": "30/minute", "command": "600/minute", "read": "1200/minute",
+                       "analysis": "20/minute"}
 RATE_LIMITS_SYNTAX = "'off', or 'scope=LIMIT;...' such as 'create=10/minute;command=600/minute;read=off'"
 
 
@@ -47,6 +48,10 @@ def settings_from_env() -> dict[str, Any]:
         "HEALTH_BOT_WAIT_SECONDS": float(os.environ.get("TRAILHEAD_HEALTH_BOT_WAIT_SECONDS", "60")),
         "CLIENT_SEEDS": os.environ.get("TRAILHEAD_CLIENT_SEEDS", "mixed").strip().lower(),
         "RATE_LIMITS": rate_limits(os.environ.get("TRAILHEAD_RATE_LIMITS")),
+        # analyses (application/analysis.py): how long a request waits for the bots' side's answer (then 503),
+        # and how many requests of a process may wait at once (then 503 at once: they hold request threads)
+        "ANALYSIS_WAIT_SECONDS": float(os.environ.get("TRAILHEAD_ANALYSIS_WAIT_SECONDS", "10")),
+        "ANALYSIS_WAITING": int(os.environ.get("TRAILHEAD_ANALYSIS_WAITING", "4")),
     }
 
 

@@ -12,6 +12,7 @@ from flask.json.provider import DefaultJSONProvider
 from application.settings import rate_limits, settings_from_env
 from bootstrap import bootstrap
 from service import problems
+from service.analysis import analysis_api
 from service.api import games_api
 from service.lobby import lobby_api
 from service.meta import meta_api
@@ -61,9 +62,9 @@ class SortedJSON(DefaultJSONProvider):
 
 
 # The blueprints whose answers can carry a seat's data: its token (a new or forked game), its view
-# and legal actions, its hidden events, a replay with its eyes, an export with every secret.
+# and legal actions, its hidden events, a replay with its eyes, an export with every secret, a hint.
 SEAT_DATA_BLUEPRINTS = frozenset({games_api.name, stream_api.name, replays_api.name, players_api.name,
-                                  player_stream_api.name})
+                                  player_stream_api.name, analysis_api.name})
 
 
 #: Routes of those blueprints that never answer a seat's data: a game type's description is public,
@@ -126,6 +127,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     problems.register(app)
     limit_requests(app, app.config["RATE_LIMITS"])
     app.register_blueprint(games_api)
+    app.register_blueprint(analysis_api)
     app.register_blueprint(lobby_api)
     app.register_blueprint(players_api)
     app.register_blueprint(player_stream_api)

@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from domain.core.seating import SeatTaken
 from domain.core import IllegalCommand, InvalidCommand, UnknownGame
+from application.analysis import NoSearchLevel, NotADecision
 from application.handler import CommandIdReused, RulesVersionMismatch, UnknownGameId
 from replays.fork import ForkPointInsideCommand
 from storage import UNAVAILABLE, VersionConflict
@@ -68,6 +69,14 @@ def register(app: Flask) -> None:
     @app.errorhandler(UnknownGameId)
     def _unknown(error: UnknownGame | UnknownGameId) -> Response:
         return problem(404, "not-found", "Not found", error.reason)
+
+    @app.errorhandler(NoSearchLevel)
+    def _no_search(error: NoSearchLevel) -> Response:
+        return problem(404, "no-search-level", "No search level", error.reason)
+
+    @app.errorhandler(NotADecision)
+    def _not_to_act(error: NotADecision) -> Response:
+        return problem(409, "not-to-act", "Not to act", error.reason, to_act=error.to_act)
 
     @app.errorhandler(VersionConflict)
     def _conflict(error: VersionConflict) -> Response:

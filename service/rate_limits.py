@@ -1,8 +1,9 @@
 """Rate limits per client on game creation, commands and reads (Flask-Limiter); 429 problem+json beyond them.
 
 Every routed request counts in one scope: `create` (POST /games, /games/{id}/fork and
-/replays), `command` (POST /games/{id}/commands; any other write would count here too) or
-`read` (every GET). The limits come from TRAILHEAD_RATE_LIMITS (application/settings.py).
+/replays), `command` (POST /games/{id}/commands; any other write would count here too),
+`analysis` (GET /games/{id}/analysis: each may cost the bots' side a search) or `read` (every
+other GET). The limits come from TRAILHEAD_RATE_LIMITS (application/settings.py).
 
 A client is the seat token it sends, when that token matches a seat, else its address
 (`request.remote_addr`: gunicorn faces the clients itself; behind a reverse proxy every
@@ -38,8 +39,9 @@ log = logging.getLogger(__name__)
 CREATE_ENDPOINTS = frozenset({"games_api.create_game", "replays_api.fork", "replays_api.import_replay",
                               "players_api.create_player"})
 COMMAND_ENDPOINTS = frozenset({"games_api.post_command"})
+ANALYSIS_ENDPOINTS = frozenset({"analysis_api.get_analysis"})
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-WHAT_IS_COUNTED = {"create": "game creations", "command": "commands", "read": "reads"}
+WHAT_IS_COUNTED = {"create": "game creations", "command": "commands", "read": "reads", "analysis": "analyses"}
 REDIS_TIMEOUT_SECONDS = 0.5  # every request asks Redis: a Redis that hangs must not hang the API
 
 
@@ -50,6 +52,8 @@ def request_scope() -> str:
         return "create"
     if endpoint in COMMAND_ENDPOINTS or request.method not in READ_METHODS:
         return "command"
+    if endpoint in ANALYSIS_ENDPOINTS:
+        return "analysis"
     return "read"
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from storage.port import EventLog, Operations, Players, ReadModels, Storage
+from storage.port import Analyses, EventLog, Operations, Players, ReadModels, Storage
 from storage.records import (
     ACTIVE,
     FINISHED,
@@ -17,6 +17,7 @@ from storage.records import (
     GameSummary,
     SchemaOutOfDate,
     StorageClosed,
+    StoredAnalysis,
     StoredEvent,
     VersionConflict,
     now,
@@ -47,6 +48,7 @@ def open_storage(url: str, synchronous: str = "FULL", pool_size: int | None = No
 
 __all__ = [
     "ACTIVE",
+    "Analyses",
     "UNAVAILABLE",
     "FINISHED",
     "OPEN",
@@ -68,6 +70,7 @@ __all__ = [
     "Storage",
     "SqliteStorage",
     "StorageClosed",
+    "StoredAnalysis",
     "StoredEvent",
     "VersionConflict",
     "is_postgresql_url",

@@ -103,6 +103,12 @@ _V5_SQLITE = ("CREATE TABLE IF NOT EXISTS ratings (pool TEXT, type TEXT, entry T
 _V5_POSTGRESQL = ("CREATE TABLE IF NOT EXISTS ratings (pool TEXT, type TEXT, entry TEXT, mu DOUBLE PRECISION NOT NULL,"
                   " sigma DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (pool, type, entry))", *_V5)
 
+# The column is `step`, not `at` (a keyword in PostgreSQL's grammar). An answer is JSON text; `iterations` says
+# what it was searched with, so an answer of an older calibration is not taken for today's (application/analysis.py).
+_V6 = ("CREATE TABLE IF NOT EXISTS analyses (game_id TEXT NOT NULL, step INTEGER NOT NULL, seat INTEGER NOT NULL,"
+       " budget_ms INTEGER NOT NULL, iterations INTEGER NOT NULL, answer TEXT NOT NULL, created_at TEXT NOT NULL,"
+       " PRIMARY KEY (game_id, step, seat, budget_ms))",)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "release 0.1 schema: games, seeds, seat tokens, events, commands, read models", _V1_SQLITE,
               _V1_POSTGRESQL),
@@ -120,6 +126,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # Ratings (issue 15): players' OpenSkill ratings per pool and game type, a read model rebuilt
     # from the log; the summaries say how a finished game counts.
     Migration(5, "players' ratings, and how each finished game counts for them", _V5_SQLITE, _V5_POSTGRESQL),
+    # Analyses (issue 29): the search level's answers by game, step, seat and budget, worked out on the bots'
+    # side and read by the request that waits for them (on any host); the same question gives the same answer.
+    Migration(6, "the search level's analyses, kept by game, step, seat and budget", _V6, _V6),
 )
 
 LATEST = MIGRATIONS[-1].version

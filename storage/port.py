@@ -5,6 +5,7 @@
 - `Players`: players and the seat tokens, by the hashes of their keys: who a bearer is.
 - `ReadModels`: the projections' tables (game summaries, results, ratings) with their checkpoint.
 - `Operations`: the schema's migrations, the queries of the jobs and of the health check.
+- `Analyses`: the search level's answers, kept where every host's requests and workers meet.
 
 `Storage` combines them, for the composition root and for what copies a whole installation.
 The SQLite backend (storage/sqlite.py) and the PostgreSQL backend (storage/postgres.py)
@@ -26,6 +27,7 @@ from storage.records import (
     GameRecord,
     GameSummary,
     Rating,
+    StoredAnalysis,
     StoredEvent,
 )
 
@@ -173,5 +175,21 @@ class Operations(Protocol):
     def close(self) -> None: ...
 
 
-class Storage(EventLog, Players, ReadModels, Operations, Protocol):
+class Analyses(Protocol):
+    """The search level's answers (application/analysis.py), by game, step, seat and budget.
+
+    Kept in the database rather than in one process's memory or in Redis: a worker on any host works an
+    answer out and the request waiting on another host reads it here, with or without Redis, and the
+    answer stays true (a seeded search of a logged step), so it is kept as long as the game is.
+    """
+
+    def analysis(self, game_id: str, step: int, seat: int, budget_ms: int) -> StoredAnalysis | None:
+        """The answer kept for that question, or None."""
+
+    def keep_analysis(self, game_id: str, step: int, seat: int, budget_ms: int, iterations: int,
+                      answer: str) -> None:
+        """Keep the answer to that question (replacing one kept before: an older calibration's)."""
+
+
+class Storage(EventLog, Players, ReadModels, Operations, Analyses, Protocol):
     """One database, every part of the port: safe to share between threads (each gets its own connection)."""

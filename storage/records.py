@@ -174,3 +174,12 @@ class Rating:
     def rating(self) -> float:
         """The conservative rating the leaderboard ranks by: mu - 3 sigma."""
         return self.mu - 3 * self.sigma
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StoredAnalysis:
+    """A kept analysis: the iterations it was searched with, its answer (JSON text) and when it was kept."""
+
+    iterations: int
+    answer: str
+    created_at: str

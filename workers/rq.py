@@ -7,7 +7,9 @@ checkpoint, is the work. How a message waits follows its lane (application/bus.p
 catch-up message's job is coalesced (at most one waits, on the projections queue); a game
 message's job is enqueued once per game version (on the bots queue); a timed message's job is
 scheduled for its time (RQ's scheduler, which `trailhead worker` runs) under an id naming the
-game and version, so setting it again (the sweep does) changes nothing. Enqueueing never fails a
+game and version, so setting it again (the sweep does) changes nothing; a question's job (an
+analysis someone waits for) is enqueued on the bots queue once per distinct message while a flag
+naming all its fields holds. Enqueueing never fails a
 command: if Redis is down the failure is logged and the workers' catch-up sweep re-enqueues what
 was missed, deadlines included (found again in the stored logs).
 """
@@ -31,9 +33,11 @@ from application.messages import Message, OfAGame, ProjectionDue, Timed
 log = logging.getLogger(__name__)
 
 QUEUE_KINDS = ("projections", "bots")
-QUEUE_OF = {Lane.CATCH_UP: "projections", Lane.GAME: "bots", Lane.TIMER: "bots"}
-JOB_SECONDS = {Lane.CATCH_UP: 300, Lane.GAME: 120, Lane.TIMER: 120}  # a job running longer is stopped
-FLAG_SECONDS = {Lane.CATCH_UP: 30, Lane.GAME: 600}  # how long "a job waits" holds without a job starting
+QUEUE_OF = {Lane.CATCH_UP: "projections", Lane.GAME: "bots", Lane.TIMER: "bots", Lane.QUESTION: "bots"}
+JOB_SECONDS = {Lane.CATCH_UP: 300, Lane.GAME: 120, Lane.TIMER: 120, Lane.QUESTION: 60}  # longer: stopped
+# How long "a job waits" holds without a job starting; a question's, while its job may wait and run (once
+# it has run, its answer is stored and nobody sends it again; if it failed, it may be sent again after this).
+FLAG_SECONDS = {Lane.CATCH_UP: 30, Lane.GAME: 600, Lane.QUESTION: 60}
 
 
 def job_args(message: Message) -> list[Any]:
@@ -42,9 +46,10 @@ def job_args(message: Message) -> list[Any]:
 
 
 def job_options(route: Route) -> dict[str, Any]:
-    """Three tries a few seconds apart; a failed job is kept a week (`trailhead jobs failed`)."""
-    return {"retry": Retry(max=3, interval=[1, 2, 5]), "job_timeout": JOB_SECONDS[route.lane], "result_ttl": 60,
-            "failure_ttl": 7 * 24 * 3600}
+    """Three tries a few seconds apart (a question: one, its asker asks again); a failed job is kept a week
+    (`trailhead jobs failed`)."""
+    retry = None if route.lane is Lane.QUESTION else Retry(max=3, interval=[1, 2, 5])
+    return {"retry": retry, "job_timeout": JOB_SECONDS[route.lane], "result_ttl": 60, "failure_ttl": 7 * 24 * 3600}
 
 
 class RqRunner:
@@ -116,6 +121,9 @@ class RqRunner:
                 self._enqueue_once(f"{self.prefix}:{route.tag}:{game.game_id}:{game.version}", route, message, force)
             case Lane.TIMER:
                 self.schedule(route, cast(Timed, message))
+            case Lane.QUESTION:
+                asked = ":".join(str(field) for field in job_args(message))
+                self._enqueue_once(f"{self.prefix}:{route.tag}:{asked}", route, message, force)
 
     def enqueue_again(self, bus: MessageBus, messages: Iterable[Message]) -> None:
         """After an outage or a restart: the job of every message, whatever Redis says already waits."""

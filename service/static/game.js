@@ -1,6 +1,8 @@
 // A game's page: seats, status, audit; the replay slider beside the timeline; live updates from the
 // game's stream; with a seat token (the URL's #token=..., kept for this tab) or a player key, the
-// legal actions as labelled buttons. Everything comes from the JSON API (openapi.yaml).
+// legal actions as labelled buttons, and a hint from the search level on the seat's turn; once the
+// game has ended, the search level's suggestion for a chosen seat at the step on screen, beside the
+// move that seat played. Everything comes from the JSON API (openapi.yaml).
 "use strict";
 const API = "/api/v1";
 const gameId = document.body.dataset.game;
@@ -66,6 +68,7 @@ async function load() {
     item($("seats"), seat.name + (marks.length ? ` (${marks.join(", ")})` : ""));
   }
   $("head").textContent = game.head_hash;
+  seatChoices();
   $("at").max = String(game.version);
   // where to stand is read once the timeline is in: the reader may have moved the slider meanwhile
   await Promise.all([timeline().then(() => showAt($("follow").checked || shown === 0 ? game.version : shown)),
@@ -94,6 +97,8 @@ async function timeline() {
     const li = document.createElement("li");
     li.textContent = `${entry.label ? entry.label + ": " : ""}${entry.text}`;
     li.dataset.seq = String(entry.seq);
+    li.dataset.seat = entry.seat === null ? "" : String(entry.seat);
+    li.dataset.label = entry.label || "";
     entries.appendChild(li);
   }
   if (whole) {
@@ -136,6 +141,9 @@ async function showAt(at) {
   $("board").replaceChildren(...(board ? [board.draw(replay.state, board.catalog)] : []));
   $("raw").open = !board;  // a game not drawn yet shows its view as data
   mark(shown);
+  shownToAct = replay.to_act;
+  clearTimeout(suggesting);  // asked once the reader stops on a step: each analysis counts in its rate limit
+  suggesting = setTimeout(suggest, 250);
 }
 
 function setPath(args, path, value) {
@@ -153,6 +161,7 @@ async function actions() {
   // click's press and release loses the click (seen in the page tests: no command was sent).
   const version = String(game.version);
   if (!token) {
+    $("hint").hidden = true;
     $("actions").replaceChildren();
     $("actions").dataset.version = version;
     $("play-note").textContent = "Open this page with your seat's token to play.";
@@ -188,6 +197,8 @@ async function actions() {
   }
   $("actions").replaceChildren(boxes);
   $("actions").dataset.version = version;  // the version these actions were listed at
+  $("hint").hidden = !listed.actions.length;
+  $("hint-note").textContent = "";
   $("play-note").textContent = listed.actions.length ? "Choose one:" :
     game.status === "finished" ? "The game is over." : "Not your turn.";
 }
@@ -206,6 +217,124 @@ async function send(action, inputs, version) {
   }
   await refresh();
 }
+
+// -- the search level's analyses (GET /games/{id}/analysis) -------------------------------------------------
+
+const answers = new Map();  // "at:seat" -> the answer's promise: one request per question on this page
+function analysed(at, seat) {
+  const key = `${at}:${seat}`;
+  if (!answers.has(key)) {
+    answers.set(key, api(`/games/${gameId}/analysis?as=${seat}&at=${at}`)
+      .catch((error) => { answers.delete(key); throw error; }));  // a refusal or a pending search: ask again later
+  }
+  return answers.get(key);
+}
+
+function suggested(answer) {
+  const best = answer.actions[answer.best];
+  return `${best.label} (tried in ${best.visits} of ${answer.iterations} iterations, value ${best.value.toFixed(2)})`;
+}
+
+function paragraph(className, lead, text) {
+  const p = document.createElement("p");
+  p.className = className;
+  const strong = document.createElement("strong");
+  strong.textContent = lead;
+  p.append(strong, ` ${text}`);
+  return p;
+}
+
+let analysisOpen = null;  // whether the replay's analyses are open (the game has ended), as last shown
+function seatChoices() {
+  const select = $("analysis-seat");
+  if (select.options.length === 1) {
+    for (const seat of game.seats) {
+      const option = document.createElement("option");
+      option.value = String(seat.index);
+      option.textContent = `seat ${seat.index} (${seat.name})`;
+      select.appendChild(option);
+    }
+  }
+  const open = game.status === "finished";
+  if (open === analysisOpen) return;
+  analysisOpen = open;  // the game ended while the page was open: the choice opens
+  select.disabled = !open;
+  $("analysis").replaceChildren(...(open ? [] : [paragraph("note", "Once the game has ended,",
+    "any seat's decision at any step can be analysed here; while it runs, a seat asks for a hint on its turn.")]));
+}
+
+// The move `seat` played next after event `at`: the first command of that seat in the timeline after it.
+function playedAfter(at, seat) {
+  const entries = $("timeline").children;
+  for (let index = at; index < entries.length; index++) {  // entry n is event n: entries[at] is event at + 1
+    const entry = entries[index];
+    if (entry.dataset.seat === String(seat) && entry.dataset.label) return { seq: index + 1, label: entry.dataset.label };
+  }
+  return null;
+}
+
+let shownToAct = [];
+let suggesting = null;
+let suggestion = 0;  // the latest suggestion asked for: an older one's answer arriving later is dropped
+async function suggest() {
+  const box = $("analysis");
+  const chosen = $("analysis-seat").value;
+  if (!game || game.status !== "finished" || chosen === "") {
+    if (game && game.status === "finished") box.replaceChildren();
+    return;
+  }
+  const ticket = ++suggestion;
+  const [at, seat] = [shown, Number(chosen)];
+  box.dataset.at = "";
+  if (!shownToAct.includes(seat)) {
+    box.replaceChildren(paragraph("note", `Seat ${seat} does not decide after event ${at}.`,
+      shownToAct.length ? `To act: seat ${shownToAct.join(", ")}.` : "Nobody is to act."));
+    box.dataset.at = String(at);
+    return;
+  }
+  box.replaceChildren(paragraph("note", "Searching…", ""));
+  let lines;
+  try {
+    const answer = await analysed(at, seat);
+    const played = playedAfter(at, seat);
+    const best = answer.actions[answer.best];
+    lines = [paragraph("played", "Played:", played ? `${played.label} (event ${played.seq})` : "nothing after this step"),
+      paragraph("suggested", "Suggested:", suggested(answer) +
+        (played && played.label === best.label ? ": the move played" : ""))];
+    const list = document.createElement("ol");
+    list.className = "searched";
+    const ranked = answer.actions.map((action, index) => [action, index]).sort((a, b) => b[0].visits - a[0].visits);
+    for (const [action] of ranked) item(list, `${action.label}: ${action.visits} visits, value ${action.value.toFixed(2)}`);
+    const more = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = `Every action searched (${answer.actions.length})`;
+    more.append(summary, list);
+    lines.push(more);
+  } catch (error) {
+    lines = [paragraph("note", "No suggestion:", error.message)];  // the problem's own words
+  }
+  if (ticket !== suggestion) return;
+  box.replaceChildren(...lines);
+  box.dataset.at = String(at);  // the step this suggestion is for (the page tests wait for it)
+}
+
+$("analysis-seat").addEventListener("change", suggest);
+
+$("hint").addEventListener("click", async () => {
+  const version = $("actions").dataset.version;
+  $("hint-note").textContent = "Searching…";
+  try {
+    const answer = await api(`/games/${gameId}/analysis`);  // the caller's seat, at the game's version
+    if ($("actions").dataset.version !== version || String(answer.at) !== version) return;  // moved on meanwhile
+    $("hint-note").textContent = `The search level suggests: ${suggested(answer)}`;
+    const label = answer.actions[answer.best].label;
+    for (const button of $("actions").querySelectorAll("button")) {
+      button.classList.toggle("suggested", button.textContent === label);
+    }
+  } catch (error) {
+    $("hint-note").textContent = `No hint: ${error.message}`;
+  }
+});
 
 $("at").addEventListener("input", () => { $("follow").checked = false; showAt(Number($("at").value)); });
 $("back").addEventListener("click", () => { $("follow").checked = false; showAt(shown - 1); });

@@ -11,7 +11,7 @@ import requests
 
 from support.proxy import Proxy
 from trailhead_client import (
-    BadRequest, Client, CommandIdReused, ConnectionFailed, Forbidden, IllegalCommand, NotFound, SeatHandle,
+    BadRequest, Client, CommandIdReused, ConnectionFailed, Forbidden, IllegalCommand, NotFound, NotToAct, SeatHandle,
     Turn, Unauthorized, VersionConflict,
 )
 
@@ -65,7 +65,8 @@ def test_game_types_are_listed_and_one_is_described_and_kept_by_its_etag(client:
     assert described["view_schema"]["type"] == "object" and {"rules", "catalog"} <= set(described)
     assert client.game_type("peaks") is described  # If-None-Match answered 304: the kept copy
     assert statuses == [200, 304]
-    assert client.strongest_bot("hike") == next(t for t in types if t["id"] == "hike")["bots"][-1]
+    assert client.strongest_bot("hike") == [level for level in next(t for t in types if t["id"] == "hike")["bots"]
+                                            if level != "search"][-1]
 
 
 def test_turns_yield_until_the_game_is_over_then_end(finished: tuple[Client, SeatHandle]) -> None:
@@ -140,6 +141,25 @@ def test_problems_are_raised_as_their_exceptions(client: Client, finished: tuple
     played = turn.play(turn.actions[0])
     with pytest.raises(CommandIdReused):
         seat.send(turn.actions[1].type, turn.actions[1].args, command_id=played["events"][0]["command_id"])
+
+
+def test_an_analysis_is_asked_for_a_hint_and_for_any_step_of_a_finished_game(client: Client) -> None:
+    created = client.create_game("nanga-parbat", ["sdk", {"name": "bot", "bot": "greedy"}], seed="sdk-analysis")
+    seat = client.seats_of(created)[0]
+    turn = first_turn(seat)
+    hint = client.analysis(seat.game_id, token=seat.token, budget_ms=50)
+    assert (hint["at"], hint["seat"], hint["level"]) == (turn.version, 0, "search")
+    assert [action["label"] for action in hint["actions"]] == [action.label for action in turn.actions]
+    with pytest.raises(Forbidden):
+        client.analysis(seat.game_id, as_seat=1, token=seat.token)
+    with pytest.raises(BadRequest):
+        client.analysis(seat.game_id, token=seat.token, budget_ms=2001)
+    play_out(seat)
+    answer = client.analysis(seat.game_id, as_seat=0, at=turn.version, budget_ms=50)  # anyone, once it has ended
+    assert answer == hint
+    with pytest.raises(NotToAct) as nobody:
+        client.analysis(seat.game_id)  # the last step: nobody is to act
+    assert nobody.value.to_act == [] and nobody.value.status == 409
 
 
 def test_a_command_whose_answer_was_lost_is_retried_with_its_id_and_applied_once(client: Client,

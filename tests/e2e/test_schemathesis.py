@@ -53,6 +53,8 @@ OPERATION_STATUSES = {
     "replayAt": ["400"],
     # timeline: `after` beyond the game's version (400).
     "timeline": ["400"],
+    # analysis: a running game is analysed at its version only, and never beyond it (400).
+    "analysis": ["400"],
     # importReplay: a document verifies only if it re-derives from its seed (422).
     "importReplay": ["422"],
     # joinGame: a seat the game has (400). leaveGame, resignGame: a game that has started, is not

@@ -8,6 +8,7 @@ from click.testing import CliRunner
 from flask.testing import FlaskClient
 
 from application.bus import play_bot_turn
+from application.inline import BOTS
 from application.messages import BotTurnDue
 from domain.core import SeatConfig
 from integration.toy_client import ToyGame
@@ -95,7 +96,7 @@ def test_the_embedded_runner_s_threads_end_once_its_postgresql_storage_is_closed
         game = ToyGame(app.test_client(), seats=[{"name": "ann"}, {"name": "hal", "bot": "careful"}])
         game.settle()
         runner = trailhead.runner
-        projection, bots = runner._thread, runner._bot_thread
+        projection, (bots, _pid) = runner._thread, runner._threads[BOTS]
         assert projection is not None and projection.is_alive() and bots is not None and bots.is_alive()
 
         trailhead.close()

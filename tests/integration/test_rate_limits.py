@@ -200,7 +200,8 @@ def test_the_defaults_are_on_without_a_setting(database: str, monkeypatch: pytes
     """`trailhead serve` without TRAILHEAD_RATE_LIMITS: 30 creations, 600 commands and 1200 reads a minute."""
     monkeypatch.delenv("TRAILHEAD_RATE_LIMITS", raising=False)
     assert settings_from_env()["RATE_LIMITS"] == DEFAULT_RATE_LIMITS
-    assert DEFAULT_RATE_LIMITS == {"create": "30/minute", "command": "600/minute", "read": "1200/minute"}
+    assert DEFAULT_RATE_LIMITS == {"create": "30/minute", "command": "600/minute", "read": "1200/minute",
+                                   "analysis": "20/minute"}
     client = limited_app(database, None).test_client()
     game = ToyGame(client)
     assert game.send(0, "Bid", {"amount": 1}).headers["RateLimit-Limit"] == "600"
@@ -218,11 +219,12 @@ def test_the_defaults_are_on_without_a_setting(database: str, monkeypatch: pytes
         ("", DEFAULT_RATE_LIMITS),
         ("on", DEFAULT_RATE_LIMITS),
         ("OFF", {}),
-        ("create=off;command=off;read=off", {}),
+        ("create=off;command=off;read=off;analysis=off", {}),
         ("create=10/minute", {**DEFAULT_RATE_LIMITS, "create": "10/minute"}),
         (" read = 5 per second ; command=100/2 minutes; ", {"create": "30/minute", "command": "100/2 minutes",
-                                                          "read": "5 per second"}),
-        ("create=5/second,100/hour;read=off", {"create": "5/second,100/hour", "command": "600/minute"}),
+                                                          "read": "5 per second", "analysis": "20/minute"}),
+        ("create=5/second,100/hour;read=off;analysis=3/minute",
+         {"create": "5/second,100/hour", "command": "600/minute", "analysis": "3/minute"}),
     ],
 )
 def test_the_setting_s_syntax(value: str | None, expected: dict[str, str]) -> None:

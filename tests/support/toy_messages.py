@@ -42,6 +42,14 @@ class NotedLater(Message):
     path: str
 
 
+class Asked(Message):
+    """Write down who ran this, in `path` (a question someone waits for)."""
+
+    game_id: str
+    seat: int
+    path: str
+
+
 def note(_bus: MessageBus, message: Any) -> list[Message]:
     """The toy handler: the process, the thread and the time that ran `message`, in its file."""
     ran = {"pid": os.getpid(), "thread": threading.current_thread().name, "at": time.time()}
@@ -56,4 +64,5 @@ TOY_HANDLERS = {
     Noted: Route(note, Lane.CATCH_UP, job="note", tag="note"),
     GameNoted: Route(note, Lane.GAME, job="note_game", tag="game-note"),
     NotedLater: Route(note, Lane.TIMER, job="note_later", tag="later-note"),
+    Asked: Route(note, Lane.QUESTION, job="note_asked", tag="asked-note"),
 }

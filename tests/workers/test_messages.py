@@ -1,9 +1,9 @@
 """A message type added to the bus's table is one handler and one line, and runs on both runners.
 
 The toy messages (tests/support/toy_messages.py) take one lane of the bus each: a catch-up
-message, a message about a game, and a timed one. The inline runner runs them on this process's
-threads and timers; the RQ runner enqueues jobs named by the table's lines, and a real worker
-process (started with the same table) runs their handler.
+message, a message about a game, a timed one, and a question someone waits for. The inline runner
+runs them on this process's threads and timers; the RQ runner enqueues jobs named by the table's
+lines, and a real worker process (started with the same table) runs their handler.
 """
 
 from __future__ import annotations
@@ -20,24 +20,24 @@ from rq.registry import ScheduledJobRegistry
 from application.bus import HANDLERS
 from application.clock import iso, utc_now
 from application.inline import InlineRunner
-from application.messages import BotTurnDue, DeadlineDue, Message, ProjectionDue
+from application.messages import AnalysisDue, BotTurnDue, DeadlineDue, Message, ProjectionDue
 from bootstrap import bootstrap
 from domain.games import GAMES
 from support.toy import SPEC as TOY
-from support.toy_messages import TOY_HANDLERS, GameNoted, Noted, NotedLater
+from support.toy_messages import TOY_HANDLERS, Asked, GameNoted, Noted, NotedLater
 from workers.jobs import job_message
 from workers.rq import RqRunner
 
 from .conftest import wait_for
 
 
-def toy_messages(folder: Path, later_seconds: float) -> tuple[Noted, GameNoted, NotedLater]:
+def toy_messages(folder: Path, later_seconds: float) -> tuple[Noted, GameNoted, NotedLater, Asked]:
     at = iso(utc_now() + timedelta(seconds=later_seconds))
     return (Noted(str(folder / "noted")), GameNoted("a-game", 3, str(folder / "game-noted")),
-            NotedLater("a-game", 3, at, str(folder / "noted-later")))
+            NotedLater("a-game", 3, at, str(folder / "noted-later")), Asked("a-game", 1, str(folder / "asked")))
 
 
-def ran(messages: tuple[Noted, GameNoted, NotedLater]) -> list[dict[str, Any]]:
+def ran(messages: tuple[Noted, GameNoted, NotedLater, Asked]) -> list[dict[str, Any]]:
     """Who ran each message (the process, the thread, the time), once all three have run."""
     paths = [Path(message.path) for message in messages]
     if not all(path.exists() for path in paths):
@@ -53,11 +53,12 @@ def test_a_new_message_type_runs_on_the_inline_runner_s_threads(database: str, t
         assert isinstance(app.runner, InlineRunner)
         messages = toy_messages(tmp_path, later_seconds=0.5)
         app.bus.drain(messages)
-        noted, game_noted, noted_later = wait_for(lambda: ran(messages), what="the toy messages to run")
+        noted, game_noted, noted_later, asked = wait_for(lambda: ran(messages), what="the toy messages to run")
     finally:
         app.close()
-    assert {note["pid"] for note in (noted, game_noted, noted_later)} == {os.getpid()}
-    assert (noted["thread"], game_noted["thread"]) == ("trailhead-projection", "trailhead-bots")
+    assert {note["pid"] for note in (noted, game_noted, noted_later, asked)} == {os.getpid()}
+    assert (noted["thread"], game_noted["thread"], asked["thread"]) == (
+        "trailhead-projection", "trailhead-bots", "trailhead-analysis")
     assert noted_later["at"] >= datetime.fromisoformat(messages[2].at).timestamp()
 
 
@@ -70,21 +71,25 @@ def test_a_new_message_type_runs_on_real_rq_workers(rq_config: dict[str, Any], s
         runner = app.runner
         assert isinstance(runner, RqRunner)
         messages = toy_messages(tmp_path, later_seconds=1.0)
-        app.bus.drain(messages)
-        app.bus.drain(messages[:2])  # a catch-up job waits already, and the game's version has its job
+        other_seat = Asked("a-game", 0, str(tmp_path / "asked-0"))
+        app.bus.drain([*messages, other_seat])
+        # a catch-up job waits already, the game's version has its job, the same question has its job
+        app.bus.drain([*messages[:2], messages[3]])
         assert [(job.func_name, job.args) for job in runner.projections.jobs] == [("note", [messages[0].path])]
         assert [(job.func_name, job.args) for job in runner.bots.jobs] == [
-            ("note_game", ["a-game", 3, messages[1].path])]
+            ("note_game", ["a-game", 3, messages[1].path]), ("note_asked", ["a-game", 1, messages[3].path]),
+            ("note_asked", ["a-game", 0, other_seat.path])]  # another question: a job of its own
         scheduled = ScheduledJobRegistry(queue=runner.bots)
         assert scheduled.get_job_ids() == ["later-note-a-game-3"]
         # RQ keeps whole seconds: the job's time is `at` rounded up, never down (it would start early)
         assert 0 <= scheduled.get_scheduled_time("later-note-a-game-3").timestamp() - datetime.fromisoformat(
             messages[2].at).timestamp() < 1
         start_worker()
-        noted, game_noted, noted_later = wait_for(lambda: ran(messages), what="the worker to run the toy messages")
+        noted, game_noted, noted_later, asked = wait_for(lambda: ran(messages),
+                                                         what="the worker to run the toy messages")
     finally:
         app.close()
-    workers = {note["pid"] for note in (noted, game_noted, noted_later)}
+    workers = {note["pid"] for note in (noted, game_noted, noted_later, asked)}
     assert len(workers) == 1 and os.getpid() not in workers
     assert noted_later["at"] >= datetime.fromisoformat(messages[2].at).timestamp()
 
@@ -95,6 +100,7 @@ def test_a_new_message_type_runs_on_real_rq_workers(rq_config: dict[str, Any], s
     ("workers.jobs.play_bots", ["g", 3], BotTurnDue("g", 3)),  # as release 0.1 named its jobs
     ("fire_deadline", ["g", 3, "2030-01-01T00:00:00Z"], DeadlineDue("g", 3, "2030-01-01T00:00:00Z")),
     ("fire_deadline", ["g", 3], DeadlineDue("g", 3)),  # scheduled before deadlines travelled as messages
+    ("analyse_position", ["g", 3, 1, 500], AnalysisDue("g", 3, 1, 500)),
 ])
 def test_a_job_queued_by_this_or_an_earlier_release_carries_its_message(job: str, args: list[Any],
                                                                          message: Message) -> None:

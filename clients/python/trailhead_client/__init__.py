@@ -13,8 +13,8 @@
 from trailhead_client.actions import Action, ActionList, Range
 from trailhead_client.client import LISTED, Client, new_command_id
 from trailhead_client.errors import (
-    BadRequest, CommandIdReused, ConnectionFailed, Forbidden, IllegalCommand, NotFound, ProblemError, ProtocolError,
-    RateLimited, SeatTaken, TrailheadError, Unauthorized, Unavailable, VersionConflict,
+    BadRequest, CommandIdReused, ConnectionFailed, Forbidden, IllegalCommand, NoSearchLevel, NotFound, NotToAct,
+    ProblemError, ProtocolError, RateLimited, SeatTaken, TrailheadError, Unauthorized, Unavailable, VersionConflict,
 )
 from trailhead_client.seat import SeatHandle, Turn
 
@@ -22,6 +22,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "LISTED", "Action", "ActionList", "BadRequest", "Client", "CommandIdReused", "ConnectionFailed", "Forbidden",
-    "IllegalCommand", "NotFound", "ProblemError", "ProtocolError", "Range", "RateLimited", "SeatHandle",
-    "SeatTaken", "TrailheadError", "Turn", "Unauthorized", "Unavailable", "VersionConflict", "new_command_id",
+    "IllegalCommand", "NoSearchLevel", "NotFound", "NotToAct", "ProblemError", "ProtocolError", "Range",
+    "RateLimited", "SeatHandle", "SeatTaken", "TrailheadError", "Turn", "Unauthorized", "Unavailable",
+    "VersionConflict", "new_command_id",
 ]

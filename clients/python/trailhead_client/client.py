@@ -15,8 +15,8 @@ from trailhead_client.seat import SeatHandle
 from trailhead_client.sse import resuming_events
 from trailhead_client.transport import API_PREFIX, OnWait, Transport
 from trailhead_client.types import (
-    AuditReport, CommandResponse, CreatedGame, CreatedPlayer, Envelope, EventPage, GameType, GameTypeDetail, GameView,
-    Health, ImportedGame, Joined, Leaderboard, PlayerMessage, PlayerProfile, Replay, ReplayDocument, SeatRequest,
+    Analysis, AuditReport, CommandResponse, CreatedGame, CreatedPlayer, Envelope, EventPage, GameType, GameTypeDetail,
+    GameView, Health, ImportedGame, Joined, Leaderboard, PlayerMessage, PlayerProfile, Replay, ReplayDocument, SeatRequest,
     StreamMessage, SummaryPage, Timeline,
 )
 
@@ -85,11 +85,12 @@ class Client:
         return body
 
     def strongest_bot(self, type_: str) -> str:
-        """The strongest bot level of a game type (the last of its `bots`)."""
+        """The strongest hand-written bot level of a game type: the last of its `bots` but `search`, which spends
+        about half a second of the server's CPU on each decision (name it explicitly to play it)."""
         for game_type in self.game_types():
             if game_type["id"] == type_:
-                return game_type["bots"][-1]
-        return self.game_type(type_)["bots"][-1]  # raises NotFound
+                return _hand_written(game_type["bots"])[-1]
+        return _hand_written(self.game_type(type_)["bots"])[-1]  # raises NotFound
 
     # -- games --------------------------------------------------------------------------------
 
@@ -286,6 +287,16 @@ class Client:
         return cast(Timeline, self._get(f"/games/{_seg(game_id)}/timeline", token=token,
                                         params=_params(**{"as": as_seat, "after": after})))
 
+    def analysis(self, game_id: str, *, as_seat: int | None = None, at: int | None = None,
+                 budget_ms: int | None = None, token: str | None = None) -> Analysis:
+        """What the search level makes of seat `as_seat`'s decision after event `at`, with `budget_ms` of search
+        [analysis]: while the game runs, the caller's own seat at the current version (a hint, with its `token`
+        or player key); once it has ended, any seat at any step. A search still under way is a 503 with
+        Retry-After, waited out and asked again as the client's retries allow; `NotToAct` (409) when the seat
+        does not decide at that step, `NoSearchLevel` (404) for a game type without a search level."""
+        return cast(Analysis, self._get(f"/games/{_seg(game_id)}/analysis", token=token,
+                                        params=_params(**{"as": as_seat, "at": at, "budget_ms": budget_ms})))
+
     def audit(self, game_id: str, *, head: str | None = None) -> AuditReport:
         """Verify the log: hash chain, `head` (a head hash you held), and after the end the seed [audit]."""
         return cast(AuditReport, self._get(f"/games/{_seg(game_id)}/audit", params=_params(head=head)))
@@ -345,3 +356,8 @@ def _flag(value: bool | None) -> str | None:
 
 def _params(**values: Any) -> dict[str, Any]:
     return {name: value for name, value in values.items() if value is not None}
+
+
+def _hand_written(levels: list[str]) -> list[str]:
+    """The bot levels but `search` (weakest first, as the server lists them)."""
+    return [level for level in levels if level != "search"]

@@ -100,6 +100,20 @@ class SeatTaken(ProblemError):
     player already holds a seat of the game (its key acts for it). Nothing was changed."""
 
 
+class NotToAct(ProblemError):
+    """409 (`not-to-act`): an analysis asked for a seat that does not decide at that step; `to_act` lists the
+    seats that do (none when nobody does, or when the step falls inside a command's events)."""
+
+    @property
+    def to_act(self) -> list[int]:
+        value = self.body.get("to_act")
+        return list(value) if isinstance(value, list) else []
+
+
+class NoSearchLevel(NotFound):
+    """404 (`no-search-level`): the game type has no search level yet, so its games cannot be analysed."""
+
+
 class IllegalCommand(ProblemError):
     """422: the rules forbid the command now (`detail` says why), or a command id was reused."""
 
@@ -120,7 +134,8 @@ class RateLimited(_RetryAfter):
 
 
 class Unavailable(_RetryAfter):
-    """503: the database does not answer, or the server holds its maximum of streams; nothing was changed."""
+    """503: the database does not answer, the server holds its maximum of streams, or an analysis is still
+    being searched (`analysis-pending`: ask again after `retry_after`); nothing was changed."""
 
 
 def retry_after(headers: Any) -> float | None:
@@ -135,6 +150,8 @@ def retry_after(headers: Any) -> float | None:
 #: Problems with a class of their own, by status and the last part of their type.
 _BY_TYPE: dict[tuple[int, str], type[ProblemError]] = {
     (409, "seat-taken"): SeatTaken,
+    (409, "not-to-act"): NotToAct,
+    (404, "no-search-level"): NoSearchLevel,
     (422, "command-id-reused"): CommandIdReused,
 }
 

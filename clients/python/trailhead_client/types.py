@@ -193,6 +193,24 @@ class Replay(TypedDict):
     full_state: NotRequired[dict[str, Any]]
 
 
+class AnalysedAction(TypedDict):
+    type: str
+    args: dict[str, Any]
+    label: str
+    visits: int  # how many search iterations began with this command
+    value: float  # the mean reward found after it, for the seat (0 to 1; 1: first place)
+
+
+class Analysis(TypedDict):
+    at: int
+    seat: int
+    level: str  # "search"
+    budget_ms: int
+    iterations: int
+    actions: list[AnalysedAction]  # every legal command of the seat at `at`
+    best: int  # the index in `actions` of the most visited
+
+
 class TimelineEntry(TypedDict):
     seq: int
     type: str
