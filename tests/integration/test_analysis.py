@@ -283,7 +283,8 @@ def test_requests_beyond_the_waiting_cap_are_a_503_at_once(database: str, finish
         problem_of(response, 503, "analysis-busy")
         assert response.headers["Retry-After"]
         slots.release()
-        assert capped.test_client().get(f"{API}/games/{finished}/analysis?as={seat}&at={step}").status_code == 200
+        again = capped.test_client().get(f"{API}/games/{finished}/analysis?as={seat}&at={step}&budget_ms=20")
+        assert again.status_code == 200  # a small budget: the answer comes within the wait on a busy machine too
     finally:
         capped.extensions["trailhead"].close()
 
