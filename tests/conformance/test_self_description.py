@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import jsonschema
+import jsonschema_rs
 import pytest
 
 from domain.core import GameSpec, IllegalCommand, SeatConfig, Table, command_schemas, decision_rng
@@ -95,7 +96,7 @@ def test_the_view_schema_is_a_valid_json_schema_of_an_object(spec: GameSpec) -> 
 @pytest.mark.parametrize(("spec", "seats", "seed", "level"), CASES)
 def test_views_during_setup_fit_the_schema_too(spec: GameSpec, seats: int, seed: str, level: str) -> None:
     """A replay steps through the opening events one by one: the view after each is a view as well."""
-    validator = jsonschema.Draft202012Validator(spec.view_schema)
+    validator = jsonschema_rs.Draft202012Validator(spec.view_schema)
     opening = table_for(spec, seats, seed).events
     for count in range(1, len(opening) + 1):
         state = spec.fold(opening[:count])
@@ -108,7 +109,7 @@ def test_views_during_setup_fit_the_schema_too(spec: GameSpec, seats: int, seed:
 def test_the_view_after_every_event_of_a_game_fits_the_schema(spec: GameSpec) -> None:
     """A replay (GET /games/{id}/replay?at=N) shows the state after any event, also one in the middle of a
     command's events (a hike's last terrain covered, its end not yet recorded): each is a view too."""
-    validator = jsonschema.Draft202012Validator(spec.view_schema)
+    validator = jsonschema_rs.Draft202012Validator(spec.view_schema)
     seats = spec.min_seats
     table = table_for(spec, seats, SEEDS[0])
     table.play_bots([strongest_bot(spec)] * seats, max_commands=MAX_COMMANDS)
@@ -136,8 +137,8 @@ def views_and_labels_hold(spec: GameSpec, seats: int, seed: str, level: str,
                           options: dict[str, object] | None = None) -> None:
     """A seeded game with `level` bots: every view fits the schema; every listed action is labelled in words of
     its own, with args valid under its command's schema and ranges whose ends and middle `decide` accepts."""
-    view_schema = jsonschema.Draft202012Validator(spec.view_schema)
-    args_schemas = {type_: jsonschema.Draft202012Validator(schema)
+    view_schema = jsonschema_rs.Draft202012Validator(spec.view_schema)
+    args_schemas = {type_: jsonschema_rs.Draft202012Validator(schema)
                     for type_, schema in command_schemas(spec.commands).items()}
     table = table_for(spec, seats, seed, options)
     for step in range(MAX_COMMANDS):
@@ -148,7 +149,7 @@ def views_and_labels_hold(spec: GameSpec, seats: int, seed: str, level: str,
         for viewer in [[None, *range(seats)][step % (seats + 1)]]:
             view = spec.view(table.state, viewer)
             errors = sorted(view_schema.iter_errors(view), key=str)
-            assert not errors, f"step {step}, viewer {viewer}: {errors[0].message} at {list(errors[0].absolute_path)}"
+            assert not errors, f"step {step}, viewer {viewer}: {errors[0].message} at {list(errors[0].instance_path)}"
         seat = min(spec.to_act(table.state))
         legal = spec.legal_commands(table.state, seat)
         labels = [spec.label(table.state, seat, command) for command in legal]

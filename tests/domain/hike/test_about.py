@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-import jsonschema
+import jsonschema_rs
 import pytest
 from hike_scenario import opening, racing
 from msgspec.structs import replace
@@ -346,7 +346,7 @@ def test_every_id_a_view_shows_is_in_the_catalog_with_the_same_values(seats: int
 
 def test_the_schema_accepts_the_views_of_a_waiting_run_and_a_rest() -> None:
     """The schema covers `run` (a husky waiting at an equipment field) and the rest step."""
-    validator = jsonschema.Draft202012Validator(SPEC.view_schema)
+    validator = jsonschema_rs.Draft202012Validator(SPEC.view_schema)
     waiting = state_of(SPEC, after(SPEC, at(9, hand=("E02",)), (0, UseHusky(slot=1))))
     waiting = with_musher(waiting, 0, hand=("E02", "T01"), compulsory_care="T01")
     resting = state_of(SPEC, after(SPEC, at(9), (0, UseHusky(slot=1)), (0, PushThrough())))
@@ -359,7 +359,7 @@ def test_the_schema_accepts_the_views_of_a_waiting_run_and_a_rest() -> None:
 
 def test_the_schema_refuses_unknown_ids_fields_and_steps() -> None:
     """The schema is strict: it could fail a view that drifts from it."""
-    validator = jsonschema.Draft202012Validator(SPEC.view_schema)
+    validator = jsonschema_rs.Draft202012Validator(SPEC.view_schema)
     view = SPEC.view(state_of(SPEC, after(SPEC, opening(top=CARE_TOP), (0, OpenCards()))), 0)
     assert not list(validator.iter_errors(view))
     wrong_card = {**view, "centre": [{**view["centre"][0], "id": "H49"}]}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 
-import jsonschema
+import jsonschema_rs
 import pytest
 from hike_scenario import opening, racing
 from msgspec.structs import replace
@@ -209,7 +209,7 @@ def test_on_a_simultaneous_day_a_musher_with_nothing_left_makes_camp_without_a_c
 def test_views_and_labels_of_a_game_with_each_option_fit_the_schema(options: dict[str, bool]) -> None:
     """The views of a whole game with the option on (spectator and each seat, in turn) fit the view schema, and
     each seat to act has its own actions with labels of their own."""
-    validator = jsonschema.Draft202012Validator(SPEC.view_schema)
+    validator = jsonschema_rs.Draft202012Validator(SPEC.view_schema)
     levels = ("expert", "random", "expert")
     config = SPEC.normalize_config([SeatConfig(name=f"p{seat}", bot=level) for seat, level in enumerate(levels)],
                                    options)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import jsonschema
+import jsonschema_rs
 import msgspec
 import pytest
 from hotw_scenario import cover, first_card_done, on_left_trail, rested_at, special_trail_head, trail_head
@@ -182,7 +182,7 @@ def test_every_id_a_view_of_a_played_game_shows_is_in_the_catalog_with_the_same_
 # The view schema.
 
 def test_every_view_of_played_games_fits_the_schema_for_the_hiker_and_a_spectator() -> None:
-    validator = jsonschema.Draft202012Validator(SPEC.view_schema)
+    validator = jsonschema_rs.Draft202012Validator(SPEC.view_schema)
     states = [*played_states(), given(SPEC, trail_head("grand-canyon", plan=CANYON_PLAN))]
     for state in states:
         for seat in (HIKER, None):
@@ -202,7 +202,7 @@ def test_every_view_of_played_games_fits_the_schema_for_the_hiker_and_a_spectato
 ])
 def test_the_schema_refuses_a_view_with_a_field_out_of_place(path: tuple[Any, ...], value: Any) -> None:
     view = SPEC.view(given(SPEC, on_left_trail()), HIKER)
-    validator = jsonschema.Draft202012Validator(SPEC.view_schema)
+    validator = jsonschema_rs.Draft202012Validator(SPEC.view_schema)
     assert validator.is_valid(view)
     target = view
     for key in path[:-1]:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import jsonschema
+import jsonschema_rs
 import pytest
 from hk_scenario import blackjack_deck, cash, deck, opening, script, units
 from msgspec.structs import replace
@@ -52,7 +52,7 @@ ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "domain" / "games" / "hitchiker" / "data"
 RULEBOOK = ROOT.parent / "shared" / "rules" / "hitchiker.md"
 DOC = ROOT / "docs" / "games" / "hitchiker.md"
-VALIDATOR = jsonschema.Draft202012Validator(SPEC.view_schema)
+VALIDATOR = jsonschema_rs.Draft202012Validator(SPEC.view_schema)
 
 
 def labels(state: State, seat: int) -> dict[str, Command]:

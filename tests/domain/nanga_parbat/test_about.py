@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import jsonschema
+import jsonschema_rs
 import pytest
 from np_scenario import (
     BHARAL,
@@ -312,14 +312,14 @@ def test_the_view_schema_describes_every_field_of_the_view() -> None:
     view = SPEC.view(table_for("fields").state, 0)
     assert set(schema["properties"]) == set(view) == set(schema["required"])
     assert all(field.get("description") for field in schema["properties"].values())
-    assert not list(jsonschema.Draft202012Validator(schema).iter_errors(view))
+    assert not list(jsonschema_rs.Draft202012Validator(schema).iter_errors(view))
 
 
 def test_the_view_schema_fits_a_board_with_camps_claims_and_spent_animals() -> None:
     state = trapped(opening(guide=2), 1, board={"1.1": C0, "1.2": C0, "1.3": C0, "3.3": H1},
                     ready={0: (YAK, BHARAL)}, spent={0: (SNOW_LEOPARD,), 1: (TAHR,)}, scores=(4, 2),
                     camps=(9, 12), cubes=(4, 5), claimed_spots={(Row.CAMPS, 4): 0}, claimed=True)
-    validator = jsonschema.Draft202012Validator(SPEC.view_schema)
+    validator = jsonschema_rs.Draft202012Validator(SPEC.view_schema)
     for viewer in (None, 0, 1):
         view = SPEC.view(state, viewer)
         assert not list(validator.iter_errors(view))
@@ -340,7 +340,7 @@ def test_the_view_schema_fits_a_board_with_camps_claims_and_spent_animals() -> N
 def test_the_view_schema_refuses_a_view_the_game_never_gives(where: str, change: Any) -> None:
     view = copy.deepcopy(SPEC.view(table_for("refuse").state, None))
     change(view)
-    assert list(jsonschema.Draft202012Validator(SPEC.view_schema).iter_errors(view)), where
+    assert list(jsonschema_rs.Draft202012Validator(SPEC.view_schema).iter_errors(view)), where
 
 
 # --- rules and the doc page -------------------------------------------------------------------------
