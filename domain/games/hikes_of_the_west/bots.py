@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from domain.core import Bot, Command, Rng, Value
+from domain.core import Bot, BotLevel, Command, Rng, Value
 from domain.games.hikes_of_the_west.cards import (
     BLACK_HILLS,
     CEDAR_BREAKS,
@@ -216,3 +216,11 @@ def _spot(hike: dict[str, Any], trail: Sequence[int], dice: int) -> Spot:
 
 BOTS: dict[str, Bot] = {"planner": planner_bot}
 """The game's own levels, beside every game's `random`."""
+
+LEVELS: dict[str, BotLevel] = {
+    "planner": BotLevel(
+        description="Orders the locations by how their rules hinder, rebuilds every trail the layout allows, and chooses paths, dice, rolls and rests by the rests it expects each to cost.",
+        strength="Finishes all three hikes in 38.7% of games and makes par in 10.2% (bench/hikes_of_the_west_bots.py --games 1000, rules version 2).",
+    ),
+}
+"""The game's own levels in words (GET /game-types `bot_levels`)."""
