@@ -7,7 +7,7 @@ from support.scenario import play
 
 from domain.core import Rng, SeatConfig, Table
 from domain.games.hitchiker import SPEC
-from domain.games.hitchiker.bots import deal_gain, deal_value, hustler_bot
+from domain.games.hitchiker.bots import deal_gain, deal_value, hustler_bot, rollout
 from domain.games.hitchiker.casino.strategy import equity, play_hand
 from domain.games.hitchiker.commands import (
     AddressJury,
@@ -27,7 +27,7 @@ from domain.games.hitchiker.commands import (
     TakeDeal,
     Vote,
 )
-from domain.games.hitchiker.state import CasinoGame, State
+from domain.games.hitchiker.state import CasinoGame, Phase, State
 
 
 def choose(state: State, seat: int) -> object:
@@ -100,3 +100,26 @@ def test_the_hustler_beats_random_over_a_few_seeded_games() -> None:
         assert result is not None
         wins += strong in result["winners"]
     assert wins >= 7
+
+
+def test_the_search_rollouts_make_the_hustlers_choices_from_the_full_state_but_at_holdem() -> None:
+    """`rollout` (bots.SEARCH's) reads the state, not a view, and chooses what the hustler would, except that it
+    calls or checks through Hold'em instead of sampling its hand's equity."""
+    compared: dict[str, int] = {}
+    for game in range(3):
+        seats = (2, 4, 6)[game]
+        options = {"round_limit": 12, "declinable_insurance": game == 1}
+        config = SPEC.normalize_config([SeatConfig(name=f"p{i}", bot="random") for i in range(seats)], options)
+        table = Table(SPEC, config, f"rollout-{game}")
+        while not table.finished:
+            state = table.state
+            for seat in SPEC.to_act(state):
+                legal = SPEC.legal_commands(state, seat)
+                if state.phase is not Phase.HOLDEM_BETTING:
+                    assert rollout(state, seat, legal, Rng("rollout", 1)) == hustler_bot(
+                        SPEC.view(state, seat), legal, Rng("rollout", 1)), state.phase
+                    compared[state.phase.value] = compared.get(state.phase.value, 0) + 1
+            seat = min(SPEC.to_act(state))
+            table.submit(seat, table.bot_command(seat, ("hustler", "random")[(seat + game) % 2]))
+    assert {"before_roll", "deposit", "black_market", "deal_choice", "casino_choice", "blackjack_wagers",
+            "blackjack_play"} <= set(compared)
