@@ -5,16 +5,18 @@ each iteration samples one *determinisation*, a full state consistent with the s
 (the game's `determinize(view, rng)`, reading the view and the public catalog only), and walks one tree
 whose edges are commands, shared by every determinisation:
 
-- selection: at a node, only the commands legal in this determinisation are candidates; an untried one
-  is expanded first (chosen at random), otherwise UCB1 with *availability* counts picks (a child's
-  `available` counts the visits to its node in which it was legal, in place of the parent's visits);
-  every seat chooses at its own nodes for its own reward;
+- selection: at a node, only the commands legal in this determinisation are candidates (ranged arguments
+  at the representative values the game lists; `narrow` may prune them as a hand-written bot does); an
+  untried one is expanded first (the game's `prior` policy's choice if untried, else one at random),
+  otherwise UCB1 with *availability* counts picks (a child's `available` counts the visits to its node in
+  which it was legal, in place of the parent's visits), the prior's choice with a progressive bias
+  `prior_weight / (visits + 1)` (Chaslot et al. 2008); every seat chooses at its own nodes for its reward;
 - chance is open-loop: no chance nodes; `decide` draws its dice and shuffles from the search's stream,
   so each pass through an edge may meet another outcome;
 - several seats to act at once (simultaneous days, votes, antes) are sequentialised by seat number
   (the searching seat first at the root); while such a *round* lasts, each seat's node is keyed by the
   position where the round began and its own commands in it, not by what the others chose before it
-  in the sequence, so no seat's tree policy sees a choice it could not have seen;
+  in the sequence, so no seat's tree policy sees a choice it could not have seen (`Walk`);
 - rollout: the game's `SearchSettings.rollout` policy, or uniformly random legal commands, to the end
   or to `rollout_depth` commands, where the game's `evaluate` scores the state;
 - reward: each seat's place score, `(n - place) / (n - 1)` with tied seats sharing the places they
@@ -57,6 +59,12 @@ class SearchSettings:
     iterations: int  # the default budget: calibrated to about 500 ms of CPU per decision
     max_iterations: int  # the most a seat or an analysis may ask for
     rollout: Rollout | None = None  # (state, seat, legal, rng) -> command; None: uniformly random
+    # (state, legal) -> the commands worth searching among those legal (a hand-written bot's pruning, e.g. of
+    # hundreds of equivalent swaps); None: all of them. Used in the tree and in random rollouts; the root's
+    # commands outside it are reported with no visits.
+    narrow: Callable[[Any, Sequence[Command]], Sequence[Command]] | None = None
+    prior: Rollout | None = None  # a policy whose command a new node tries first and favours (progressive bias)
+    prior_weight: float = 0.0  # the preferred command's bonus, weight / (its visits + 1), over UCB1
     exploration: float = 0.7  # UCB1's constant, for rewards in [0, 1]
     rollout_depth: int | None = None  # commands a rollout plays before `evaluate` scores it; None: to the end
     evaluate: Callable[[Any], Rewards] | None = None  # a state's estimated reward per seat, in [0, 1]
@@ -134,37 +142,48 @@ class Edge:
         self.available = 0
 
 
-Node = dict[Command, Edge]
+class Node:
+    """A seat's decision in the tree: an edge per command tried, and the command the game's prior prefers
+    (asked once, in the determinisation that first reached the node)."""
 
+    __slots__ = ("edges", "preferred", "asked")
 
-def choose_edge(node: Node, legal: Sequence[Command], rng: Rng, exploration: float) -> tuple[Command, bool]:
-    """The command to follow at `node` among those `legal` in this determinisation, and whether it is new:
-    an untried command first (at random), else the best UCB1 with availability counts (ties: listing order)."""
-    untried = [command for command in legal if command not in node]
-    if untried:
-        command = rng.choice(untried)
-        node[command] = Edge()
-        for each in legal:
-            if each in node:
-                node[each].available += 1
-        return command, True
-    best, best_score = legal[0], -math.inf
-    for command in legal:
-        edge = node[command]
-        edge.available += 1
-        score = edge.total / edge.visits + exploration * math.sqrt(math.log(edge.available) / edge.visits)
-        if score > best_score:
-            best, best_score = command, score
-    return best, False
+    def __init__(self) -> None:
+        self.edges: dict[Command, Edge] = {}
+        self.preferred: Command | None = None
+        self.asked = False
+
+    def choose(self, legal: Sequence[Command], rng: Rng, settings: SearchSettings) -> tuple[Command, bool]:
+        """The command to follow among those `legal` in this determinisation, and whether it is new: an untried
+        one first (the preferred one, else one at random), else the best UCB1 with availability counts, plus
+        the progressive bias `prior_weight / (visits + 1)` for the preferred command (ties: listing order)."""
+        edges = self.edges
+        untried = [command for command in legal if command not in edges]
+        if untried:
+            command = self.preferred if self.preferred in untried else rng.choice(untried)
+            edges[command] = Edge()
+            for each in legal:
+                if each in edges:
+                    edges[each].available += 1
+            return command, True
+        best, best_score = legal[0], -math.inf
+        for command in legal:
+            edge = edges[command]
+            edge.available += 1
+            score = edge.total / edge.visits + settings.exploration * math.sqrt(math.log(edge.available) / edge.visits)
+            if command == self.preferred:
+                score += settings.prior_weight / (edge.visits + 1)
+            if score > best_score:
+                best, best_score = command, score
+        return best, False
 
 
 class Walk:
     """Where one iteration stands in the tree: the position reached and the round under way, if any.
 
     A position is a node of the trie of command sequences (ids in `Tree.positions`). A round begins where
-    several seats are to act: until it ends (a seat outside it is to act, a seat that finished its part is to
-    act again, or nobody is) each seat's node is (the round's start, the seat, its own commands in it), and
-    at its end the position moves on by the whole round at once.
+    several seats are to act: until it ends (`is_over`) each seat's node is (the round's start, the seat, its
+    own commands in it), and at its end the position moves on by the whole round at once.
     """
 
     __slots__ = ("tree", "position", "round_seats", "moves", "finished")
@@ -178,12 +197,24 @@ class Walk:
 
     def node(self, seat: int) -> Node:
         key = (self.position, seat, self.moves.get(seat, ()))
-        return self.tree.nodes.setdefault(key, {})
+        node = self.tree.nodes.get(key)
+        if node is None:
+            node = self.tree.nodes[key] = Node()
+        return node
 
     def begin(self, to_act: frozenset[int]) -> None:
         """Start a round if several seats are to act and none is under way."""
         if len(to_act) > 1 and not self.round_seats:
             self.round_seats, self.moves, self.finished = to_act, {}, set()
+
+    def is_over(self, after: frozenset[int]) -> bool:
+        """Whether the round ends before `after` act: nobody is to act, a seat outside it is, a seat that
+        finished its part is again, or the one seat left to act has played in it while all others finished
+        (the last bid is in and its bidder acts on: a seat's part of a round may be several commands, so a
+        last seat's further commands are taken for the next step; the price is that they see the round)."""
+        if not after or not after <= self.round_seats or after & self.finished:
+            return True
+        return len(after) == 1 and after <= self.moves.keys() and self.round_seats - after <= self.finished
 
     def advance(self, seat: int, command: Command, before: frozenset[int], after: frozenset[int]) -> None:
         """`seat` played `command`; `before` and `after` are the seats to act around it."""
@@ -193,7 +224,7 @@ class Walk:
             return
         self.moves[seat] = (*self.moves.get(seat, ()), command)
         self.finished |= before - after
-        if not after or not after <= self.round_seats or after & self.finished:
+        if self.is_over(after):
             played = tuple(sorted(self.moves.items()))
             self.position = self.tree.step(self.position, ("round", played))
             self.round_seats = frozenset()
@@ -235,22 +266,30 @@ class Search:
         walk, path = Walk(self.tree), []
         to_act = self.spec.to_act(state)
         walk.begin(to_act)
-        seat, legal = self.seat, self.legal
+        seat, legal = self.seat, self._narrowed(state, self.legal)
         while legal:
             node = walk.node(seat)
-            command, expanded = choose_edge(node, legal, self.rng, self.settings.exploration)
-            path.append((node[command], seat))
+            if not node.asked and self.settings.prior is not None:
+                node.preferred, node.asked = self.settings.prior(state, seat, legal, self.rng), True
+            command, expanded = node.choose(legal, self.rng, self.settings)
+            path.append((node.edges[command], seat))
             state, after = self._play(state, seat, command)
             walk.advance(seat, command, to_act, after)
             to_act = after
             if expanded or not to_act or self.spec.result(state) is not None:
                 break
             seat = min(to_act)
-            legal = self.spec.legal_commands(state, seat)
+            legal = self._narrowed(state, self.spec.legal_commands(state, seat))
         outcome = self._roll_out(state, to_act)
         for edge, mover in path:
             edge.visits += 1
             edge.total += outcome.get(mover, DRAW)
+
+    def _narrowed(self, state: Any, legal: Sequence[Command]) -> Sequence[Command]:
+        """The commands worth searching (the game's `narrow`), never none of a non-empty listing."""
+        if self.settings.narrow is None or not legal:
+            return legal
+        return self.settings.narrow(state, legal) or legal
 
     def _play(self, state: Any, seat: int, command: Command) -> tuple[Any, frozenset[int]]:
         """The state after `seat` plays `command` (its chance from the search's stream), and the seats to act."""
@@ -270,7 +309,10 @@ class Search:
             legal = self.spec.legal_commands(state, seat)
             if not legal:
                 break
-            command = settings.rollout(state, seat, legal, self.rng) if settings.rollout else self.rng.choice(legal)
+            if settings.rollout is not None:
+                command = settings.rollout(state, seat, legal, self.rng)
+            else:
+                command = self.rng.choice(self._narrowed(state, legal))
             state, to_act = self._play(state, seat, command)
             depth += 1
         if result is not None:
@@ -296,8 +338,8 @@ def analyse(spec: GameSpec, view: dict[str, Any], legal: Sequence[Command], rng:
     search = Search(spec, settings, view, settings.viewer(view), tuple(legal), rng)
     for _ in range(iterations):
         search.iterate()
-    root = search.tree.nodes.get((0, search.seat, ()), {})
-    return [_searched(command, root.get(command)) for command in legal]
+    root = search.tree.nodes.get((0, search.seat, ()), Node())
+    return [_searched(command, root.edges.get(command)) for command in legal]
 
 
 def _searched(command: Command, edge: Edge | None) -> Searched:

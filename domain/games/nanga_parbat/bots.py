@@ -13,6 +13,7 @@ swaps are only tried into or out of the guide's region, one per animal type.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -156,7 +157,7 @@ def evaluate(state: State, seat: int) -> float:
     return value - trap_gain(state, other)
 
 
-def _considered(state: State, legal: Sequence[Command]) -> list[Command]:
+def considered(state: State, legal: Sequence[Command]) -> list[Command]:
     """The legal commands worth simulating: musk deer swaps only into or out of the guide's region, once per type."""
     kept: list[Command] = []
     seen: set[tuple[int, Any]] = set()
@@ -181,7 +182,7 @@ def greedy_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Comm
     state = state_from_view(view)
     seat = view["viewer"] if view["viewer"] is not None else state.active
     best_command, best_value = legal[0], float("-inf")
-    for command in _considered(state, legal):
+    for command in considered(state, legal):
         value = evaluate(decide(state, seat, command, rng).state, seat)
         if value > best_value + 1e-9:
             best_command, best_value = command, value
@@ -191,7 +192,19 @@ def greedy_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Comm
 BOTS: dict[str, Bot] = {"greedy": greedy_bot}
 """The game's own levels, beside every game's `random`."""
 
-SEARCH = SearchSettings(iterations=100, max_iterations=2000)
+EVALUATION_SCALE = 6.0
+"""Points of lead (greedy's `evaluate`) worth odds of e to 1: the logistic that turns a lead into a reward."""
+
+
+def search_evaluation(state: State) -> dict[int, float]:
+    """Where a search's rollout stops: each seat's chance of winning, a logistic of `evaluate`'s lead."""
+    lead = max(-50.0, min(50.0, evaluate(state, 0) / EVALUATION_SCALE))
+    first = 1.0 / (1.0 + math.exp(-lead))
+    return {0: first, 1: 1.0 - first}
+
+
+SEARCH = SearchSettings(iterations=100, max_iterations=2000, rollout_depth=0, evaluate=search_evaluation,
+                        narrow=considered)
 """The `search` level (domain/core/search.py): its default budget, about 500 ms of CPU per decision here."""
 
 LEVELS: dict[str, BotLevel] = {
