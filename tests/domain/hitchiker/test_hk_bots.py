@@ -7,7 +7,7 @@ from support.scenario import play
 
 from domain.core import Rng, SeatConfig, Table
 from domain.games.hitchiker import SPEC
-from domain.games.hitchiker.bots import deal_gain, deal_value, hustler_bot
+from domain.games.hitchiker.bots import deal_gain, deal_value, hustler_bot, narrow, prior, rollout
 from domain.games.hitchiker.casino.strategy import equity, play_hand
 from domain.games.hitchiker.commands import (
     AddressJury,
@@ -27,7 +27,7 @@ from domain.games.hitchiker.commands import (
     TakeDeal,
     Vote,
 )
-from domain.games.hitchiker.state import CasinoGame, State
+from domain.games.hitchiker.state import CasinoGame, Phase, State
 
 
 def choose(state: State, seat: int) -> object:
@@ -100,3 +100,46 @@ def test_the_hustler_beats_random_over_a_few_seeded_games() -> None:
         assert result is not None
         wins += strong in result["winners"]
     assert wins >= 7
+
+
+def test_the_search_rollouts_make_the_hustlers_choices_from_the_full_state_but_at_holdem() -> None:
+    """`rollout` (bots.SEARCH's) reads the state, not a view, and chooses what the hustler would, except that it
+    calls or checks through Hold'em instead of sampling its hand's equity."""
+    compared: dict[str, int] = {}
+    for game in range(3):
+        seats = (2, 4, 6)[game]
+        options = {"round_limit": 12, "declinable_insurance": game == 1}
+        config = SPEC.normalize_config([SeatConfig(name=f"p{i}", bot="random") for i in range(seats)], options)
+        table = Table(SPEC, config, f"rollout-{game}")
+        while not table.finished:
+            state = table.state
+            for seat in SPEC.to_act(state):
+                legal = SPEC.legal_commands(state, seat)
+                if state.phase is not Phase.HOLDEM_BETTING:
+                    assert rollout(state, seat, legal, Rng("rollout", 1)) == hustler_bot(
+                        SPEC.view(state, seat), legal, Rng("rollout", 1)), state.phase
+                    compared[state.phase.value] = compared.get(state.phase.value, 0) + 1
+            seat = min(SPEC.to_act(state))
+            table.submit(seat, table.bot_command(seat, ("hustler", "random")[(seat + game) % 2]))
+    assert {"before_roll", "deposit", "black_market", "deal_choice", "casino_choice", "blackjack_wagers",
+            "blackjack_play"} <= set(compared)
+
+
+def test_the_search_weighs_every_stake_but_banks_all_it_may_and_prefers_the_hustlers_listed_stake() -> None:
+    """bots.SEARCH's `narrow` leaves the search only the hustler's deposit (all it may) and every listed stake on
+    a Black Market; its `prior` is the hustler's command, or the listed one nearest the hustler's amount."""
+    state = play(SPEC, opening(1, 30, setup=[cash(0, 100_000)]), 0, RollDice(), script((1, 2), (4,)))
+    state = play(SPEC, state, 0, BuyHometown())
+    legal = SPEC.legal_commands(state, 0)
+    assert len(legal) > 2 and narrow(state, legal) == [DepositSavings(amount=50_000)]
+    market = play(SPEC, opening(11, 30, setup=[cash(0, 75_000)]), 0, RollDice(), script((1, 2)))
+    legal = SPEC.legal_commands(market, 0)
+    assert narrow(market, legal) == legal
+    assert choose(market, 0) == RiskCash(amount=80_000)  # 80% of $100,000, not a listed sample
+    assert RiskCash(amount=80_000) not in legal
+    assert prior(market, 0, legal, Rng("prior", 1)) == RiskCash(amount=75_000)  # the quarters: 25k, 50k, 75k
+    choosing = SPEC.fold(opening(1, 30)[:3])  # set-up: the first player chooses among the 12 Hometowns
+    legal = SPEC.legal_commands(choosing, 0)
+    narrowed = narrow(choosing, legal)
+    assert len(legal) == 12 and len(narrowed) == 4 and set(narrowed) <= set(legal)
+    assert prior(choosing, 0, legal, Rng("prior", 1)) in narrowed

@@ -37,8 +37,13 @@ def _first(legal: Sequence[Command], kind: type[Command]) -> Command | None:
 
 def _amount(share: float, amounts: dict[str, int]) -> int:
     """A share of the range's top, in bills, kept inside the range."""
-    wanted = int(amounts["max"] * share) // BILL * BILL
-    return max(amounts["min"], min(amounts["max"], wanted))
+    return share_of(share, amounts["min"], amounts["max"])
+
+
+def share_of(share: float, low: int, high: int) -> int:
+    """A share of `high`, in bills, kept between `low` and `high`."""
+    wanted = int(high * share) // BILL * BILL
+    return max(low, min(high, wanted))
 
 
 # --- Blackjack ----------------------------------------------------------------------------------
@@ -83,8 +88,12 @@ def _should_stand(total: int, soft: bool, up: int) -> bool:
 def play_hand(view: dict[str, Any], legal: Sequence[Command]) -> Command:
     table = view["casino"]
     hand = table["hands"][table["current_hand"]]
-    cards = tuple(hand["cards"])
-    up = blackjack_value(table["house"][0])
+    return basic_strategy(tuple(hand["cards"]), table["house"][0], legal)
+
+
+def basic_strategy(cards: tuple[str, ...], house: str, legal: Sequence[Command]) -> Command:
+    """Split, double down, stand or hit `cards` against the House's open card."""
+    up = blackjack_value(house)
     total, soft = blackjack_total(cards)
     if is_pair(cards) and _should_split(blackjack_value(cards[0]), up) and _first(legal, Split):
         return Split()
