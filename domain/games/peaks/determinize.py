@@ -5,7 +5,8 @@ mountains whose backing fell short this turn (the last two added to the view for
 state needs them) and the viewing seat's own bonus cards; it hides the other seats' bonus cards (their number is
 shown) and the order of the four decks (their size is shown). `determinize` rebuilds the public part from the
 view field by field and draws the hidden part from the components that could be there: the game's cards of its
-rules version (cards.py) minus every card the view shows elsewhere. It reads only the view and the public card data, never the true state.
+rules version (cards.py) minus every card the view shows elsewhere. It reads only the view and the public card
+data, never the true state.
 
 What is drawn, and what is kept from the view:
 - the A and B mountain decks: the version's A (B) mountains not on the display, on a mat or in a discard pile, in a
