@@ -103,7 +103,7 @@ def play_bot_turn(games: GameService, game_id: str, known: LoadedGame | None = N
     seat = bots[0]
     level = game.bot_level(seat)
     assert level is not None
-    command = play_bot(game.spec, game.state, seat, level, games.seed(game_id), game.version)
+    command = play_bot(game.spec, game.state, seat, level, games.seed(game_id), game.version, game.bot_budget(seat))
     type_, args = game.spec.commands.encode(command)
     command_id = bot_command_id(game_id, game.version, seat)
     try:

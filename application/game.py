@@ -67,6 +67,12 @@ class LoadedGame(FoldedGame):
             return self.seating.bots[seat]
         return self.record.seats[seat].get("bot")
 
+    def bot_budget(self, seat: int) -> int | None:
+        """A `search` bot seat's own budget of iterations; None for the game's default."""
+        if self.seating is not None:
+            return self.seating.budget(seat)
+        return self.record.seats[seat].get("iterations")
+
     def bot_seats_to_act(self) -> list[int]:
         return [seat for seat in self.to_act() if self.bot_level(seat)]
 

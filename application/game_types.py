@@ -11,7 +11,9 @@ import dataclasses
 import hashlib
 from typing import Any
 
-from domain.core import GameSpec, canonical_json, command_schemas
+from domain.core import BotLevel, GameSpec, canonical_json, command_schemas
+
+UNDESCRIBED = BotLevel(description="A bot level of this game type.", strength="Not measured.")
 
 
 def game_type(spec: GameSpec) -> dict[str, Any]:
@@ -23,10 +25,21 @@ def game_type(spec: GameSpec) -> dict[str, Any]:
         "max_seats": spec.max_seats,
         "options_schema": dict(spec.options_schema),
         "bots": list(spec.bots),
+        # issue 29: beside the list of levels, each level in words with its measured strength
+        "bot_levels": bot_levels(spec),
         "rules_version": spec.rules_version,
         # extends DESIGN's list (issue 17): every version whose games this server replays, audits and goes on with
         "rules_versions": list(spec.rules_versions),
     }
+
+
+def bot_levels(spec: GameSpec) -> list[dict[str, str]]:
+    """Each of the type's bot levels, weakest first: its name, what it does, how strong it measured."""
+    rows = []
+    for level in spec.bots:
+        words = spec.bot_levels.get(level, UNDESCRIBED)
+        rows.append({"level": level, "description": words.description, "strength": words.strength})
+    return rows
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -238,7 +238,7 @@ class GameService:
             version=opening.version,
             head_hash=opening.head_hash,
             seed_commitment=created.seed_commitment,
-            seats=[{"name": seat.name, "bot": seat.bot} for seat in config.seats],
+            seats=[to_plain(seat) for seat in config.seats],  # {name, bot}, and a search seat's own `iterations`
             options=dict(config.options),
             original_id=game_id,
             forked_from=created.forked_from,

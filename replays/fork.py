@@ -66,7 +66,7 @@ def fork_game(
     if at not in ends:
         raise ForkPointInsideCommand(at, [end for end in nearest(ends, at) if first <= end < source.version])
     spec = source.spec
-    previous = [SeatConfig(name=s["name"], bot=s.get("bot")) for s in source.record.seats]
+    previous = [SeatConfig.of(s["name"], s.get("bot"), s.get("iterations")) for s in source.record.seats]
     if seats is not None and len(seats) != len(previous):
         raise InvalidCommand(f"seats: a fork keeps the {len(previous)} seats of its source")
     config = spec.normalize_config(seats if seats is not None else previous, source.record.options,

@@ -54,7 +54,8 @@ def seat_rows(game: LoadedGame) -> list[dict[str, Any]]:
     """Each seat as it is now: its name, the bot playing it, its player, whether it is open or gone."""
     seating = game.seating
     if seating is None:
-        return [{"index": i, "name": s["name"], "bot": s.get("bot"), "player": None, "open": False, "gone": False}
+        return [{"index": i, "name": s["name"], "bot": s.get("bot"), "player": None, "open": False, "gone": False,
+                 **({"iterations": s["iterations"]} if s.get("iterations") is not None else {})}
                 for i, s in enumerate(game.record.seats)]
     return seating.rows()
 
@@ -147,7 +148,7 @@ def create_game() -> tuple[Any, int, dict[str, str]]:
             players[index] = seat["player"]
             seats.append(SeatConfig(name=player["name"]))
         else:
-            seats.append(SeatConfig(name=seat["name"], bot=seat["bot"]))
+            seats.append(SeatConfig.of(seat["name"], seat["bot"], seat["iterations"]))
     table = {name: body[name] for name in TABLE_FIELDS if body[name] is not None}
     committed = message_bus().create(body["type"], seats, body["options"], body["seed"], open_seats, players, table)
     game = game_service().load(committed.game.record.id)  # as it stands after the follow-ups (bot turns)

@@ -123,7 +123,7 @@ def fork(game_id: str) -> Any:
     games = game_service()
     seats = None
     if body["seats"] is not None:
-        seats = [SeatConfig(name=seat["name"], bot=seat["bot"]) for seat in body["seats"]]
+        seats = [SeatConfig.of(seat["name"], seat["bot"], seat["iterations"]) for seat in body["seats"]]
     committed = fork_game(games, game_id, body["at"], seats)
     message_bus().follow(committed)
     game = games.load(committed.game.record.id)

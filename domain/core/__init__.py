@@ -7,6 +7,7 @@ from domain.core.errors import DomainError, IllegalCommand, InvalidCommand, NoLe
 from domain.core.protocol import (
     PUBLIC,
     Bot,
+    BotLevel,
     Command,
     Event,
     GameConfig,
@@ -40,6 +41,7 @@ __all__ = [
     "command_schemas",
     "PUBLIC",
     "Bot",
+    "BotLevel",
     "Codec",
     "Command",
     "Decision",

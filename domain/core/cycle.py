@@ -92,8 +92,10 @@ def play_command(spec: GameSpec, state: Any, seat: int, command: Command, rng: R
     return list(events), after
 
 
-def play_bot(spec: GameSpec, state: Any, seat: int, level: str, seed: str, version: int) -> Command:
-    """The command the bot of `level` in `seat` chooses, from that seat's view and legal commands only.
+def play_bot(spec: GameSpec, state: Any, seat: int, level: str, seed: str, version: int,
+             iterations: int | None = None) -> Command:
+    """The command the bot of `level` in `seat` chooses, from that seat's view and legal commands only;
+    `iterations` is a `search` seat's own budget (SeatConfig.iterations; None: the game's default).
 
     Raises:
         NoLegalCommand: the seat has no legal command (a state no bot can move on from).
@@ -102,5 +104,8 @@ def play_bot(spec: GameSpec, state: Any, seat: int, level: str, seed: str, versi
     if not legal:
         raise NoLegalCommand(f"seat {seat} is to act but has no legal command")
     view = spec.view(state, seat)
-    return spec.bots[level](view, legal, bot_rng(seed, version, seat))
+    bot = spec.bots[level]
+    if iterations is not None:
+        return bot(view, legal, bot_rng(seed, version, seat), iterations=iterations)  # type: ignore[call-arg]
+    return bot(view, legal, bot_rng(seed, version, seat))
 

@@ -19,7 +19,11 @@ optional may be left out; the core's default stands):
     labels.py       label, ranges                 a legal command in words; an argument's whole range
     about.py        RULES                         the rules in our own words, each with its book section
     catalog.py      catalog                       every public component by id
-    bots.py         BOTS                          the game's own bot levels ("random" is every game's)
+    bots.py         BOTS                          the game's own bot levels ("random" is every game's);
+                    SEARCH (optional)             the `search` level's settings (domain/core/search.py);
+                    LEVELS (optional)             each level's description and measured strength (BotLevel)
+    determinize.py  determinize, viewer           (optional module) a full state drawn from a seat's view, and
+                                                  whose view it is: with SEARCH, the game has the `search` level
 
 so that a sixth game is one package (and one line in domain/games/__init__.py), and a reader finds
 the same concern under the same name in all five. The package's `__init__.py` is one line,
@@ -46,15 +50,18 @@ before either, in its own words.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import importlib.util
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 from domain.core.codec import Codec
 from domain.core.errors import IllegalCommand
-from domain.core.protocol import Command, GameSpec, no_seated_defaults, random_bot
+from domain.core.protocol import RANDOM_LEVEL, SEARCH_LEVEL, Command, GameSpec, no_seated_defaults, random_bot
 from domain.core.rng import Rng
+from domain.core.search import SearchSettings, search_level
 
 MODULES = ("commands", "events", "options", "state", "evolve", "rules", "views", "view_schema", "scoring",
            "describe", "labels", "about", "catalog", "bots")
@@ -76,10 +83,15 @@ CONTRACT: dict[str, tuple[str, ...]] = {
     "catalog": ("catalog",),
     "bots": ("BOTS",),
 }
+#: The modules a game may leave out, and the names each defines when present.
+OPTIONAL_MODULES: dict[str, tuple[str, ...]] = {
+    "determinize": ("determinize", "viewer"),
+}
 OPTIONAL: dict[str, tuple[str, ...]] = {
     "options": ("seated_defaults",),
     "state": ("renamed",),
     "scoring": ("LOWER_SCORE_WINS",),
+    "bots": ("SEARCH", "LEVELS"),
 }
 
 
@@ -92,6 +104,7 @@ def game_spec(package: str, *, id: str, title: str, min_seats: int, max_seats: i
         return getattr(parts[module], name, default)
 
     rules, result = parts["rules"], parts["scoring"].result
+    search = search_settings(package, optional("bots", "SEARCH", None))
     return GameSpec(
         id=id,
         title=title,
@@ -120,7 +133,18 @@ def game_spec(package: str, *, id: str, title: str, min_seats: int, max_seats: i
         rules=parts["about"].RULES,
         catalog=parts["catalog"].catalog,
         renamed=optional("state", "renamed", None),
+        search=search,
+        bot_levels={"random": RANDOM_LEVEL, **optional("bots", "LEVELS", {}),
+                    **({SEARCH_LEVEL: search_level(search)} if search is not None else {})},
     )
+
+
+def search_settings(package: str, settings: SearchSettings | None) -> SearchSettings | None:
+    """The game's search settings with its determinize.py's functions; None without either."""
+    if settings is None or importlib.util.find_spec(f"{package}.determinize") is None:
+        return None
+    module = importlib.import_module(f"{package}.determinize")
+    return dataclasses.replace(settings, determinize=module.determinize, viewer=module.viewer)
 
 
 def listing(rules: ModuleType) -> Callable[[Any, int], list[Command]]:

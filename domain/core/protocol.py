@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import msgspec
 
@@ -28,7 +28,11 @@ from domain.core.codec import Codec, Message
 from domain.core.errors import InvalidCommand
 from domain.core.rng import Rng
 
+if TYPE_CHECKING:
+    from domain.core.search import SearchSettings
+
 PUBLIC: Literal["public"] = "public"
+SEARCH_LEVEL = "search"  # the level every game with a determinize.py offers (domain/core/search.py)
 Visibility = Literal["public"] | tuple[int, ...]
 
 
@@ -58,10 +62,23 @@ class Command(Message):
 
 
 class SeatConfig(Value):
-    """A place at the table: the player's display name and, for a bot seat, its level."""
+    """A place at the table: the player's display name and, for a bot seat, its level, and for a `search` seat
+    its own budget of iterations (left out of the encoding when not given, so every GameCreated recorded
+    before seats had budgets encodes, hashes and audits as it was written)."""
 
     name: str
     bot: str | None = None
+    iterations: int | msgspec.UnsetType = msgspec.UNSET
+
+    @classmethod
+    def of(cls, name: str, bot: str | None = None, iterations: int | None = None) -> SeatConfig:
+        """A seat; `iterations` None leaves the budget out (the game's default)."""
+        return cls(name=name, bot=bot, iterations=msgspec.UNSET if iterations is None else iterations)
+
+    @property
+    def budget(self) -> int | None:
+        """The seat's own search budget, or None for the game's default."""
+        return None if self.iterations is msgspec.UNSET else self.iterations  # type: ignore[return-value]
 
 
 class GameCreated(Event, Value):
@@ -92,6 +109,20 @@ class GameConfig:
 
 
 Bot = Callable[[dict[str, Any], Sequence[Command], Rng], Command]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BotLevel:
+    """A bot level in words: what it does, and how strong it measured (a sentence naming the bench)."""
+
+    description: str
+    strength: str
+
+
+RANDOM_LEVEL = BotLevel(
+    description="Plays any legal command, uniformly at random.",
+    strength="The baseline: every other level is measured against it.",
+)
 
 
 def random_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Command:
@@ -145,11 +176,21 @@ class GameSpec:
     # (seats, rules version) -> the defaults of options that depend on who is seated (a person or a bot),
     # over the options schema's; normalize_config fills them in, so GameCreated records the value chosen.
     seated_defaults: Callable[[Sequence[SeatConfig], int], Mapping[str, Any]] = no_seated_defaults
+    # The `search` level's settings (domain/core/search.py), for a game with a determinize.py; None: no search.
+    search: SearchSettings | None = None
+    # What each level is and how strong it measured (GET /game-types `bot_levels`), by level.
+    bot_levels: Mapping[str, BotLevel] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        """The seating events (seating.py) are every game's: decoded by its codec, folded past its rules."""
-        from domain.core import seating
+        """The seating events (seating.py) are every game's: decoded by its codec, folded past its rules. A game
+        with search settings has the `search` level, last, bound to this spec (a copy made with
+        `dataclasses.replace` searches its own rules)."""
+        from domain.core import search, seating
 
+        bots = {level: bot for level, bot in self.bots.items() if level != SEARCH_LEVEL}
+        if self.search is not None:
+            bots[SEARCH_LEVEL] = search.SearchBot(self)
+        object.__setattr__(self, "bots", bots)
         if not getattr(self.evolve, "seated", False):
             object.__setattr__(self, "evolve", seating.seated_evolve(self.evolve, self.renamed))
             object.__setattr__(self, "describe", seating.seated_describe(self.describe))
@@ -181,10 +222,25 @@ class GameSpec:
             if seat.bot is not None and seat.bot not in self.bots:
                 levels = ", ".join(self.bots)
                 raise InvalidCommand(f"seats[{index}].bot: unknown bot level {seat.bot!r}; levels: {levels}")
+            self.check_budget(index, seat)
         if options is None or isinstance(options, Mapping):
             options = {**self.seated_defaults(seats, version), **(options or {})}
         return GameConfig(seats=tuple(seats), options=normalize_options(self.options_schema, options, version),
                           rules_version=version)
+
+    def check_budget(self, index: int, seat: SeatConfig) -> None:
+        """A seat's own search budget: only a `search` seat's, from 1 to the game's `max_iterations`.
+
+        Raises:
+            InvalidCommand: a budget for another level, or out of range.
+        """
+        budget = seat.budget
+        if budget is None:
+            return
+        if seat.bot != SEARCH_LEVEL or self.search is None:
+            raise InvalidCommand(f"seats[{index}].iterations: only a search seat takes a budget of iterations")
+        if not 1 <= budget <= self.search.max_iterations:
+            raise InvalidCommand(f"seats[{index}].iterations: must be between 1 and {self.search.max_iterations}")
 
     def fold(self, events: Sequence[Event], state: Any = None) -> Any:
         """The state after applying `events` in order to `state` (None before GameCreated)."""

@@ -13,6 +13,7 @@ class Table:
 
     def __init__(self, spec: GameSpec, config: GameConfig, seed: str, game_id: str = "table") -> None:
         self.spec = spec
+        self.config = config
         self.seed = seed
         self.events: list[Event] = opening_events(spec, game_id, config, seed)
         self.state = spec.fold(self.events)
@@ -33,8 +34,11 @@ class Table:
         return new_events
 
     def bot_command(self, seat: int, level: str) -> Command:
-        """What the bot of `level` in `seat` chooses, from that seat's view only."""
-        return play_bot(self.spec, self.state, seat, level, self.seed, self.version)
+        """What the bot of `level` in `seat` chooses, from that seat's view only (at the seat's own search budget
+        when it was created a `search` seat with one)."""
+        configured = self.config.seats[seat] if seat < len(self.config.seats) else None
+        budget = configured.budget if configured is not None and configured.bot == level else None
+        return play_bot(self.spec, self.state, seat, level, self.seed, self.version, budget)
 
     def play_bots(self, levels: Sequence[str] | Mapping[int, str], max_commands: int = 100_000) -> int:
         """Let bots play every seat until the game ends; returns the number of commands.

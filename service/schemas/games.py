@@ -24,6 +24,8 @@ class TableSeatRequest(StrictSchema):
 
     name = fields.String(load_default=None, allow_none=False, validate=PLAYER_NAME)
     bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=32))
+    # a `search` seat's own budget of iterations per decision; the game type bounds it (a 400 past its maximum)
+    iterations = Int64(strict=True, load_default=None, allow_none=True, minimum=1)
     open = fields.Boolean(load_default=False)
     player = fields.String(load_default=None, allow_none=False, validate=PLAYER_ID)
 
@@ -33,6 +35,8 @@ class TableSeatRequest(StrictSchema):
             raise ValidationError("an open seat has no player and no bot", "open")
         if data["player"] is not None and data["bot"] is not None:
             raise ValidationError("a player's seat has no bot", "player")
+        if data["iterations"] is not None and data["bot"] is None:
+            raise ValidationError("only a search bot's seat takes a budget of iterations", "iterations")
         if data["name"] is None and not data["open"] and data["player"] is None:
             raise ValidationError("Missing data for required field.", "name")
 
@@ -129,6 +133,12 @@ class EventsQuery(StrictSchema):
 # -- responses -----------------------------------------------------------------------------
 
 
+class BotLevelRow(Schema):
+    level = fields.String()
+    description = fields.String()
+    strength = fields.String()
+
+
 class GameType(Schema):
     id = fields.String()
     title = fields.String()
@@ -136,6 +146,7 @@ class GameType(Schema):
     max_seats = fields.Integer()
     options_schema = fields.Raw()
     bots = fields.List(fields.String())
+    bot_levels = fields.List(fields.Nested(BotLevelRow))
     rules_version = fields.Integer()
     rules_versions = fields.List(fields.Integer())
 
@@ -144,6 +155,7 @@ class SeatResponse(Schema):
     index = fields.Integer()
     name = fields.String()
     bot = fields.String(allow_none=True)
+    iterations = fields.Integer()  # only a search seat with its own budget has it
     player = fields.String(allow_none=True)
     open = fields.Boolean()
     gone = fields.Boolean()

@@ -14,6 +14,7 @@ class SeatRequest(StrictSchema):
 
     name = fields.String(required=True, validate=PLAYER_NAME)
     bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=32))
+    iterations = Int64(strict=True, load_default=None, allow_none=True, minimum=1)  # a search seat's own budget
 
 
 class ReplayQuery(StrictSchema):

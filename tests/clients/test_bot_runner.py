@@ -77,7 +77,8 @@ def test_the_example_plays_one_game_against_the_strongest_bot(server: Served, ty
         game = client.game(game_id)
     assert lines[0].startswith(described["title"])
     assert game["status"] == "finished"
-    assert all(seat["bot"] == described["bots"][-1] for seat in game["seats"][1:])
+    assert all(seat["bot"] == [level for level in described["bots"] if level != "search"][-1]
+               for seat in game["seats"][1:])
     assert len(game["seats"]) == described["min_seats"]
     assert lines[1].startswith(f"finished after {game['version']} events")
     assert lines[-1] == ("you won" if 0 in game["result"]["winners"] else "you did not win")  # type: ignore[index]

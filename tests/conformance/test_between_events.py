@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from domain.core import GameSpec, SeatConfig, Table
+from domain.core.seating import strongest_bot
 from domain.games import GAMES
 
 MAX_COMMANDS = 50_000
@@ -24,7 +25,7 @@ MAX_COMMANDS = 50_000
 CASES = [
     pytest.param(spec, seats, level, id=f"{spec.id}-{seats}-{level}")
     for spec in GAMES
-    for seats, level in ((spec.min_seats, list(spec.bots)[-1]), (spec.max_seats, "random"))
+    for seats, level in ((spec.min_seats, strongest_bot(spec)), (spec.max_seats, "random"))
 ]
 
 

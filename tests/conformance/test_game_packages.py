@@ -18,7 +18,7 @@ import pytest
 
 import domain.games
 from domain.core import GameSpec, IllegalCommand, SeatConfig, Table, decision_rng
-from domain.core.package import CONTRACT, MODULES, OPTIONAL
+from domain.core.package import CONTRACT, MODULES, OPTIONAL, OPTIONAL_MODULES
 from domain.games import GAMES
 
 
@@ -77,7 +77,7 @@ def test_each_concern_lives_in_the_module_of_its_name(spec: GameSpec) -> None:
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.id)
 def test_no_concern_is_defined_outside_its_module(spec: GameSpec) -> None:
     """A name the core reads from one module (result, describe, catalog, setup...) is defined in no other."""
-    homes = {name: module for module, names in {**CONTRACT, **OPTIONAL}.items() for name in names}
+    homes = {name: module for module, names in {**CONTRACT, **OPTIONAL, **OPTIONAL_MODULES}.items() for name in names}
     # The rules' names are words a phase module may use for its own part (preparation_candidates is one).
     for module, path in package_modules(PACKAGES[spec.id]).items():
         strays = sorted(name for name in defined_names(path) & set(homes) if homes[name] != module)

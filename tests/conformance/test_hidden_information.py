@@ -33,6 +33,7 @@ from msgspec import to_builtins
 from support import hidden
 
 from domain.core import PUBLIC, GameSpec, IllegalCommand, InvalidCommand, SeatConfig, Table, decision_rng
+from domain.core.seating import strongest_bot
 from domain.games import GAMES
 
 SEED = "hidden-1"
@@ -54,7 +55,7 @@ CASES = [
     pytest.param(spec, seats, level, id=f"{spec.id}-{seats}-{level}")
     for spec in GAMES
     if hidden.RESAMPLERS.get(spec.id) != hidden.OPEN
-    for seats, level in sorted({*((n, list(spec.bots)[-1]) for n in seat_counts(spec)), (spec.max_seats, "random")})
+    for seats, level in sorted({*((n, strongest_bot(spec)) for n in seat_counts(spec)), (spec.max_seats, "random")})
 ]
 
 
@@ -238,7 +239,7 @@ def test_the_guard_finds_a_planted_leak_in_the_listed_actions(spec: GameSpec) ->
     def label(state: Any, seat: int, command: Any) -> str:
         return spec.label(state, seat, command) + (" (odd)" if digest_odd(state) else "")
 
-    guard = guard_game(spec, spec.min_seats, list(spec.bots)[-1], dataclasses.replace(spec, label=label), 60)
+    guard = guard_game(spec, spec.min_seats, strongest_bot(spec), dataclasses.replace(spec, label=label), 60)
     assert any("the listed actions depend on hidden data" in failure for failure in guard.failures), guard.failures
 
 
@@ -249,7 +250,7 @@ def test_the_guard_finds_a_planted_leak_in_a_commands_events(spec: GameSpec) -> 
         events = list(spec.decide(state, seat, command, rng))
         return events[:-1] if len(events) > 1 and digest_odd(state) else events
 
-    guard = guard_game(spec, spec.min_seats, list(spec.bots)[-1], dataclasses.replace(spec, decide=decide), 60)
+    guard = guard_game(spec, spec.min_seats, strongest_bot(spec), dataclasses.replace(spec, decide=decide), 60)
     assert any("reads them depend on hidden data" in failure for failure in guard.failures), guard.failures
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from domain.core import GameSpec, SeatConfig, Table, canonical_json, decision_rng
+from domain.core.seating import hand_written_levels
 from domain.games import GAMES as REGISTERED
 
 # A game package not yet in the registry can be checked with
@@ -168,7 +169,7 @@ def test_under_each_option_every_listed_command_is_accepted_and_only_seats_to_ac
 @pytest.mark.parametrize(("spec", "options"), OPTION_CASES)
 def test_every_bot_level_plays_each_option_variant_to_the_end_with_seats_interleaved(
         spec: GameSpec, options: dict[str, object]) -> None:
-    for level in spec.bots:
+    for level in hand_written_levels(spec):
         table = table_for(spec, spec.max_seats, f"option-{level}", level, options=options)
         for _ in range(MAX_COMMANDS):
             if table.finished:
@@ -199,7 +200,7 @@ def test_the_same_seed_gives_byte_identical_events_and_another_seed_does_not(spe
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.id)
 def test_every_bot_level_plays_a_game_to_the_end(spec: GameSpec) -> None:
-    for level in spec.bots:
+    for level in hand_written_levels(spec):
         table = table_for(spec, spec.min_seats, f"level-{level}", level)
         table.play_bots([level] * spec.min_seats, max_commands=MAX_COMMANDS)
         assert spec.result(table.state) is not None

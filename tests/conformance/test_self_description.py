@@ -14,6 +14,7 @@ import pytest
 
 from domain.core import GameSpec, IllegalCommand, SeatConfig, Table, command_schemas, decision_rng
 from domain.core.about import plain_label
+from domain.core.seating import strongest_bot
 from domain.games import GAMES
 
 SEEDS = ("label-1",)  # one seed: each case plays a whole game with a schema check a step (the budget)
@@ -23,7 +24,7 @@ MAX_COMMANDS = 50_000
 CASES = [  # the smallest table with the strongest bot, the largest with random bots (the longest games)
     pytest.param(spec, seats, seed, level, id=f"{spec.id}-{seats}-{seed}-{level}")
     for spec in GAMES
-    for seats, level in ((spec.min_seats, list(spec.bots)[-1]), (spec.max_seats, "random"))
+    for seats, level in ((spec.min_seats, strongest_bot(spec)), (spec.max_seats, "random"))
     for seed in SEEDS
 ]
 
@@ -110,7 +111,7 @@ def test_the_view_after_every_event_of_a_game_fits_the_schema(spec: GameSpec) ->
     validator = jsonschema.Draft202012Validator(spec.view_schema)
     seats = spec.min_seats
     table = table_for(spec, seats, SEEDS[0])
-    table.play_bots([list(spec.bots)[-1]] * seats, max_commands=MAX_COMMANDS)
+    table.play_bots([strongest_bot(spec)] * seats, max_commands=MAX_COMMANDS)
     state = None
     for count, event in enumerate(table.events, start=1):
         state = spec.evolve(state, event)
@@ -128,7 +129,7 @@ def test_views_fit_the_schema_and_actions_are_labelled_with_their_ranges(
 @pytest.mark.parametrize(("spec", "options"), OPTION_CASES)
 def test_with_each_option_views_fit_the_schema_and_actions_are_labelled_with_their_ranges(
         spec: GameSpec, options: dict[str, object]) -> None:
-    views_and_labels_hold(spec, spec.min_seats, SEEDS[0], list(spec.bots)[-1], options)
+    views_and_labels_hold(spec, spec.min_seats, SEEDS[0], strongest_bot(spec), options)
 
 
 def views_and_labels_hold(spec: GameSpec, seats: int, seed: str, level: str,

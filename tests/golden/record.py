@@ -57,6 +57,7 @@ def levels_for(bots: list[str], lineup: str) -> list[str]:
 def main() -> None:
     sys.path.insert(0, str(ROOT))
     from domain.core import SeatConfig, Table
+    from domain.core.seating import hand_written_levels
     from domain.games import game_spec
     from application.chain import GENESIS_HASH, chain_each
 
@@ -67,7 +68,7 @@ def main() -> None:
             continue
         spec = game_spec(type_)
         name = case_name(type_, seats, options, lineup, spec.rules_version)
-        levels = levels_for(list(spec.bots), lineup)
+        levels = levels_for(hand_written_levels(spec), lineup)
         config = spec.normalize_config(
             [SeatConfig(name=f"seat{i}", bot=levels[i % len(levels)]) for i in range(seats)], options
         )

@@ -63,7 +63,9 @@ def test_game_types_list_the_toy_game(client: FlaskClient) -> None:
     assert response.status_code == 200
     (toy,) = [t for t in response.get_json() if t["id"] == "toy"]
     assert toy == {"id": "toy", "title": "Toy", "min_seats": 2, "max_seats": 2, "bots": ["random", "careful"],
-                   "rules_version": 1, "rules_versions": [1], "options_schema": toy["options_schema"]}
+                   "bot_levels": toy["bot_levels"], "rules_version": 1, "rules_versions": [1],
+                   "options_schema": toy["options_schema"]}
+    assert [row["level"] for row in toy["bot_levels"]] == toy["bots"]
     assert toy["options_schema"]["properties"]["pile"]["default"] == 7
 
 

@@ -28,6 +28,7 @@ from flask import Flask
 
 from application.projections import PROJECTION
 from domain.core import SeatConfig
+from domain.core.seating import strongest_bot
 from domain.games import GAMES
 from replays.audit import audit
 from replays.copy import COPIED, FAILED, copy_game
@@ -70,7 +71,7 @@ def populate(url: str, scratch: Path) -> Installation:
         finished, tokens = [], {}
         for spec in GAMES:
             finished.append(bot_game(games, spec.id, f"copy-{spec.id}"))
-            seats = [SeatConfig(name="ann")] + [SeatConfig(name=f"bot-{i}", bot=list(spec.bots)[-1])
+            seats = [SeatConfig(name="ann")] + [SeatConfig(name=f"bot-{i}", bot=strongest_bot(spec))
                                                 for i in range(1, min(max(spec.min_seats, 2), spec.max_seats))]
             committed = games.create(spec.id, seats, {}, f"copy-active-{spec.id}")
             game_id = committed.game.record.id

@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 
 from application.handler import GameService
 from domain.core.wording import UNTOLD, ordinal, placings
+from domain.core.seating import hand_written_levels
 from domain.games import GAMES
 from replays.rebuild import timeline
 from support.handler import bot_game, open_games
@@ -56,7 +57,7 @@ def test_every_timeline_line_calls_seats_by_name_and_no_event_by_its_type(games:
                 assert line != UNTOLD, entry
                 told[line] = entry
     seat_names = [f"{level}-{index}" for index, level in
-                  ((i, list(spec.bots)[i % len(spec.bots)]) for i in range(seats))]
+                  ((i, hand_written_levels(spec)[i % len(hand_written_levels(spec))]) for i in range(seats))]
     # an event about a seat names it: its line holds that seat's name
     for entry in timeline(spec, events, None, True):
         event = events[entry["seq"] - 1]

@@ -9,6 +9,7 @@ from application.bus import MessageBus
 from application.handler import GameService, StateCache
 from application.settings import registry_of
 from domain.core import SeatConfig
+from domain.core.seating import hand_written_levels
 from domain.games import GAMES
 from replays.log import log_from_store
 from replays.transfer import export_document
@@ -30,7 +31,7 @@ def bot_game(games: GameService | MessageBus, type_: str, seed: str, level: str 
     """A bots-only game played to its end; without `level`, the seats take the game's levels in turn."""
     handler = games.games if isinstance(games, MessageBus) else games
     spec = REGISTRY(type_)
-    levels = [level] if level is not None else list(spec.bots)
+    levels = [level] if level is not None else hand_written_levels(spec)
     count = seats or spec.min_seats
     chosen = [SeatConfig(name=f"{levels[i % len(levels)]}-{i}", bot=levels[i % len(levels)]) for i in range(count)]
     committed = handler.create(type_, chosen, {}, seed)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core import Bot, Command, Rng
+from domain.core import Bot, BotLevel, Command, Rng
+from domain.core.search import SearchSettings
 from domain.games.hike.cards import (
     COLOURS,
     HUSKIES,
@@ -220,3 +221,14 @@ class Drafting:
 
 BOTS: dict[str, Bot] = {"expert": expert_bot}
 """The game's own levels, beside every game's `random`."""
+
+SEARCH = SearchSettings(iterations=60, max_iterations=1000)
+"""The `search` level (domain/core/search.py): provisional budget, to be calibrated to about 500 ms of CPU a decision."""
+
+LEVELS: dict[str, BotLevel] = {
+    "expert": BotLevel(
+        description="Drafts a matching, well-pointed sled fast, then races each day on a searched plan of huskies, care and equipment.",
+        strength="Wins 99.0% of 2- and 4-seat races and 92.0% of 6-seat ones against random bots (bench/hike_bots.py --games 200, rules version 3).",
+    ),
+}
+"""The game's own levels in words (GET /game-types `bot_levels`)."""

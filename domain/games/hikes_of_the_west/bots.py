@@ -12,8 +12,10 @@ from typing import Any
 
 import msgspec
 
-from domain.core import Bot, Command, Rng, Value
+from domain.core import Bot, BotLevel, Command, Rng, Value
+from domain.core.search import SearchSettings
 from domain.games.hikes_of_the_west.cards import (
+    DICE,
     BLACK_HILLS,
     CEDAR_BREAKS,
     GRAND_CANYON,
@@ -216,3 +218,18 @@ def _spot(hike: dict[str, Any], trail: Sequence[int], dice: int) -> Spot:
 
 BOTS: dict[str, Bot] = {"planner": planner_bot}
 """The game's own levels, beside every game's `random`."""
+
+# The final score's range: no die at all on the cards (each hike completed before any rest) to all six dice
+# on the cards showing 6 (rulebook, Game end; RULINGS.md, Running out of dice).
+BEST_SCORE, WORST_SCORE = 0, DICE * 6
+
+SEARCH = SearchSettings(iterations=100, max_iterations=2000, solo_scores=(BEST_SCORE, WORST_SCORE))
+"""The `search` level (domain/core/search.py): its default budget, about 500 ms of CPU a decision here."""
+
+LEVELS: dict[str, BotLevel] = {
+    "planner": BotLevel(
+        description="Orders the locations by how their rules hinder, rebuilds every trail the layout allows, and chooses paths, dice, rolls and rests by the rests it expects each to cost.",
+        strength="Finishes all three hikes in 38.7% of games and makes par in 10.2% (bench/hikes_of_the_west_bots.py --games 1000, rules version 2).",
+    ),
+}
+"""The game's own levels in words (GET /game-types `bot_levels`)."""

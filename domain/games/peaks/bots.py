@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core import Bot, Command, Rng
+from domain.core import Bot, BotLevel, Command, Rng
+from domain.core.search import SearchSettings
 from domain.games.peaks import cards
 from domain.games.peaks.commands import (
     AcceptOffer,
@@ -277,3 +278,14 @@ def _travel(view: dict[str, Any], legal: Sequence[Command]) -> Command:
 
 
 BOTS: dict[str, Bot] = {"guide": guide_bot}
+
+SEARCH = SearchSettings(iterations=20, max_iterations=1000)
+"""The `search` level (domain/core/search.py): provisional budget, to be calibrated to about 500 ms of CPU a decision."""
+
+LEVELS: dict[str, BotLevel] = {
+    "guide": BotLevel(
+        description="Plans rest, prepare and climb around its mountains, backs climbs it can tag along on, and spends stamina cards sparingly.",
+        strength="Wins every game against random bots, 100 of 100 at 2 and at 4 seats, mean score 29.2 against 2.6 (bench/peaks_bots.py --games 100, rules version 3).",
+    ),
+}
+"""The game's own levels in words (GET /game-types `bot_levels`)."""

@@ -103,7 +103,7 @@ def options(pairs: Sequence[str]) -> dict[str, Any] | None:
 def created_seats(client: Client, args: argparse.Namespace, game_type: GameType) -> Iterator[SeatHandle]:
     """Seat 0 of each of `--games` new games, the other seats the opponent's."""
     seats = args.seats or game_type["min_seats"]
-    opponent = args.opponent or game_type["bots"][-1]
+    opponent = args.opponent or client.strongest_bot(args.type_)
     for number in range(args.games):
         others = [{"name": f"{opponent}-{i}", "bot": opponent} for i in range(1, seats)]
         seed = f"{args.seed}-{number}" if args.seed is not None else None

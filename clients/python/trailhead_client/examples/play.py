@@ -37,7 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     with Client(args.url) as client:
         game_type = next(t for t in client.game_types() if t["id"] == args.type_)
-        strongest = game_type["bots"][-1]
+        strongest = client.strongest_bot(args.type_)
         seats = args.seats or game_type["min_seats"]
         others = [{"name": f"{strongest} {i}", "bot": strongest} for i in range(1, seats)]
         created = client.create_game(args.type_, ["you", *others], options=args.options, seed=args.seed)

@@ -1,0 +1,182 @@
+"""How strong is the `search` level? Duplicate games against each game's strongest hand-written bot.
+
+    python bench/search_bots.py [--type TYPE ...] [--games N] [--seats S ...] [--iterations N | --scale X]
+                                [--jobs J] [--seeds PREFIX] [--quick]
+
+For each game type with a `search` level (or the `--type`s named) and each table size (`--seats`; by default
+2 and 4 where the game allows them), plays N games (default 200) on domain.core.Table in duplicate sets: one
+seed played once with the search bot in each seat, the strongest hand-written level (domain/core/seating.py
+`strongest_bot`) in every other seat, so luck of the deal and of the seat falls alike on both sides (with 2
+seats, a pair: the same seed twice, seats swapped). Seeds `PREFIX-0`, `PREFIX-1`, ...
+
+Prints a table: games, the search bot's wins (sole first place), shared first places, losses, its win rate
+with the Wilson 95% interval, the rate a seat would win by chance (1/seats), and the mean CPU seconds per game
+(both sides' decisions; the search's share beside it). For the solo Hikes of the West (1 seat) it plays
+the same seeds as bench/hikes_of_the_west_bots.py (`bench-0` ...) with the search bot and with the
+strongest hand-written level, and prints both means of score minus par (lower is better) and their
+difference with its 95% interval (paired by seed).
+
+The search budget is the game's default (`SearchSettings.iterations`, about 500 ms of CPU a decision), or
+`--iterations N`, or `--scale X` times the default (0.2, 1 and 4 for the issue's figures); it is given to
+each search seat as its own budget (`SeatConfig.iterations`), so it is bounded by the game's max_iterations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from domain.core import GameSpec, SeatConfig, Table  # noqa: E402
+from domain.core.search import SEARCH_LEVEL  # noqa: E402
+from domain.core.seating import strongest_bot  # noqa: E402
+from domain.games import GAMES, game_spec  # noqa: E402
+
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class Job:
+    type_: str
+    seats: int
+    number: int  # the seed's number
+    search_seat: int
+    iterations: int
+    seeds: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    job: Job
+    place: int  # the search seat's place
+    shared: bool  # its place is shared with another seat
+    score: int  # its score (solo: the final score)
+    par: int  # solo: the sum of the pars; else 0
+    cpu: float  # CPU seconds of the whole game
+    search_cpu: float  # CPU seconds of the search seat's decisions
+
+
+def play(job: Job) -> Outcome:
+    """One game with the search bot in `job.search_seat` and the strongest hand-written bot elsewhere (solo: the
+    search seat is the hiker; `search_seat` -1 plays the hand-written bot alone, the baseline)."""
+    spec = game_spec(job.type_)
+    strong = strongest_bot(spec)
+    levels = [SEARCH_LEVEL if seat == job.search_seat else strong for seat in range(job.seats)]
+    seats = [SeatConfig.of(f"p{seat}", level, job.iterations if level == SEARCH_LEVEL else None)
+             for seat, level in enumerate(levels)]
+    table = Table(spec, spec.normalize_config(seats, {}), f"{job.seeds}-{job.number}")
+    started, searching = time.process_time(), 0.0
+    while not table.finished:
+        seat = min(spec.to_act(table.state))
+        before = time.process_time()
+        command = table.bot_command(seat, levels[seat])
+        if levels[seat] == SEARCH_LEVEL:
+            searching += time.process_time() - before
+        table.submit(seat, command)
+    result = spec.result(table.state)
+    assert result is not None
+    row = next(row for row in result["standings"] if row["seat"] == max(job.search_seat, 0))
+    shared = sum(1 for other in result["standings"] if other["place"] == row["place"]) > 1
+    return Outcome(job, row["place"], shared, row["score"], result.get("par", 0), time.process_time() - started,
+                   searching)
+
+
+def wilson(wins: int, games: int) -> tuple[float, float]:
+    """The Wilson score interval (95%) of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    centre = (rate + Z95 ** 2 / (2 * games)) / (1 + Z95 ** 2 / games)
+    half = Z95 * math.sqrt(rate * (1 - rate) / games + Z95 ** 2 / (4 * games ** 2)) / (1 + Z95 ** 2 / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def budget(spec: GameSpec, args: argparse.Namespace) -> int:
+    assert spec.search is not None
+    if args.iterations is not None:
+        return args.iterations
+    return max(1, round(spec.search.iterations * args.scale))
+
+
+def table_jobs(spec: GameSpec, seats: int, games: int, iterations: int, seeds: str) -> list[Job]:
+    """Whole duplicate sets: each seed once with the search seat in each place, at least `games` games."""
+    sets = max(1, math.ceil(games / seats))
+    return [Job(spec.id, seats, number, seat, iterations, seeds) for number in range(sets) for seat in range(seats)]
+
+
+def run(jobs: list[Job], processes: int) -> list[Outcome]:
+    if processes > 1:
+        with multiprocessing.Pool(processes) as pool:
+            return pool.map(play, jobs, chunksize=1)
+    return [play(job) for job in jobs]
+
+
+def report_table(spec: GameSpec, seats: int, outcomes: list[Outcome]) -> str:
+    games = len(outcomes)
+    wins = sum(1 for o in outcomes if o.place == 1 and not o.shared)
+    shared = sum(1 for o in outcomes if o.place == 1 and o.shared)
+    low, high = wilson(wins, games)
+    cpu = statistics.mean(o.cpu for o in outcomes)
+    searching = statistics.mean(o.search_cpu for o in outcomes)
+    return (f"| {spec.id} | {seats} | {outcomes[0].job.iterations} | {games} | {wins} | {shared} | "
+            f"{games - wins - shared} | {100 * wins / games:.1f}% | {100 * low:.1f}-{100 * high:.1f}% | "
+            f"{100 / seats:.0f}% | {cpu:.1f} ({searching:.1f}) |")
+
+
+def report_solo(spec: GameSpec, outcomes: list[Outcome], baseline: list[Outcome]) -> str:
+    mine = [o.score - o.par for o in outcomes]
+    theirs = [o.score - o.par for o in baseline]
+    gains = [b - a for a, b in zip(mine, theirs, strict=True)]
+    half = Z95 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else float("nan")
+    cpu = statistics.mean(o.cpu for o in outcomes)
+    return (f"| {spec.id} | 1 | {outcomes[0].job.iterations} | {len(outcomes)} | search {statistics.mean(mine):+.2f} "
+            f"| {strongest_bot(spec)} {statistics.mean(theirs):+.2f} | gain {statistics.mean(gains):+.2f} "
+            f"(95% +-{half:.2f}) | at or under par {100 * sum(m <= 0 for m in mine) / len(mine):.1f}% "
+            f"| {cpu:.1f} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--type", dest="types", nargs="*", help="game types (default: every one with search)")
+    parser.add_argument("--games", type=int, default=200, help="games per table size (whole duplicate sets)")
+    parser.add_argument("--seats", type=int, nargs="*", help="table sizes (default: 2 and 4 where allowed)")
+    parser.add_argument("--iterations", type=int, help="the search budget (default: the game's)")
+    parser.add_argument("--scale", type=float, default=1.0, help="the game's default budget times this")
+    parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument("--seeds", default="search-bench", help="the seeds' prefix (solo: bench, as "
+                                                                 "bench/hikes_of_the_west_bots.py)")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 2 games a table, 5 iterations")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.iterations = 2, 5
+    specs = [spec for spec in GAMES if spec.search is not None and (not args.types or spec.id in args.types)]
+    print("| type | seats | iterations | games | wins | shared first | losses | win rate | Wilson 95% | chance "
+          "| CPU s/game (search's) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for spec in specs:
+        iterations = budget(spec, args)
+        if spec.max_seats == 1:
+            seeds = "bench" if args.seeds == "search-bench" else args.seeds
+            jobs = [Job(spec.id, 1, number, 0, iterations, seeds) for number in range(args.games)]
+            outcomes = run(jobs, args.jobs)
+            baseline = run([Job(spec.id, 1, job.number, -1, iterations, seeds) for job in jobs], args.jobs)
+            print(report_solo(spec, outcomes, baseline), flush=True)
+            continue
+        sizes = args.seats or sorted({n for n in (2, 4) if spec.min_seats <= n <= spec.max_seats})
+        for seats in sizes:
+            outcomes = run(table_jobs(spec, seats, args.games, iterations, args.seeds), args.jobs)
+            print(report_table(spec, seats, outcomes), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
