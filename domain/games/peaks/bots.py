@@ -1,5 +1,5 @@
-"""Bots for Peaks: `random` (every game's), and `guide` (`BOTS`), which plans rest, prepare and climb around its
-mountains.
+"""Bots for Peaks: `random` (every game's), `guide` (`BOTS`), which plans rest, prepare and climb around its
+mountains, and `search` (`SEARCH`: the core's ISMCTS, with the guide as its rollout and prior).
 
 A bot sees only its own seat's view and the legal commands (DESIGN.md, Bots); the
 card data it reads (mountains, companions) is public.
@@ -12,7 +12,7 @@ from typing import Any
 
 from domain.core import Bot, BotLevel, Command, Rng
 from domain.core.search import SearchSettings
-from domain.games.peaks import cards
+from domain.games.peaks import cards, playouts
 from domain.games.peaks.commands import (
     AcceptOffer,
     BringCompanions,
@@ -35,6 +35,8 @@ from domain.games.peaks.commands import (
     Travel,
     UpgradeAction,
 )
+from domain.games.peaks.state import State
+from domain.games.peaks.views import view
 
 REWARD_VALUE = {"flag": 3.0, "bonus": 1.2, "experience": 1.0, "companion": 1.2, "stamina_level": 1.5, "upgrade": 1.6}
 REWARD_ORDER = ("experience", "stamina", "flag", "stamina_level", "bonus", "companion", "upgrade")
@@ -279,8 +281,19 @@ def _travel(view: dict[str, Any], legal: Sequence[Command]) -> Command:
 
 BOTS: dict[str, Bot] = {"guide": guide_bot}
 
-SEARCH = SearchSettings(iterations=20, max_iterations=1000)
-"""The `search` level (domain/core/search.py): provisional budget, to be calibrated to about 500 ms of CPU a decision."""
+
+
+def guide_in_state(state: State, seat: int, legal: Sequence[Command], rng: Rng) -> Command:
+    """The guide's command for `seat` from its view of a (determinised) state: the search's rollout and prior."""
+    return guide_bot(view(state, seat), legal, rng)
+
+
+SEARCH = SearchSettings(
+    iterations=400, max_iterations=4000, rollout=guide_in_state, rollout_depth=15, evaluate=playouts.evaluate,
+    prior=guide_in_state, prior_weight=1.0, narrow=playouts.narrow, exploration=0.4,
+)
+"""The `search` level (domain/core/search.py): playouts of 15 commands by the guide, scored by `playouts.evaluate`;
+the guide's command tried first and favoured at every node; PROVISIONAL budget."""
 
 LEVELS: dict[str, BotLevel] = {
     "guide": BotLevel(

@@ -136,6 +136,27 @@ def _step() -> dict[str, Any]:
                        "between the events of one command, where the service plays an automatic step)"}
 
 
+def _queued() -> dict[str, Any]:
+    return {"type": "array", "description": (
+        "the steps of the turn still to come, in order, the waiting step (if any) first: an action's steps, a "
+        "climb's rewards for each seat on it, the action bonus, the end of the turn (`end_turn`); the automatic "
+        "ones are done by the service as they reach the head. Public: each was queued by a public event"),
+        "items": _object("one step of the turn's queue", {
+            "kind": {"type": "string", "enum": [kind.value for kind in StepKind], "description": "what the step does"},
+            "seat": {"$ref": "#/$defs/seat", "description": "the seat the step is for"},
+            "amount": _integer("stamina, experience, stamina levels, flags or equipment the step gives", 1),
+            "continent": {"$ref": "#/$defs/continent_id",
+                          "description": "where a flag step places its flags; for `rewards`, the climb's continent"},
+            "equipment": {"$ref": "#/$defs/equipment_id",
+                          "description": "equipment: the only type this step gives (a bonus card's discard bonus)"},
+            "cards": {"type": "array", "items": {"anyOf": [
+                {"$ref": "#/$defs/companion_id"}, {"$ref": "#/$defs/equipment_id"},
+                {"type": "string", "enum": list(REWARD_KINDS)}]},
+                "description": "choose_companion: the companions drawn; rewards: one entry per reward still to take "
+                               "or decline; back_climb: the equipment types the climber lacked when it asked"},
+        }, optional=("amount", "continent", "equipment", "cards"))}
+
+
 def _climb() -> dict[str, Any]:
     return {"anyOf": [_object("the climb under way this turn (rulebook: Climb)", {
         "climber": {"$ref": "#/$defs/seat", "description": "the seat that chose the climb action"},
@@ -206,6 +227,9 @@ def build() -> dict[str, Any]:
                 "bonus": _ids("bonus_card_id", "bonus cards discarded for their bonus"),
             }),
             "step": _step(),
+            "queue": _queued(),
+            "unbacked": _ids("mountain_id", "rules version 2: the mountains whose backing fell short this turn (not "
+                                            "listed as climbs again until the next turn)"),
             "climb": _climb(),
             "players": {"type": "array", "minItems": 2, "maxItems": MAX_SEATS, "items": _player(),
                         "description": f"every seat's mat in seat order (stamina and level up to "
@@ -214,7 +238,7 @@ def build() -> dict[str, Any]:
                     "description": "the seat whose view this is; null for a spectator"},
         },
         "required": ["rules_version", "phase", "current", "turn", "round_cap", "action", "display", "decks",
-                     "discards", "step", "climb", "players", "you"],
+                     "discards", "step", "queue", "unbacked", "climb", "players", "you"],
         "additionalProperties": False,
     }
 

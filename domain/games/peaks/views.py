@@ -2,6 +2,9 @@
 
 Mountains, companions, flags and tracks are public; bonus cards in hand are seen
 only by their holder (others see how many); deck orders are never shown, only sizes.
+The turn's queue of steps is public (every step in it was queued by a public event:
+an action chosen, a climb resolved, a reward taken, a discard), and so are the mountains
+whose backing fell short this turn; a determinisation rebuilds the state from them.
 """
 
 from __future__ import annotations
@@ -56,6 +59,20 @@ def _step_view(state: State, step: Step) -> dict[str, Any]:
     return view
 
 
+def _queued_view(step: Step) -> dict[str, Any]:
+    """One step of the turn's queue as the state holds it (its fields other than their defaults)."""
+    view: dict[str, Any] = {"kind": step.kind.value, "seat": step.seat}
+    if step.amount:
+        view["amount"] = step.amount
+    if step.continent:
+        view["continent"] = step.continent
+    if step.equipment:
+        view["equipment"] = step.equipment
+    if step.cards:
+        view["cards"] = list(step.cards)
+    return view
+
+
 def has_waiting_step(state: State) -> bool:
     """Is a step waiting for a decision? Between a command's events (a replay can stand there) the head of the
     queue may be an automatic step, which waits for nobody: the view shows no step then."""
@@ -93,6 +110,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                        for o in expedition.offers],
             "backing": [{"seat": b.seat, "equipment": list(b.equipment)} for b in expedition.backing],
         },
+        "queue": [_queued_view(step) for step in state.steps],
+        "unbacked": list(state.unbacked),
         "players": [_player_view(state, s, p, seat) for s, p in enumerate(state.players)],
         "you": seat,
     }
