@@ -8,6 +8,7 @@ or a dict's iteration order.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import permutations
 from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
@@ -34,21 +35,19 @@ def meetings_of(tables: Sequence[Sequence[str]]) -> Counter[tuple[str, str]]:
 
 
 def seated(members: Sequence[str], seat_counts: SeatCounts) -> tuple[str, ...]:
-    """The members in seat order, evening out the seats each has played: seat 0 goes to the member who sat
-    there least often against their own average, then seat 1 among the rest, and so on; ties go to the
-    member listed first."""
-    left = list(members)
-    seats: list[str] = []
+    """The members in seat order, evening out the seats each has played: of the orders of the table (all of
+    them up to 6 seats; the turns of the listed order beyond), the first that puts the members in the seats
+    they played least (the smallest sum of their games in their new seats, then of its squares)."""
     size = len(members)
-    for seat in range(size):
-        def excess(member: str, seat: int = seat) -> float:
-            counts = seat_counts.get(member, ())
-            played = counts[seat] if seat < len(counts) else 0
-            return played - sum(counts) / size
-        chosen = min(left, key=lambda m: (excess(m), left.index(m)))
-        seats.append(chosen)
-        left.remove(chosen)
-    return tuple(seats)
+
+    def played(member: str, seat: int) -> int:
+        counts = seat_counts.get(member, ())
+        return counts[seat] if seat < len(counts) else 0
+
+    orders = (permutations(members) if size <= 6
+              else (tuple(members[i:]) + tuple(members[:i]) for i in range(size)))
+    return min(orders, key=lambda order: (sum(played(m, s) for s, m in enumerate(order)),
+                                          sum(played(m, s) ** 2 for s, m in enumerate(order))))
 
 
 # -- round robin ------------------------------------------------------------------------------------------
@@ -107,22 +106,47 @@ def byes_for(ranked: Sequence[str], count: int, byes_had: Mapping[str, int]) -> 
 
 def round_robin_round(order: Sequence[str], round_: int, size: int, met: Meetings,
                       byes_had: Mapping[str, int]) -> Pairing:
-    """One round of a round robin of tables of `size` > 2. Byes (when the count does not divide) go to those
-    with the fewest byes, from the end of the starting order turned by `round_ - 1` places. The others are
-    seated by `greedy_tables` from each turn of that order in turn (0, 1, ... places); the round keeps the
-    first seating that brings together the most pairs who never met, then the fewest repeated meetings."""
+    """One round of a round robin of tables of `size` > 2.
+
+    Byes (when the count does not divide) go to those with the fewest byes, from the end of the starting
+    order turned by `round_ - 1` places. The others are seated by `greedy_tables` from each turn of that
+    order (0, 1, ... places), the first seating of the best `seating_cost` is kept, and `improved` swaps
+    entrants between its tables while that lowers the cost."""
     shift = (round_ - 1) % len(order) if order else 0
     turned = [*order[shift:], *order[:shift]]
     byes = byes_for(turned, len(turned) % size, byes_had)
     playing = [e for e in turned if e not in byes]
-    best: tuple[tuple[int, int], tuple[tuple[str, ...], ...]] | None = None
-    for start in range(len(playing)):
-        tables = greedy_tables([*playing[start:], *playing[:start]], size, met)
-        pairs = meetings_of(tables)
-        score = (-sum(1 for p in pairs if not met.get(p)), sum(met.get(p, 0) for p in pairs))
-        if best is None or score < best[0]:
-            best = (score, tables)
-    return (best[1] if best else ()), byes
+    seatings = [greedy_tables([*playing[start:], *playing[:start]], size, met) for start in range(len(playing))]
+    best = min(seatings, key=lambda tables: seating_cost(tables, met), default=())
+    return improved(best, met), byes
+
+
+def seating_cost(tables: Sequence[Sequence[str]], met: Meetings) -> tuple[int, int]:
+    """How a round's seating is judged, lower first: the pairs who never met that it leaves apart (negated:
+    the more it brings together, the better), then the sum over the pairs it seats of 4 ** their meetings
+    so far (a third meeting weighs as much as four second ones: meetings are spread)."""
+    pairs = meetings_of(tables)
+    return -sum(1 for p in pairs if not met.get(p)), sum(4 ** met.get(p, 0) for p in pairs)
+
+
+def improved(tables: Sequence[Sequence[str]], met: Meetings) -> tuple[tuple[str, ...], ...]:
+    """`tables` after swapping two entrants of different tables whenever that lowers `seating_cost`, the first
+    such swap in table and seat order each time, until none does."""
+    seating = [list(table) for table in tables]
+    cost = seating_cost(seating, met)
+    better = True
+    while better:
+        better = False
+        for i, j in ((i, j) for i in range(len(seating)) for j in range(i + 1, len(seating))):
+            for a in range(len(seating[i])):
+                for b in range(len(seating[j])):
+                    seating[i][a], seating[j][b] = seating[j][b], seating[i][a]
+                    after = seating_cost(seating, met)
+                    if after < cost:
+                        cost, better = after, True
+                    else:
+                        seating[i][a], seating[j][b] = seating[j][b], seating[i][a]
+    return tuple(tuple(table) for table in seating)
 
 
 def round_robin_rounds(order: Sequence[str], size: int, limit: int = 50) -> int:
