@@ -118,7 +118,7 @@ def round_robin_round(order: Sequence[str], round_: int, size: int, met: Meeting
     playing = [e for e in turned if e not in byes]
     seatings = [greedy_tables([*playing[start:], *playing[:start]], size, met) for start in range(len(playing))]
     best = min(seatings, key=lambda tables: seating_cost(tables, met), default=())
-    return improved(best, met), byes
+    return improved(best, lambda tables: seating_cost(tables, met)), byes
 
 
 def seating_cost(tables: Sequence[Sequence[str]], met: Meetings) -> tuple[int, int]:
@@ -129,11 +129,12 @@ def seating_cost(tables: Sequence[Sequence[str]], met: Meetings) -> tuple[int, i
     return -sum(1 for p in pairs if not met.get(p)), sum(4 ** met.get(p, 0) for p in pairs)
 
 
-def improved(tables: Sequence[Sequence[str]], met: Meetings) -> tuple[tuple[str, ...], ...]:
-    """`tables` after swapping two entrants of different tables whenever that lowers `seating_cost`, the first
+def improved(tables: Sequence[Sequence[str]],
+             judge: Callable[[Sequence[Sequence[str]]], tuple[int, ...]]) -> tuple[tuple[str, ...], ...]:
+    """`tables` after swapping two entrants of different tables whenever that lowers `judge`'s cost, the first
     such swap in table and seat order each time, until none does."""
     seating = [list(table) for table in tables]
-    cost = seating_cost(seating, met)
+    cost = judge(seating)
     better = True
     while better:
         better = False
@@ -141,7 +142,7 @@ def improved(tables: Sequence[Sequence[str]], met: Meetings) -> tuple[tuple[str,
             for a in range(len(seating[i])):
                 for b in range(len(seating[j])):
                     seating[i][a], seating[j][b] = seating[j][b], seating[i][a]
-                    after = seating_cost(seating, met)
+                    after = judge(seating)
                     if after < cost:
                         cost, better = after, True
                     else:
@@ -180,13 +181,19 @@ def swiss_round(ranked: Sequence[str], points: Mapping[str, float], met: Meeting
     search takes the first pairing of everyone in which no pair meets again, and only when there is none
     (or the search passes SEARCH_NODES steps) the first in which repeats come as late as possible. Tables of
     more seats are filled by `greedy_tables` from the best unpaired entrant down, with the members who met
-    least often and then those nearest in the ranking."""
+    least often and then those nearest in the ranking, then `improved` by swaps: fewer repeated meetings
+    first, then tables spanning fewer places of the ranking."""
     byes = byes_for(ranked, len(ranked) % size, byes_had)
     players = [e for e in ranked if e not in byes]
     if size > 2:
         def cost(entrant: str, table: Sequence[str]) -> tuple[float, ...]:
             return (sum(met.get(pair(entrant, m), 0) for m in table), players.index(entrant))
-        return greedy_tables(players, size, met, cost), byes
+
+        def judge(tables: Sequence[Sequence[str]]) -> tuple[int, ...]:
+            pairs = meetings_of(tables)
+            spread = sum(max(map(players.index, t)) - min(map(players.index, t)) for t in tables)
+            return sum(4 ** met.get(p, 0) for p in pairs if met.get(p)), spread
+        return improved(greedy_tables(players, size, met, cost), judge), byes
     tables = _dutch(players, points, met, avoid_repeats=True) or _dutch(players, points, met, avoid_repeats=False)
     assert tables is not None
     return tables, byes

@@ -40,6 +40,9 @@ from domain.tournaments.seeds import game_seed_commitment, starting_order
 from domain.tournaments.state import Status, TournamentState, evolve
 
 RULES_VERSION = 1
+#: The most entrants a format takes: a round robin of 32 is 31 rounds already, and its larger tables' seating
+#: search grows with the square of the field.
+MOST_ENTRANTS = {"round_robin": 32, "swiss": 256, "arena": 256}
 TournamentCommand = (CreateTournament | JoinTournament | WithdrawFromTournament | StartTournament | PairRound
                      | PairArena | LinkGame | RecordResult | FinishTournament)
 
@@ -156,6 +159,9 @@ def _entered(state: TournamentState, entrant: Entrant) -> list[Event]:
     if not entrant.entrant or not entrant.name.strip():
         raise InvalidCommand("entrant: an id and a name")
     refuse(f"{entrant.entrant} has entered already" if entrant.entrant in state.entrant_ids else None)
+    most = MOST_ENTRANTS[state.created.format]
+    refuse(f"the tournament is full: a {state.created.format} takes {most} entrants at most"
+           if len(state.entrants) >= most else None)
     if entrant.player is not None:
         refuse("a player's tournament needs a clock, so that a missed game can be played on"
                if not state.created.time_control.is_clocked else None)
