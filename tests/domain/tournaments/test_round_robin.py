@@ -9,7 +9,7 @@ import pytest
 from tournament_scenario import Run, create, first_seat_wins, lowest_id_wins
 
 from domain.tournaments import Status
-from domain.tournaments.events import RoundPaired, WithdrawFromTournament
+from domain.tournaments.events import PairRound, RoundPaired, StartTournament, WithdrawFromTournament
 from domain.tournaments.pairing import circle_schedule, meetings_of, round_robin_rounds
 
 
@@ -96,10 +96,9 @@ def test_round_robin_rounds_counts_the_circle_for_two_seats() -> None:
 
 def test_a_withdrawn_entrant_is_paired_no_more_and_its_opponent_has_a_bye() -> None:
     run = Run(create("round_robin", entrants=4))
-    run.do(__import__("domain.tournaments.events", fromlist=["StartTournament"]).StartTournament())
+    run.do(StartTournament())
     run.play_round(lowest_id_wins)
     run.do(WithdrawFromTournament(entrant="e00"))
-    from domain.tournaments.events import PairRound
     paired = run.do(PairRound())
     round_two = next(e for e in paired if isinstance(e, RoundPaired))
     seated = {entrant for table in round_two.tables for entrant in table.entrants}

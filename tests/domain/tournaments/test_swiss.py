@@ -9,6 +9,7 @@ import pytest
 from tournament_scenario import Run, create, first_seat_wins, lowest_id_wins
 
 from domain.core import Rng
+from domain.tournaments.events import StartTournament
 from domain.tournaments.pairing import swiss_round
 from domain.tournaments.scoring import points
 from domain.tournaments.state import GameRecord
@@ -44,7 +45,7 @@ def test_a_strength_order_never_repeats_either() -> None:
 
 def test_the_first_round_sets_the_top_half_against_the_bottom_half() -> None:
     run = Run(create("swiss", entrants=8, rounds=3))
-    run.do(__import__("domain.tournaments.events", fromlist=["StartTournament"]).StartTournament())
+    run.do(StartTournament())
     order = run.state.order
     tables = {frozenset(game.seats) for game in run.state.games}
     assert tables == {frozenset((order[i], order[i + 4])) for i in range(4)}
