@@ -118,33 +118,43 @@ def round_robin_round(order: Sequence[str], round_: int, size: int, met: Meeting
     playing = [e for e in turned if e not in byes]
     seatings = [greedy_tables([*playing[start:], *playing[:start]], size, met) for start in range(len(playing))]
     best = min(seatings, key=lambda tables: seating_cost(tables, met), default=())
-    return improved(best, lambda tables: seating_cost(tables, met)), byes
+    return improved(best, lambda table: table_cost(table, met)), byes
 
 
 def seating_cost(tables: Sequence[Sequence[str]], met: Meetings) -> tuple[int, int]:
     """How a round's seating is judged, lower first: the pairs who never met that it leaves apart (negated:
     the more it brings together, the better), then the sum over the pairs it seats of 4 ** their meetings
     so far (a third meeting weighs as much as four second ones: meetings are spread)."""
-    pairs = meetings_of(tables)
+    costs = [table_cost(table, met) for table in tables]
+    return sum(c[0] for c in costs), sum(c[1] for c in costs)
+
+
+def table_cost(table: Sequence[str], met: Meetings) -> tuple[int, int]:
+    """One table's share of `seating_cost`."""
+    pairs = [pair(a, b) for i, a in enumerate(table) for b in table[i + 1:]]
     return -sum(1 for p in pairs if not met.get(p)), sum(4 ** met.get(p, 0) for p in pairs)
 
 
-def improved(tables: Sequence[Sequence[str]],
-             judge: Callable[[Sequence[Sequence[str]]], tuple[int, ...]]) -> tuple[tuple[str, ...], ...]:
-    """`tables` after swapping two entrants of different tables whenever that lowers `judge`'s cost, the first
-    such swap in table and seat order each time, until none does."""
+def improved(tables: Sequence[Sequence[str]], judge: Callable[[Sequence[str]], tuple[int, int]],
+             needs: Callable[[tuple[int, int]], bool] = lambda cost: True) -> tuple[tuple[str, ...], ...]:
+    """`tables` after swapping two entrants of different tables whenever that lowers the sum of `judge`'s
+    costs of the two tables (compared as pairs of numbers, the first first), the first such swap in table
+    and seat order each time, until none does. Only pairs of tables of which one `needs` it are tried."""
     seating = [list(table) for table in tables]
-    cost = judge(seating)
+    costs = [judge(table) for table in seating]
     better = True
     while better:
         better = False
         for i, j in ((i, j) for i in range(len(seating)) for j in range(i + 1, len(seating))):
+            if not (needs(costs[i]) or needs(costs[j])):
+                continue
             for a in range(len(seating[i])):
                 for b in range(len(seating[j])):
                     seating[i][a], seating[j][b] = seating[j][b], seating[i][a]
-                    after = judge(seating)
-                    if after < cost:
-                        cost, better = after, True
+                    after_i, after_j = judge(seating[i]), judge(seating[j])
+                    before = (costs[i][0] + costs[j][0], costs[i][1] + costs[j][1])
+                    if (after_i[0] + after_j[0], after_i[1] + after_j[1]) < before:
+                        costs[i], costs[j], better = after_i, after_j, True
                     else:
                         seating[i][a], seating[j][b] = seating[j][b], seating[i][a]
     return tuple(tuple(table) for table in seating)
@@ -181,19 +191,21 @@ def swiss_round(ranked: Sequence[str], points: Mapping[str, float], met: Meeting
     search takes the first pairing of everyone in which no pair meets again, and only when there is none
     (or the search passes SEARCH_NODES steps) the first in which repeats come as late as possible. Tables of
     more seats are filled by `greedy_tables` from the best unpaired entrant down, with the members who met
-    least often and then those nearest in the ranking, then `improved` by swaps: fewer repeated meetings
-    first, then tables spanning fewer places of the ranking."""
+    least often and then those nearest in the ranking, then `improved` by swaps with a table where a pair
+    meets again: fewer repeated meetings first, then tables spanning fewer places of the ranking."""
     byes = byes_for(ranked, len(ranked) % size, byes_had)
     players = [e for e in ranked if e not in byes]
     if size > 2:
-        def cost(entrant: str, table: Sequence[str]) -> tuple[float, ...]:
-            return (sum(met.get(pair(entrant, m), 0) for m in table), players.index(entrant))
+        rank = {entrant: index for index, entrant in enumerate(players)}
 
-        def judge(tables: Sequence[Sequence[str]]) -> tuple[int, ...]:
-            pairs = meetings_of(tables)
-            spread = sum(max(map(players.index, t)) - min(map(players.index, t)) for t in tables)
-            return sum(4 ** met.get(p, 0) for p in pairs if met.get(p)), spread
-        return improved(greedy_tables(players, size, met, cost), judge), byes
+        def cost(entrant: str, table: Sequence[str]) -> tuple[float, ...]:
+            return (sum(met.get(pair(entrant, m), 0) for m in table), rank[entrant])
+
+        def judge(table: Sequence[str]) -> tuple[int, int]:
+            repeats = sum(4 ** met.get(pair(a, b), 0) for i, a in enumerate(table) for b in table[i + 1:]
+                          if met.get(pair(a, b)))
+            return repeats, max(rank[e] for e in table) - min(rank[e] for e in table)
+        return improved(greedy_tables(players, size, met, cost), judge, lambda cost: cost[0] > 0), byes
     tables = _dutch(players, points, met, avoid_repeats=True) or _dutch(players, points, met, avoid_repeats=False)
     assert tables is not None
     return tables, byes
