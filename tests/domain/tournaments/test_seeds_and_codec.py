@@ -9,7 +9,7 @@ import pytest
 from tournament_scenario import Run, create, lowest_id_wins
 
 from domain.core import canonical_bytes
-from domain.tournaments import EVENTS, COMMANDS, fold_tournament, game_seed, game_seed_commitment, starting_order
+from domain.tournaments import COMMANDS, EVENTS, fold_tournament, game_seed, game_seed_commitment, starting_order
 from domain.tournaments.events import CreateTournament, Entrant, RecordResult, TimeControl
 
 
@@ -86,3 +86,21 @@ def test_commands_decode_from_plain_data_and_name_what_is_wrong() -> None:
         "tournament_id": "t", "game_type": "hike", "format": "swiss", "name": "x", "seats_per_game": 2, "rounds": 3,
         "entrants": [{"entrant": "a", "name": "A", "bot": "search"}]})
     assert isinstance(created, CreateTournament) and created.entrants == (Entrant(entrant="a", name="A", bot="search"),)
+
+
+@pytest.mark.parametrize(("format", "entrants", "settings", "digest"), [
+    ("swiss", 16, {"rounds": 5}, "2f60b74eb7b44bbfe32ebbdb38bf3f8cd2ba36a7c2404b02bf2d48d0ab769f82"),
+    ("round_robin", 8, {"duplicate": True, "seats": 4},
+     "d76e1aac7ade952921d2f305ac999ec374551764c5350ebe2bf94db2872f43f8"),
+])
+def test_a_pinned_tournament_keeps_its_events(format: str, entrants: int, settings: dict, digest: str) -> None:
+    """The whole log of a seeded tournament, pinned: a change to pairing, seating or seeds changes the outcome
+    of recorded tournaments (their audit re-runs decide), so it must bump RULES_VERSION and keep the old
+    rules for the old version, not pass silently."""
+    run = Run(create(format, entrants=entrants, **settings))
+    run.to_the_end(lowest_id_wins)
+    log = hashlib.sha256()
+    for event in run.events:
+        type_, data = EVENTS.encode_json(event)
+        log.update(type_.encode() + b"\0" + data.encode() + b"\n")
+    assert log.hexdigest() == digest
