@@ -1,5 +1,7 @@
 """What a tournament allows: `decide(state, command, seed)` guards a command and returns its events.
 
+The guards of what may be done now are refusals.py's predicates, shared with whoever shows it.
+
 Malformed commands raise InvalidCommand (400), commands the rules forbid now IllegalCommand (422), in the
 words of docs/tournaments.md. `seed` is the tournament's secret seed (the application keeps it; decide only
 derives from it: seeds.py).
@@ -36,13 +38,20 @@ from domain.tournaments.events import (
     TournamentStarted,
     WithdrawFromTournament,
 )
+from domain.tournaments.refusals import (
+    arena_refusal,
+    finish_refusal,
+    join_refusal,
+    link_refusal,
+    pair_round_refusal,
+    result_refusal,
+    start_refusal,
+    withdraw_refusal,
+)
 from domain.tournaments.seeds import game_seed_commitment, starting_order
-from domain.tournaments.state import Status, TournamentState, evolve
+from domain.tournaments.state import TournamentState, evolve
 
 RULES_VERSION = 1
-#: The most entrants a format takes: a round robin of 32 is 31 rounds already, and its larger tables' seating
-#: search grows with the square of the field.
-MOST_ENTRANTS = {"round_robin": 32, "swiss": 256, "arena": 256}
 TournamentCommand = (CreateTournament | JoinTournament | WithdrawFromTournament | StartTournament | PairRound
                      | PairArena | LinkGame | RecordResult | FinishTournament)
 
@@ -104,7 +113,7 @@ def create(command: CreateTournament, seed: str) -> list[Event]:
     events: list[Event] = [created]
     state = evolve(None, created)
     for entrant in command.entrants:
-        joined = _entered(state, entrant)
+        joined = _entered(state, entrant, named=True)
         events += joined
         state = evolve(state, joined[0])
     return events
@@ -148,34 +157,22 @@ def _check_clock(clock: TimeControl) -> None:
 def join(state: TournamentState, entrant: Entrant) -> list[Event]:
     """Raises:
         IllegalCommand: the tournament has started, takes named entrants only, or has it already."""
-    refuse(None if state.status is Status.OPEN else "the tournament has started: entry is closed")
-    refuse(None if state.created.open else "this tournament takes only the entrants named at its creation")
     return _entered(state, entrant)
 
 
-def _entered(state: TournamentState, entrant: Entrant) -> list[Event]:
+def _entered(state: TournamentState, entrant: Entrant, named: bool = False) -> list[Event]:
     if (entrant.player is None) == (entrant.bot is None):
         raise InvalidCommand("entrant: a player or a bot level, one of the two")
     if not entrant.entrant or not entrant.name.strip():
         raise InvalidCommand("entrant: an id and a name")
-    refuse(f"{entrant.entrant} has entered already" if entrant.entrant in state.entrant_ids else None)
-    most = MOST_ENTRANTS[state.created.format]
-    refuse(f"the tournament is full: a {state.created.format} takes {most} entrants at most"
-           if len(state.entrants) >= most else None)
-    if entrant.player is not None:
-        refuse("a player's tournament needs a clock, so that a missed game can be played on"
-               if not state.created.time_control.is_clocked else None)
-        refuse("that player has entered already"
-               if any(e.player == entrant.player for e in state.entrants) else None)
+    refuse(join_refusal(state, entrant, named))
     return [EntrantJoined(entrant=entrant)]
 
 
 def withdraw(state: TournamentState, entrant: str) -> list[Event]:
     """Raises:
         IllegalCommand: not an entrant, withdrawn already, or the tournament is over."""
-    refuse("the tournament is over" if state.status is Status.FINISHED else None)
-    refuse(f"{entrant} is not an entrant" if entrant not in state.entrant_ids else None)
-    refuse(f"{entrant} has withdrawn already" if entrant in state.withdrawn else None)
+    refuse(withdraw_refusal(state, entrant))
     return [EntrantWithdrew(entrant=entrant)]
 
 
@@ -185,10 +182,8 @@ def start(state: TournamentState, seed: str) -> list[Event]:
     Raises:
         IllegalCommand: started already, or fewer entrants than a table has seats.
     """
-    refuse(None if state.status is Status.OPEN else "the tournament has started already")
+    refuse(start_refusal(state))
     size = state.created.seats_per_game
-    refuse(f"a tournament of {size}-seat games needs {size} entrants at least"
-           if len(state.entrants) < size else None)
     order = starting_order(seed, state.entrant_ids)
     rounds = {"arena": None, "swiss": state.created.rounds,
               "round_robin": state.created.rounds or pairing.round_robin_rounds(order, size)}[state.created.format]
@@ -208,14 +203,8 @@ def pair_round(state: TournamentState, seed: str) -> list[Event]:
         IllegalCommand: not running, an arena, the round before has games to play, no round left, or
             fewer entrants left than a table has seats.
     """
-    refuse(None if state.status is Status.RUNNING else "the tournament is not running")
-    refuse("an arena pairs its waiting entrants (PairArena), not rounds" if state.created.format == "arena" else None)
-    current = state.current_round
-    refuse(f"round {current.round} has games still to play" if current and not current.ended else None)
+    refuse(pair_round_refusal(state))
     number = len(state.rounds) + 1
-    refuse("every round has been paired" if number > (state.rounds_to_play or 0) else None)
-    size = state.created.seats_per_game
-    refuse("too few entrants are left to seat a table" if len(state.active) < size else None)
     tables, byes = _pairing(state, number)
     return [_round_paired(state, number, tables, byes, seed)]
 
@@ -270,14 +259,9 @@ def pair_arena(state: TournamentState, waiting: tuple[str, ...], seed: str) -> l
         InvalidCommand: an entrant listed twice.
         IllegalCommand: not a running arena, or a listed entrant is not active or is still playing.
     """
-    refuse(None if state.created.format == "arena" else "only an arena pairs its waiting entrants")
-    refuse(None if state.status is Status.RUNNING else "the tournament is not running")
     if len(set(waiting)) != len(waiting):
         raise InvalidCommand("waiting: an entrant listed twice")
-    playing = state.playing
-    for entrant in waiting:
-        refuse(f"{entrant} is not an active entrant" if entrant not in state.active else None)
-        refuse(f"{entrant} is still playing" if entrant in playing else None)
+    refuse(arena_refusal(state, waiting))
     totals = scoring.points(state)
     lined = [pairing.Waiting(entrant=e, points=float(totals[e]), last_opponents=_last_opponents(state, e))
              for e in waiting]
@@ -301,10 +285,7 @@ def link_game(state: TournamentState, number: int, game_id: str) -> list[Event]:
         IllegalCommand: no such game, or it is linked already."""
     if not game_id:
         raise InvalidCommand("game_id: must not be empty")
-    game = state.game(number)
-    refuse(f"the tournament has no game {number}" if game is None else None)
-    assert game is not None
-    refuse(f"game {number} is linked already" if game.game_id is not None else None)
+    refuse(link_refusal(state, number))
     return [GameLinked(number=number, game_id=game_id)]
 
 
@@ -316,11 +297,9 @@ def record_result(state: TournamentState, command: RecordResult) -> list[Event]:
         InvalidCommand: places or scores not one per seat, or places that are no ranking (1, 1, 3).
         IllegalCommand: no such game, not linked yet, or resulted already.
     """
+    refuse(result_refusal(state, command.number))
     game = state.game(command.number)
-    refuse(f"the tournament has no game {command.number}" if game is None else None)
     assert game is not None
-    refuse(f"game {command.number} has no service game linked yet" if game.game_id is None else None)
-    refuse(f"game {command.number} has its result already" if game.is_resulted else None)
     size = len(game.seats)
     if len(command.places) != size or len(command.scores) != size:
         raise InvalidCommand(f"places, scores: one for each of the {size} seats")
@@ -342,8 +321,5 @@ def finish(state: TournamentState) -> list[Event]:
     Raises:
         IllegalCommand: not running, games still to play, or rounds left to pair.
     """
-    refuse(None if state.status is Status.RUNNING else "the tournament is not running")
-    refuse("games are still being played" if any(not g.is_resulted for g in state.games) else None)
-    refuse("rounds are left to pair" if state.created.format != "arena"
-           and len(state.active) >= state.created.seats_per_game else None)
+    refuse(finish_refusal(state))
     return [TournamentFinished()]

@@ -6,7 +6,7 @@ import pytest
 from tournament_scenario import CLOCK, SEED, Run, create
 
 from domain.core import IllegalCommand, InvalidCommand, replace
-from domain.tournaments import TimeControl, decide
+from domain.tournaments import TimeControl, decide, refusals
 from domain.tournaments.events import (
     Entrant,
     FinishTournament,
@@ -186,3 +186,33 @@ def test_a_tournament_with_too_few_entrants_left_may_finish() -> None:
         run.do(PairRound())
     run.do(FinishTournament())
     assert run.state.status.value == "finished"
+
+
+def test_the_refusal_predicates_answer_as_decide_does() -> None:
+    """What a page would offer (a predicate saying None) is exactly what decide accepts, through a tournament."""
+    run = open_run(entrants=4, rounds=2, time_control=CLOCK)
+    late = Entrant(entrant="late", name="Late", bot="random")
+
+    def agree(predicate_says: str | None, command: object) -> None:
+        try:
+            decide(run.state, command, SEED)  # type: ignore[arg-type]
+            refused = None
+        except IllegalCommand as error:
+            refused = error.reason
+        assert refused == predicate_says
+
+    for _ in range(4):
+        agree(refusals.join_refusal(run.state, late), JoinTournament(entrant=late))
+        agree(refusals.start_refusal(run.state), StartTournament())
+        agree(refusals.pair_round_refusal(run.state), PairRound())
+        agree(refusals.finish_refusal(run.state), FinishTournament())
+        agree(refusals.withdraw_refusal(run.state, "nobody"), WithdrawFromTournament(entrant="nobody"))
+        if run.state.games:
+            agree(refusals.result_refusal(run.state, 1), RecordResult(number=1, places=(1, 2), scores=(1, 0)))
+            agree(refusals.link_refusal(run.state, 1), LinkGame(number=1, game_id="g1"))
+        if run.state.status.value == "open":
+            run.do(StartTournament())
+        elif all(g.is_resulted for g in run.state.games) and run.state.status.value == "running":
+            run.do(PairRound())
+        else:
+            run.play_round(lambda game: (1, 2))
