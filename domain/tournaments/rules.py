@@ -206,7 +206,15 @@ def pair_round(state: TournamentState, seed: str) -> list[Event]:
     refuse(pair_round_refusal(state))
     number = len(state.rounds) + 1
     tables, byes = _pairing(state, number)
-    return [_round_paired(state, number, tables, byes, seed)]
+    paired: list[Event] = [_round_paired(state, number, tables, byes, seed)]
+    if not tables:  # only byes (a round robin whose scheduled opponents withdrew): over as it is paired
+        paired += _round_over(state, number)
+    return paired
+
+
+def _round_over(state: TournamentState, number: int) -> list[Event]:
+    """RoundEnded, and TournamentFinished when it was the last round."""
+    return [RoundEnded(round=number), *([TournamentFinished()] if number == state.rounds_to_play else [])]
 
 
 def _pairing(state: TournamentState, number: int) -> pairing.Pairing:
@@ -308,9 +316,7 @@ def record_result(state: TournamentState, command: RecordResult) -> list[Event]:
     events: list[Event] = [GameResulted(number=command.number, places=command.places, scores=command.scores)]
     after = evolve(state, events[0])
     if state.created.format != "arena" and all(g.is_resulted for g in after.round_games(game.round)):
-        events.append(RoundEnded(round=game.round))
-        if game.round == state.rounds_to_play:
-            events.append(TournamentFinished())
+        events += _round_over(state, game.round)
     return events
 
 

@@ -113,7 +113,7 @@ def tiebreak_names(state: TournamentState) -> tuple[str, ...]:
 
 
 def standings(state: TournamentState) -> list[dict[str, Any]]:
-    """`[{place, entrant, points, tiebreaks: [{name, value}], games, byes}]`, best first.
+    """`[{place, entrant, points, tiebreaks: [{name, value}], games, byes, withdrawn}]`, best first.
 
     Sorted by points, then each tie-break in turn (higher first; the game score lower first when the game
     type's lower score wins), then the starting order. Entrants equal on all of them share a place.
@@ -171,6 +171,7 @@ def standings(state: TournamentState) -> list[dict[str, Any]]:
             "tiebreaks": [{"name": name, "value": float(values[entrant][name])} for name in names],
             "games": stats[entrant]["games"],
             "byes": byes_of.count(entrant),
+            "withdrawn": entrant in state.withdrawn,
         })
     return rows
 

@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 from tournament_scenario import Run, create, first_seat_wins, lowest_id_wins
 
-from domain.tournaments import Status
+from domain.tournaments import Status, standings
 from domain.tournaments.events import PairRound, RoundPaired, StartTournament, WithdrawFromTournament
 from domain.tournaments.pairing import circle_schedule, meetings_of, round_robin_rounds
 
@@ -105,3 +105,24 @@ def test_a_withdrawn_entrant_is_paired_no_more_and_its_opponent_has_a_bye() -> N
     assert "e00" not in seated
     assert len(round_two.byes) == 1 and round_two.byes[0] != "e00"
     assert len(round_two.tables) == 1
+
+
+def test_a_round_of_byes_only_ends_as_it_is_paired_and_the_last_finishes_the_tournament() -> None:
+    """Four entrants; the two of round 1's first table withdraw after it: the two left met at the other table,
+    so rounds 2 and 3 are byes only, each over as it is paired, and the last finishes the tournament."""
+    run = Run(create("round_robin", entrants=4))
+    run.do(StartTournament())
+    run.play_round(lowest_id_wins)
+    first_table = run.state.games[0].seats
+    for entrant in first_table:
+        run.do(WithdrawFromTournament(entrant=entrant))
+    kinds = []
+    while run.state.status is not Status.FINISHED:
+        events = run.do(PairRound())
+        kinds.append([type(e).__name__ for e in events])
+        run.play_round(lowest_id_wins)
+    assert kinds == [["RoundPaired", "RoundEnded"], ["RoundPaired", "RoundEnded", "TournamentFinished"]]
+    rows = {row["entrant"]: row for row in standings(run.state)}
+    assert all(rows[e]["withdrawn"] for e in first_table)
+    left = [e for e in rows if e not in first_table]
+    assert all(rows[e]["byes"] == 2 and rows[e]["games"] == 1 for e in left)
