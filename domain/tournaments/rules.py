@@ -160,6 +160,11 @@ def join(state: TournamentState, entrant: Entrant) -> list[Event]:
     return _entered(state, entrant)
 
 
+def named(state: TournamentState, entrant: Entrant) -> list[Event]:
+    """An entrant named at creation (CreateTournament's `entrants`), who may enter a closed tournament."""
+    return _entered(state, entrant, named=True)
+
+
 def _entered(state: TournamentState, entrant: Entrant, named: bool = False) -> list[Event]:
     if (entrant.player is None) == (entrant.bot is None):
         raise InvalidCommand("entrant: a player or a bot level, one of the two")
