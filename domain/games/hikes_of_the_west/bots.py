@@ -228,8 +228,14 @@ SEARCH = SearchSettings(iterations=100, max_iterations=2000, solo_scores=(BEST_S
 
 LEVELS: dict[str, BotLevel] = {
     "planner": BotLevel(
-        description="Orders the locations by how their rules hinder, rebuilds every trail the layout allows, and chooses paths, dice, rolls and rests by the rests it expects each to cost.",
-        strength="Finishes all three hikes in 38.7% of games and makes par in 10.2% (bench/hikes_of_the_west_bots.py --games 1000, rules version 2).",
+        description=(
+            "Orders the locations by how their rules hinder, rebuilds every trail the layout allows, and chooses "
+            "paths, dice, rolls and rests by the rests it expects each to cost."
+        ),
+        strength=(
+            "Finishes all three hikes in 38.7% of games and makes par in 10.2% (bench/hikes_of_the_west_bots.py "
+            "--games 1000, rules version 2)."
+        ),
     ),
 }
 """The game's own levels in words (GET /game-types `bot_levels`)."""

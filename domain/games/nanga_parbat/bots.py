@@ -209,8 +209,14 @@ SEARCH = SearchSettings(iterations=100, max_iterations=2000, rollout_depth=0, ev
 
 LEVELS: dict[str, BotLevel] = {
     "greedy": BotLevel(
-        description="Tries each sensible command and keeps the one whose position evaluates best: points, the promise of its cubes, animals and chart spots, less the best trap left to the opponent.",
-        strength="Wins 100% of games against random, mean score 41.5 against 17.4 (bench/nanga_parbat_bots.py, rules version 3, the median of three samples of 60).",
+        description=(
+            "Tries each sensible command and keeps the one whose position evaluates best: points, the promise of "
+            "its cubes, animals and chart spots, less the best trap left to the opponent."
+        ),
+        strength=(
+            "Wins 100% of games against random, mean score 41.5 against 17.4 (bench/nanga_parbat_bots.py, rules "
+            "version 3, the median of three samples of 60)."
+        ),
     ),
 }
 """The game's own levels in words (GET /game-types `bot_levels`)."""
