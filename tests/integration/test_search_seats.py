@@ -43,7 +43,8 @@ def test_a_search_seat_s_own_budget_is_recorded_with_the_seat_and_played(client:
     assert created["seats"][1]["iterations"] == 4 and "iterations" not in created["seats"][0]
     headers = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
     events = client.get(f"{API}/games/{created['id']}/events", headers=headers).get_json()["events"]
-    assert events[0]["data"]["seats"] == [{"name": "Ann", "bot": None}, {"name": "Bot", "bot": "search", "iterations": 4}]
+    assert events[0]["data"]["seats"] == [{"name": "Ann", "bot": None},
+                                          {"name": "Bot", "bot": "search", "iterations": 4}]
     while bots_settled(client) and (game := client.get(f"{API}/games/{created['id']}",
                                                          headers=headers).get_json())["status"] == "active":
         actions = client.get(f"{API}/games/{created['id']}/actions", headers=headers).get_json()

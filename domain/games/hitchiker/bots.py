@@ -320,8 +320,14 @@ about 340 ms at 2 seats and 750 ms at 4. Uniformly random rollouts managed only 
 
 LEVELS: dict[str, BotLevel] = {
     "hustler": BotLevel(
-        description="Banks when it can, buys Hometowns, weighs contraband deals by expected value, insures a fat wallet, and plays basic-strategy Blackjack and hand-strength Hold'em.",
-        strength="Wins 94.7% of 2-seat and 87.3% of 4-seat games against random bots (bench/hitchiker_bots.py, rules version 3, the median of three samples of 300).",
+        description=(
+            "Banks when it can, buys Hometowns, weighs contraband deals by expected value, insures a fat wallet, "
+            "and plays basic-strategy Blackjack and hand-strength Hold'em."
+        ),
+        strength=(
+            "Wins 94.7% of 2-seat and 87.3% of 4-seat games against random bots (bench/hitchiker_bots.py, rules "
+            "version 3, the median of three samples of 300)."
+        ),
     ),
 }
 """The game's own levels in words (GET /game-types `bot_levels`)."""

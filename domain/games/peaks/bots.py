@@ -297,8 +297,14 @@ the guide's command tried first and favoured at every node; PROVISIONAL budget."
 
 LEVELS: dict[str, BotLevel] = {
     "guide": BotLevel(
-        description="Plans rest, prepare and climb around its mountains, backs climbs it can tag along on, and spends stamina cards sparingly.",
-        strength="Wins every game against random bots, 100 of 100 at 2 and at 4 seats, mean score 29.2 against 2.6 (bench/peaks_bots.py --games 100, rules version 3).",
+        description=(
+            "Plans rest, prepare and climb around its mountains, backs climbs it can tag along on, and spends "
+            "stamina cards sparingly."
+        ),
+        strength=(
+            "Wins every game against random bots, 100 of 100 at 2 and at 4 seats, mean score 29.2 against 2.6 "
+            "(bench/peaks_bots.py --games 100, rules version 3)."
+        ),
     ),
 }
 """The game's own levels in words (GET /game-types `bot_levels`)."""
