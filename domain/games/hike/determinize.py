@@ -198,8 +198,7 @@ def _hands(view: dict[str, Any], seat: int, phase: Phase, rng: Rng) -> Dealt:
         if len(cards) > musher["hand_size"]:
             raise ValueError(f"seat {other} holds fewer cards than the view shows it must")
         known[other] = cards
-    if phase is Phase.PREPARATIONS:
-        seen.update(_side_care(view, seats))
+    seen.update(_side_care(view, seats))  # until the race care pile is shuffled from them
     unseen = [card for card in ALL_CARDS if card not in seen]
     tokens = max((_token_number(card) for card in seen), default=0)
     dealer = (_deal_preparations if phase is Phase.PREPARATIONS else _deal_race)

@@ -9,6 +9,7 @@ version 3's table options; at every decision, for every seat's view (JSON as the
 - the hidden parts (deck, other hands, face-down landscapes, care pile, other mushers' pending moves)
   vary across draws where there are enough of them;
 - a random playout from a determinised state (every few decisions) reaches a result.
+Also between the events of one command (a finished game's analysis may look at any step), and with a care token.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from domain.games.hike import SPEC
 from domain.games.hike.cards import DECK_CARE, DOUBLE_CARE, HUSKY_DECK, PILE_SINGLE_CARE, is_husky
 from domain.games.hike.commands import EndTurn
 from domain.games.hike.determinize import determinize, viewer
+from domain.games.hike.events import DayStarted
 from domain.games.hike.state import HikeState, Phase
 from domain.games.hike.views import view
 
@@ -171,3 +173,19 @@ def test_a_drawn_care_token_is_kept_and_the_personal_care_cards_stay_in_play() -
             assert "T01" in drawn.mushers[1].hand and {*PILE_SINGLE_CARE, *DOUBLE_CARE} <= set(drawn.mushers[0].hand)
             check_components(drawn)
             assert playout(drawn, Rng("token-play", draw)) is not None
+
+
+def test_the_state_after_every_event_determinises_too() -> None:
+    """A finished game's analysis may look at any step (issue 29): between the events of one command too, e.g.
+    when Preparations have ended and the race care pile is not shuffled yet."""
+    config = SPEC.normalize_config([SeatConfig(name="a", bot="expert"), SeatConfig(name="b", bot="random")], {})
+    table = Table(SPEC, config, "every-event")
+    table.play_bots(["expert", "random"])
+    state, rng, begun = None, Rng("every-event", 0), False
+    for event in table.events:
+        state = SPEC.evolve(state, event)
+        begun = begun or isinstance(event, DayStarted)  # setup deals the cards before day 1 begins
+        if begun:
+            for seat in (0, 1):
+                shown = as_sent(state, seat)
+                assert view(determinize(shown, rng), seat) == shown
