@@ -280,12 +280,19 @@ def _travel(view: dict[str, Any], legal: Sequence[Command]) -> Command:
 BOTS: dict[str, Bot] = {"guide": guide_bot}
 
 SEARCH = SearchSettings(iterations=20, max_iterations=1000)
-"""The `search` level (domain/core/search.py): provisional budget, to be calibrated to about 500 ms of CPU a decision."""
+"""The `search` level (domain/core/search.py): a provisional budget, to be calibrated to about 500 ms of CPU a
+decision."""
 
 LEVELS: dict[str, BotLevel] = {
     "guide": BotLevel(
-        description="Plans rest, prepare and climb around its mountains, backs climbs it can tag along on, and spends stamina cards sparingly.",
-        strength="Wins every game against random bots, 100 of 100 at 2 and at 4 seats, mean score 29.2 against 2.6 (bench/peaks_bots.py --games 100, rules version 3).",
+        description=(
+            "Plans rest, prepare and climb around its mountains, backs climbs it can tag along on, and spends "
+            "stamina cards sparingly."
+        ),
+        strength=(
+            "Wins every game against random bots, 100 of 100 at 2 and at 4 seats, mean score 29.2 against 2.6 "
+            "(bench/peaks_bots.py --games 100, rules version 3)."
+        ),
     ),
 }
 """The game's own levels in words (GET /game-types `bot_levels`)."""
