@@ -287,16 +287,26 @@ against the expert (bench/search_bots.py): weight 0 won 40%, 1 40%, 3 65%, 10 55
 BOTS: dict[str, Bot] = {"expert": expert_bot}
 """The game's own levels, beside every game's `random`."""
 
-SEARCH = SearchSettings(iterations=160, max_iterations=1000, rollout=rollout, prior=expert_prior,
-                        prior_weight=PRIOR_WEIGHT)
-"""The `search` level (domain/core/search.py): its playouts follow `rollout`, each new node tries the expert's
-choice first and favours it; 160 iterations cost about 500 ms of CPU a decision here (0.36 s at two seats,
-0.65 s at four)."""
+SEARCH = SearchSettings(
+    iterations=160, max_iterations=1000, rollout=rollout, prior=expert_prior, prior_weight=PRIOR_WEIGHT,
+    strength=("Against the expert in a short run (bench/search_bots.py --type hike, 160 iterations): won 24 "
+              "of 40 two-seat games and shared 1 (60%, Wilson 95% 45-74%; seeds search-bench and conf, 20 "
+              "each), and 3 of 8 four-seat games against three experts (37.5%, chance 25%)."))
+"""The `search` level (domain/core/search.py): its playouts follow `rollout` (uniformly random ones won 1 of 12
+two-seat games against the expert at 100 iterations, `rollout` 5 of 12), each new node tries the expert's choice
+first and favours it. 160 iterations cost about 500 ms of CPU a decision here (time.process_time over 20
+decisions of an expert game: 0.38 s at two seats, 0.64 s at four)."""
 
 LEVELS: dict[str, BotLevel] = {
     "expert": BotLevel(
-        description="Drafts a matching, well-pointed sled fast, then races each day on a searched plan of huskies, care and equipment.",
-        strength="Wins 99.0% of 2- and 4-seat races and 92.0% of 6-seat ones against random bots (bench/hike_bots.py --games 200, rules version 3).",
+        description=(
+            "Drafts a matching, well-pointed sled fast, then races each day on a searched plan of huskies, care "
+            "and equipment."
+        ),
+        strength=(
+            "Wins 99.0% of 2- and 4-seat races and 92.0% of 6-seat ones against random bots (bench/hike_bots.py "
+            "--games 200, rules version 3)."
+        ),
     ),
 }
 """The game's own levels in words (GET /game-types `bot_levels`)."""
