@@ -70,7 +70,7 @@ class LoadedGame(FoldedGame):
     def bot_budget(self, seat: int) -> int | None:
         """A `search` bot seat's own budget of iterations; None for the game's default."""
         if self.seating is not None:
-            return self.seating.budget(seat)
+            return self.seating.budgets[seat]
         return self.record.seats[seat].get("iterations")
 
     def bot_seats_to_act(self) -> list[int]:

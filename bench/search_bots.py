@@ -29,6 +29,7 @@ import multiprocessing
 import statistics
 import sys
 import time
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -138,10 +139,9 @@ def report_solo(spec: GameSpec, outcomes: list[Outcome], baseline: list[Outcome]
     gains = [b - a for a, b in zip(mine, theirs, strict=True)]
     half = Z95 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else float("nan")
     cpu = statistics.mean(o.cpu for o in outcomes)
-    return (f"| {spec.id} | 1 | {outcomes[0].job.iterations} | {len(outcomes)} | search {statistics.mean(mine):+.2f} "
-            f"| {strongest_bot(spec)} {statistics.mean(theirs):+.2f} | gain {statistics.mean(gains):+.2f} "
-            f"(95% +-{half:.2f}) | at or under par {100 * sum(m <= 0 for m in mine) / len(mine):.1f}% "
-            f"| {cpu:.1f} |")
+    return (f"| {spec.id} | 1 | {outcomes[0].job.iterations} | {len(outcomes)} | {statistics.mean(mine):+.2f} "
+            f"| {strongest_bot(spec)} {statistics.mean(theirs):+.2f} | {statistics.mean(gains):+.2f} "
+            f"(95% +-{half:.2f}) | {100 * sum(m <= 0 for m in mine) / len(mine):.1f}% | {cpu:.1f} |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,18 +159,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.games, args.iterations = 2, 5
     specs = [spec for spec in GAMES if spec.search is not None and (not args.types or spec.id in args.types)]
-    print("| type | seats | iterations | games | wins | shared first | losses | win rate | Wilson 95% | chance "
-          "| CPU s/game (search's) |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    solo = [spec for spec in specs if spec.max_seats == 1]
+    if solo:
+        print("| type | seats | iterations | games | search: score - par | hand-written: score - par | search's gain "
+              "| search at or under par | CPU s/game |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for spec in solo:
+        seeds = "bench" if args.seeds == "search-bench" else args.seeds
+        jobs = [Job(spec.id, 1, number, 0, budget(spec, args), seeds) for number in range(args.games)]
+        outcomes = run(jobs, args.jobs)
+        baseline = run([dataclasses.replace(job, search_seat=-1) for job in jobs], args.jobs)
+        print(report_solo(spec, outcomes, baseline), flush=True)
+    if len(solo) < len(specs):
+        print("| type | seats | iterations | games | wins | shared first | losses | win rate | Wilson 95% | chance "
+              "| CPU s/game (search's) |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for spec in specs:
-        iterations = budget(spec, args)
         if spec.max_seats == 1:
-            seeds = "bench" if args.seeds == "search-bench" else args.seeds
-            jobs = [Job(spec.id, 1, number, 0, iterations, seeds) for number in range(args.games)]
-            outcomes = run(jobs, args.jobs)
-            baseline = run([Job(spec.id, 1, job.number, -1, iterations, seeds) for job in jobs], args.jobs)
-            print(report_solo(spec, outcomes, baseline), flush=True)
             continue
+        iterations = budget(spec, args)
         sizes = args.seats or sorted({n for n in (2, 4) if spec.min_seats <= n <= spec.max_seats})
         for seats in sizes:
             outcomes = run(table_jobs(spec, seats, args.games, iterations, args.seeds), args.jobs)

@@ -135,6 +135,18 @@ def no_seated_defaults(seats: Sequence[SeatConfig], rules_version: int) -> Mappi
     return {}
 
 
+def hand_written_levels(spec: GameSpec) -> list[str]:
+    """The game's bot levels but `search` (domain/core/search.py), weakest first."""
+    return [level for level in spec.bots if level != SEARCH_LEVEL]
+
+
+def strongest_bot(spec: GameSpec) -> str:
+    """The game's strongest hand-written bot level: the last one it lists (`random` comes first) but `search`,
+    whose decisions cost about half a second of CPU each; a table names `search` explicitly to get it. The
+    default takeover bot (seating.py)."""
+    return hand_written_levels(spec)[-1]
+
+
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class GameSpec:
     """Everything the service, workers and replays know about one game."""

@@ -26,7 +26,7 @@ from msgspec.structs import replace
 from domain.core.codec import Codec
 from domain.core.cycle import decision_rng, play_bot, play_command
 from domain.core.errors import IllegalCommand, InvalidCommand
-from domain.core.protocol import SEARCH_LEVEL, Command, Event, GameCreated, Value
+from domain.core.protocol import Command, Event, GameCreated, Value, hand_written_levels, strongest_bot
 from domain.core.wording import seat_name
 
 if TYPE_CHECKING:
@@ -145,9 +145,7 @@ class Seating(Value):
     # A fork's events up to its fork point are its source's: who left a seat there was a player of the
     # source, so a fork's seats start as its own GameCreated has them (replays/fork.py).
     forked_at: int = 0
-    # A `search` bot seat's own budget of iterations (SeatConfig.iterations), None for the game's default; a
-    # takeover or a filled seat plays at the default.
-    budgets: tuple[int | None, ...] = ()
+    budgets: tuple[int | None, ...] = ()  # a search seat's own iterations (None: the default, as a takeover's)
 
     @classmethod
     def of(cls, created: GameCreated) -> Seating:
@@ -156,10 +154,6 @@ class Seating(Value):
         return cls(names=tuple(s.name for s in seats), bots=tuple(s.bot for s in seats),
                    players=(None,) * len(seats), missed=(0,) * len(seats), forked_at=forked_at,
                    budgets=tuple(s.budget for s in seats))
-
-    def budget(self, seat: int) -> int | None:
-        """The search budget of the bot playing `seat` now: its own, or None for the game's default."""
-        return self.budgets[seat] if seat < len(self.budgets) else None
 
     @property
     def clocked(self) -> bool:
@@ -170,8 +164,7 @@ class Seating(Value):
         """Each seat as it is now: its name, the bot playing it, its player, whether it is open or gone."""
         return [{"index": i, "name": self.names[i], "bot": self.bots[i], "player": self.players[i],
                  "open": i in self.open, "gone": i in self.gone,
-                 **({"iterations": self.budget(i)} if self.budget(i) is not None else {})}
-                for i in range(len(self.names))]
+                 **({"iterations": self.budgets[i]} if self.budgets[i] else {})} for i in range(len(self.names))]
 
     def seat_of(self, player: str) -> int | None:
         return self.players.index(player) if player in self.players else None
@@ -192,11 +185,6 @@ def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return values[:index] + (value,) + values[index + 1:]
 
 
-def _unbudgeted(seating: Seating, seat: int) -> tuple[int | None, ...]:
-    """The budgets with `seat`'s back to the game's default (a takeover plays at the default)."""
-    return _set(seating.budgets, seat, None) if seat < len(seating.budgets) else seating.budgets
-
-
 def evolve_seating(seating: Seating, event: Event) -> Seating:
     """Apply one seating event (any other event leaves the seating as it is)."""
     match event:
@@ -209,15 +197,15 @@ def evolve_seating(seating: Seating, event: Event) -> Seating:
                            names=_set(seating.names, event.seat, event.name))
         case SeatFilledByBot():
             return replace(seating, open=tuple(s for s in seating.open if s != event.seat),
-                           bots=_set(seating.bots, event.seat, event.bot), budgets=_unbudgeted(seating, event.seat),
-                           names=_set(seating.names, event.seat, bot_name(event.bot)))
+                           bots=_set(seating.bots, event.seat, event.bot), names=_set(seating.names, event.seat,
+                           bot_name(event.bot)), budgets=_set(seating.budgets, event.seat, None))
         case GameStarted():
             return replace(seating, started=True, names=event.names)
         case TurnTimedOut():
             return replace(seating, missed=_set(seating.missed, event.seat, event.missed))
         case SeatLeft():
-            return replace(seating, gone=tuple(sorted({*seating.gone, event.seat})),
-                           bots=_set(seating.bots, event.seat, event.bot), budgets=_unbudgeted(seating, event.seat))
+            return replace(seating, gone=tuple(sorted({*seating.gone, event.seat})), budgets=_set(seating.budgets,
+                           event.seat, None), bots=_set(seating.bots, event.seat, event.bot))
     return seating
 
 
@@ -271,17 +259,6 @@ def table_set(spec: GameSpec, seats: int, open_seats: Sequence[int], players: Se
     return TableSet(open_seats=tuple(open_seats), players=tuple(players), fill_with_bots_after=fill_with_bots_after,
                     turn_seconds=turn_seconds, initial_seconds=initial_seconds, increment_seconds=increment_seconds,
                     takeover_bot=level, missed_turns_limit=missed_turns_limit)
-
-
-def hand_written_levels(spec: GameSpec) -> list[str]:
-    """The game's bot levels but `search` (domain/core/search.py), weakest first."""
-    return [level for level in spec.bots if level != SEARCH_LEVEL]
-
-
-def strongest_bot(spec: GameSpec) -> str:
-    """The game's strongest hand-written bot level: the last one it lists (`random` comes first) but `search`,
-    whose decisions cost about half a second of CPU each; a table names `search` explicitly to get it."""
-    return hand_written_levels(spec)[-1]
 
 
 def decide_seating(spec: GameSpec, seating: Seating, state: Any, command: Command,

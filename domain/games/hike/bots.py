@@ -223,12 +223,19 @@ BOTS: dict[str, Bot] = {"expert": expert_bot}
 """The game's own levels, beside every game's `random`."""
 
 SEARCH = SearchSettings(iterations=60, max_iterations=1000)
-"""The `search` level (domain/core/search.py): provisional budget, to be calibrated to about 500 ms of CPU a decision."""
+"""The `search` level (domain/core/search.py): a provisional budget, to be calibrated to about 500 ms of CPU a
+decision."""
 
 LEVELS: dict[str, BotLevel] = {
     "expert": BotLevel(
-        description="Drafts a matching, well-pointed sled fast, then races each day on a searched plan of huskies, care and equipment.",
-        strength="Wins 99.0% of 2- and 4-seat races and 92.0% of 6-seat ones against random bots (bench/hike_bots.py --games 200, rules version 3).",
+        description=(
+            "Drafts a matching, well-pointed sled fast, then races each day on a searched plan of huskies, care "
+            "and equipment."
+        ),
+        strength=(
+            "Wins 99.0% of 2- and 4-seat races and 92.0% of 6-seat ones against random bots (bench/hike_bots.py "
+            "--games 200, rules version 3)."
+        ),
     ),
 }
 """The game's own levels in words (GET /game-types `bot_levels`)."""

@@ -184,12 +184,19 @@ def hustler_bot(view: dict[str, Any], legal: Sequence[Command], rng: Rng) -> Com
 BOTS: dict[str, Bot] = {"hustler": hustler_bot}
 
 SEARCH = SearchSettings(iterations=40, max_iterations=1000)
-"""The `search` level (domain/core/search.py): provisional budget, to be calibrated to about 500 ms of CPU a decision."""
+"""The `search` level (domain/core/search.py): a provisional budget, to be calibrated to about 500 ms of CPU a
+decision."""
 
 LEVELS: dict[str, BotLevel] = {
     "hustler": BotLevel(
-        description="Banks when it can, buys Hometowns, weighs contraband deals by expected value, insures a fat wallet, and plays basic-strategy Blackjack and hand-strength Hold'em.",
-        strength="Wins 94.7% of 2-seat and 87.3% of 4-seat games against random bots (bench/hitchiker_bots.py, rules version 3, the median of three samples of 300).",
+        description=(
+            "Banks when it can, buys Hometowns, weighs contraband deals by expected value, insures a fat wallet, "
+            "and plays basic-strategy Blackjack and hand-strength Hold'em."
+        ),
+        strength=(
+            "Wins 94.7% of 2-seat and 87.3% of 4-seat games against random bots (bench/hitchiker_bots.py, rules "
+            "version 3, the median of three samples of 300)."
+        ),
     ),
 }
 """The game's own levels in words (GET /game-types `bot_levels`)."""

@@ -282,7 +282,6 @@ def _travel(view: dict[str, Any], legal: Sequence[Command]) -> Command:
 BOTS: dict[str, Bot] = {"guide": guide_bot}
 
 
-
 def guide_in_state(state: State, seat: int, legal: Sequence[Command], rng: Rng) -> Command:
     """The guide's command for `seat` from its view of a (determinised) state: the search's rollout and prior."""
     return guide_bot(view(state, seat), legal, rng)
@@ -301,8 +300,14 @@ commands: the guide reads a view at each, then decide and the listing of legal c
 
 LEVELS: dict[str, BotLevel] = {
     "guide": BotLevel(
-        description="Plans rest, prepare and climb around its mountains, backs climbs it can tag along on, and spends stamina cards sparingly.",
-        strength="Wins every game against random bots, 100 of 100 at 2 and at 4 seats, mean score 29.2 against 2.6 (bench/peaks_bots.py --games 100, rules version 3).",
+        description=(
+            "Plans rest, prepare and climb around its mountains, backs climbs it can tag along on, and spends "
+            "stamina cards sparingly."
+        ),
+        strength=(
+            "Wins every game against random bots, 100 of 100 at 2 and at 4 seats, mean score 29.2 against 2.6 "
+            "(bench/peaks_bots.py --games 100, rules version 3)."
+        ),
     ),
 }
 """The game's own levels in words (GET /game-types `bot_levels`)."""
