@@ -282,7 +282,6 @@ def _travel(view: dict[str, Any], legal: Sequence[Command]) -> Command:
 BOTS: dict[str, Bot] = {"guide": guide_bot}
 
 
-
 def guide_in_state(state: State, seat: int, legal: Sequence[Command], rng: Rng) -> Command:
     """The guide's command for `seat` from its view of a (determinised) state: the search's rollout and prior."""
     return guide_bot(view(state, seat), legal, rng)
