@@ -40,6 +40,9 @@ _CREATIONS = frozenset({f"{API_PREFIX}/games", f"{API_PREFIX}/players", f"{API_P
 OnWait = Callable[[float, ProblemError], None]
 
 
+#: A wait after which pooled keep-alive connections are dropped (servers close idle ones after a few seconds).
+STALE_AFTER_SECONDS = 2.0
+
 class Pacer:
     """Spreads requests below the server's rate limits, by the RateLimit headers of its answers.
 
@@ -145,6 +148,8 @@ class Transport:
                 if self.on_wait is not None:
                     self.on_wait(wait, problem)
                 self.sleep(wait)
+                if wait >= STALE_AFTER_SECONDS:
+                    self._drop_idle_connections()
                 attempt = min(attempt + 1, self.retries)  # the backoff grows to max_wait, the waits go on
                 continue
             retryable = response.status_code in _RETRY_ALWAYS or (safe and response.status_code in _RETRY_IF_SAFE)
@@ -167,6 +172,13 @@ class Transport:
             return response.json()
         except ValueError as error:
             raise ProtocolError(f"{method} {path}: the answer is not JSON: {response.text[:200]!r}") from error
+
+    def _drop_idle_connections(self) -> None:
+        """Forget the pooled connections after a long wait: a server closes an idle keep-alive connection after a
+        few seconds (uvicorn: 5), and a POST sent on one it has just closed fails ('Remote end closed connection')
+        and, not being safe to repeat, is not retried. The next request opens a fresh connection."""
+        for adapter in getattr(self.session, "adapters", {}).values():
+            adapter.close()
 
     def _backoff(self, attempt: int) -> float:
         return float(min(self.backoff * 2.0**attempt, self.max_wait))
