@@ -203,8 +203,11 @@ def search_evaluation(state: State) -> dict[int, float]:
     return {0: first, 1: 1.0 - first}
 
 
-SEARCH = SearchSettings(iterations=600, max_iterations=5000, rollout_depth=0, evaluate=search_evaluation,
-                        narrow=considered)
+SEARCH = SearchSettings(
+    iterations=600, max_iterations=5000, rollout_depth=0, evaluate=search_evaluation, narrow=considered,
+    strength=("Plays at greedy's level: 11 wins in 20 duplicate games against greedy (Wilson 95% 34-74%; "
+              "bench/search_bots.py --type nanga-parbat --games 20, a short run; data/RULINGS.md)."),
+)
 """The `search` level (domain/core/search.py). No rollouts: every new node is scored at once by greedy's lead
 (random play is too weak to score a position: full random rollouts lost 23 to 43 against greedy), and only
 the commands greedy considers are searched (hundreds of Musk Deer swaps are a few). 600 iterations took
