@@ -7,6 +7,7 @@ test-artefacts/. Each board module is served as JavaScript, with an ETag, like t
 from __future__ import annotations
 
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -56,14 +57,20 @@ def page_of(browser: Any, errors: list[str]) -> Any:
 
 def play_by_clicking(api: Api, page: Any, game_id: str, clicks: int = 600,
                      server: Server | None = None) -> dict[str, Any]:
-    """Click the first listed action whenever it is seat 0's turn until the game ends; the finished game."""
-    for _ in range(clicks):
+    """Click the first listed action whenever it is seat 0's turn until the game ends; the finished game.
+
+    `clicks` bounds the clicks made; the bots' turns in between may take up to a minute each (a busy machine)."""
+    made = 0
+    waiting_since = time.monotonic()
+    while made < clicks:
         game = api.call("GET", f"{API}/games/{game_id}", 200).json()
         if game["status"] == "finished":
             return game
         if 0 not in game["to_act"]:
+            assert time.monotonic() - waiting_since < 60, f"the bots did not move on from version {game['version']}"
             page.wait_for_timeout(50)
             continue
+        waiting_since = time.monotonic()
         # the bots may move on meanwhile (a jury or a casino asks several seats at once): wait until the page
         # shows this version or a later one, and click among the actions of the version it shows
         page.wait_for_function(f"Number(document.getElementById('actions').dataset.version) >= {game['version']}",
@@ -75,6 +82,7 @@ def play_by_clicking(api: Api, page: Any, game_id: str, clicks: int = 600,
         except Exception:
             continue  # not seat 0's turn any more at the version shown
         label = button.inner_text()
+        made += 1
         assert label and not label.startswith("{")  # a sentence, not the raw command
         page.posts.clear()
         button.click()
