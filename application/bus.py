@@ -239,8 +239,9 @@ class MessageBus:
 
     def create(self, type_: str, seats: Sequence[SeatConfig], options: Mapping[str, Any] | None = None,
                seed: str | None = None, open_seats: Sequence[int] = (), players: Mapping[int, str] | None = None,
-               table: Mapping[str, Any] | None = None) -> Committed:
-        committed = self.games.create(type_, seats, options, seed, open_seats, players, table)
+               table: Mapping[str, Any] | None = None, game_id: str | None = None,
+               rematch_of: str | None = None) -> Committed:
+        committed = self.games.create(type_, seats, options, seed, open_seats, players, table, game_id, rematch_of)
         self.follow(committed)
         return committed
 

@@ -252,6 +252,19 @@ class Client:
         return cast(CommandResponse, self.transport.json("POST", f"{API_PREFIX}/games/{_seg(game_id)}/resign",
                                                          token=token, safe=True))
 
+    def rematch(self, game_id: str, token: str) -> CreatedGame:
+        """The rematch of a finished game, asked by one of its seats (its token, or its player's key): a new
+        game of the same type, options and clock, old seat i at seat (i + 1) mod n, `rematch_of` set
+        [rematchGame]. Asked again, by any seat, the same game (a seat token's new token only the first
+        time), so it is retried after a lost answer.
+
+        Raises:
+            GameRunning: the game has not finished.
+            Forbidden: the token or key holds no seat of the game.
+        """
+        return cast(CreatedGame, self.transport.json("POST", f"{API_PREFIX}/games/{_seg(game_id)}/rematch",
+                                                     token=token, safe=True))
+
     def player_stream(self, key: str, *, after: int | None = None,
                       read_timeout: float = 60.0) -> Generator[PlayerMessage, None, None]:
         """The player's games as they go, across all of them: `gameStart` when a game starts,

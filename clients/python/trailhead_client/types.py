@@ -66,6 +66,7 @@ class CreatedGame(TypedDict):
     seed_source: NotRequired[str]
     seats: list[Seat]
     forked_from: NotRequired[dict[str, Any]]
+    rematch_of: NotRequired[str]  # a rematch's answer: the finished game it follows
 
 
 class Standing(TypedDict):
@@ -101,6 +102,8 @@ class GameView(TypedDict):
     deadlines: NotRequired[list[Deadline]]
     clock: NotRequired[Clock | None]
     fill_deadline: NotRequired[str | None]
+    rematch_of: NotRequired[str | None]  # the finished game this one is a rematch of
+    rematch: NotRequired[str | None]  # a finished game's rematch, once a seat asked for one
 
 
 class Deadline(TypedDict):
