@@ -69,3 +69,25 @@ class AnalysisDue(Message):
     at: int
     seat: int
     budget_ms: int
+
+
+class LadderDue(Message):
+    """The ladder of `game_type` is to seat its waiting entrants (application/ladder.py) `at` (ISO 8601, UTC).
+
+    On the TIMER lane: `slot` numbers the ladder's periodic rounds (`at` is slot x TRAILHEAD_LADDER_SECONDS
+    after the epoch), so every process and sweep that schedules a round schedules the same one; a round
+    schedules the next. A `wake` (an entrant just entered) runs at once beside the rounds and schedules none.
+    """
+
+    game_type: str
+    slot: int
+    at: str
+    wake: bool = False
+
+    @property
+    def game_id(self) -> str:  # the TIMER lane's key (messages.Timed): one timer per ladder, and its wake-ups apart
+        return f"ladder-{self.game_type}{'-wake' if self.wake else ''}"
+
+    @property
+    def version(self) -> int:
+        return self.slot

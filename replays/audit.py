@@ -200,7 +200,7 @@ def rederive(log: GameLog, spec: GameSpec, datas: list[Any], report: AuditReport
             config = GameConfig.of(created)  # type: ignore[arg-type]
             rematch_of = None if created.rematch_of is msgspec.UNSET else created.rematch_of  # type: ignore
             derived = opening_events(spec, created.game_id, config, log.seed, created.forked_from,  # type: ignore
-                                     rematch_of)
+                                     rematch_of, created.ladder is True)  # type: ignore
             if "table" in command.args:  # the table's rules: the creator's choice, as the command recorded it
                 derived.append(from_plain(TableSet, command.args["table"], "table"))
             compare(spec, derived, recorded, None, None)

@@ -14,6 +14,7 @@ from bootstrap import bootstrap
 from service import problems
 from service.analysis import analysis_api
 from service.api import games_api
+from service.ladder_api import ladder_api
 from service.lobby import lobby_api
 from service.meta import meta_api
 from service.pages import pages
@@ -130,6 +131,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(games_api)
     app.register_blueprint(analysis_api)
     app.register_blueprint(rematch_api)
+    app.register_blueprint(ladder_api)
     app.register_blueprint(lobby_api)
     app.register_blueprint(players_api)
     app.register_blueprint(player_stream_api)

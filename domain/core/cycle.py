@@ -40,6 +40,7 @@ def game_created(
     seed: str,
     forked_from: Mapping[str, Any] | None = None,
     rematch_of: str | None = None,
+    ladder: bool = False,
 ) -> GameCreated:
     """The first event of a game (created, or forked): its type, rules version, seats, options and seed commitment."""
     return GameCreated(
@@ -51,6 +52,7 @@ def game_created(
         options=dict(config.options),
         forked_from=dict(forked_from) if forked_from is not None else None,
         rematch_of=msgspec.UNSET if rematch_of is None else rematch_of,
+        ladder=True if ladder else msgspec.UNSET,
     )
 
 
@@ -61,9 +63,10 @@ def opening_events(
     seed: str,
     forked_from: Mapping[str, Any] | None = None,
     rematch_of: str | None = None,
+    ladder: bool = False,
 ) -> list[Event]:
     """GameCreated followed by the game's setup events, drawn from the RNG of seq 2."""
-    return [game_created(spec, game_id, config, seed, forked_from, rematch_of),
+    return [game_created(spec, game_id, config, seed, forked_from, rematch_of, ladder),
             *spec.setup(config, decision_rng(seed, 1))]
 
 
