@@ -42,6 +42,7 @@ class LadderSettings:
 
     seconds: float = 30.0
     turn_seconds: int = 60
+    takeover_bot: str | None = None  # the level playing a missed turn; None: the game's default (seating.py)
 
 
 def entrant_id(player: dict[str, Any] | None, bot: str | None) -> str:
@@ -123,7 +124,9 @@ def seat_game(bus: MessageBus, spec: GameSpec, seated: list[LadderEntry]) -> str
         return None
     seats = [SeatConfig(name=entry.name, bot=entry.bot) for entry in seated]
     players = {index: entry.player for index, entry in enumerate(seated) if entry.player is not None}
-    table = {"turn_seconds": bus.ladder.turn_seconds} if players else {}
+    table: dict[str, Any] = {"turn_seconds": bus.ladder.turn_seconds} if players else {}
+    if players and bus.ladder.takeover_bot is not None:
+        table["takeover_bot"] = bus.ladder.takeover_bot
     bus.create(spec.id, seats, None, None, (), players, table, game_id=game_id, ladder=True)
     return game_id
 

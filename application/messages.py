@@ -85,8 +85,11 @@ class LadderDue(Message):
     wake: bool = False
 
     @property
-    def game_id(self) -> str:  # the TIMER lane's key (messages.Timed): one timer per ladder, and its wake-ups apart
-        return f"ladder-{self.game_type}{'-wake' if self.wake else ''}"
+    def game_id(self) -> str:
+        """The TIMER lane's key (messages.Timed): a timer of its own per round and per wake-up, so a round never
+        replaces the timer of the one running (whose follow-up it is), and one round is set once however
+        often it is scheduled."""
+        return f"ladder-{self.game_type}-{'wake-' if self.wake else ''}{self.slot}"
 
     @property
     def version(self) -> int:

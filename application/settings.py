@@ -55,6 +55,7 @@ def settings_from_env() -> dict[str, Any]:
         # the ladders (application/ladder.py): how often each seats its waiting entrants, and its games' turn clock
         "LADDER_SECONDS": float(os.environ.get("TRAILHEAD_LADDER_SECONDS", "30")),
         "LADDER_TURN_SECONDS": int(os.environ.get("TRAILHEAD_LADDER_TURN_SECONDS", "60")),
+        "LADDER_TAKEOVER_BOT": os.environ.get("TRAILHEAD_LADDER_TAKEOVER_BOT") or None,
     }
 
 
