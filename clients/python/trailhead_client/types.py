@@ -356,9 +356,45 @@ class RatingRow(TypedDict):
     games: int
 
 
+class LadderEntrant(TypedDict):
+    """An entrant of a ladder: a player or a bot level (`entrant` `bot:<level>`), its rating in the ladder's pool
+    (None before a rated game), its ladder games, and whether it waits or the game it plays."""
+
+    entrant: str
+    name: str
+    player: str | None
+    bot: str | None
+    rating: float | None
+    mu: float | None
+    sigma: float | None
+    games: int
+    waiting: bool
+    playing: str | None
+
+
+class LadderEntry(LadderEntrant):
+    type: str
+
+
+class LadderGame(TypedDict):
+    game_id: str
+    entrants: list[str]
+    created_at: str
+    status: Status | None
+
+
+class Ladder(TypedDict):
+    type: str
+    seconds: float
+    turn_seconds: int
+    entrants: list[LadderEntrant]
+    waiting: list[str]
+    games: list[LadderGame]
+
+
 class Leaderboard(TypedDict):
     type: str
-    pool: Literal["rated", "all"]
+    pool: Literal["rated", "all", "ladder"]
     score_order: Literal["low", "high"]
     players: list[RatingRow]
     seat_names: list[LeaderboardRow]
