@@ -104,7 +104,8 @@ def match_ladder(bus: MessageBus, due: LadderDue) -> list[Message]:
     entries = store.ladder_entries(spec.id)
     waiting = [entry for entry in entries if entry.active and entry.playing is None]
     ratings = store.ratings(LADDER, spec.id, [entry.entrant for entry in waiting])
-    candidates = [LadderWaiting(entrant=entry.entrant, games=entry.games, last_opponents=frozenset(entry.last_opponents),
+    candidates = [LadderWaiting(entrant=entry.entrant, games=entry.games,
+                                last_opponents=frozenset(entry.last_opponents),
                                 rating=ratings[entry.entrant].mu - 3 * ratings[entry.entrant].sigma
                                 if entry.entrant in ratings else 0.0) for entry in waiting]
     by_id = {entry.entrant: entry for entry in waiting}

@@ -59,8 +59,8 @@ class SqlLadder(SqlBackend):
     def ladder_release(self, game_type: str, stale_before: str) -> int:
         with self._writer() as conn:
             released = conn.execute(
-                "UPDATE ladder_entries SET playing = NULL, claimed_at = NULL WHERE game_type = ? AND playing IS NOT NULL"
-                " AND (playing IN (SELECT id FROM games WHERE status = 'finished')"
+                "UPDATE ladder_entries SET playing = NULL, claimed_at = NULL WHERE game_type = ?"
+                " AND playing IS NOT NULL AND (playing IN (SELECT id FROM games WHERE status = 'finished')"
                 " OR (claimed_at < ? AND playing NOT IN (SELECT id FROM games)))", [game_type, stale_before])
             return int(released.rowcount)
 

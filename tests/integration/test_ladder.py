@@ -121,3 +121,23 @@ def test_leaving_taking_out_a_bot_and_the_refusals(ladder_app: Flask) -> None:
     again = client.post(f"{API}/ladder/toy/entries", headers=ann_key)
     assert again.status_code == 201 and again.get_json()["entrant"] == ann["id"]
     assert json.loads(json.dumps(ladder(client)["waiting"])) == [ann["id"]]  # alone: nobody to meet
+
+
+def test_claims_are_all_or_nothing_and_given_up_when_their_game_never_came(ladder_app: Flask) -> None:
+    store = ladder_app.extensions["trailhead"].store
+    for entrant in ("a", "b", "c"):
+        assert store.ladder_enter("toy", entrant, entrant, None, entrant.upper(), entrant) is True
+    assert store.ladder_enter("toy", "a", "a", None, "A", "a") is False
+    assert store.ladder_claim("toy", "g1", ["a", "b"]) is True
+    assert store.ladder_claim("toy", "g2", ["c", "b"]) is False  # b plays g1: nothing of g2 is written
+    entries = {entry.entrant: entry for entry in store.ladder_entries("toy")}
+    assert (entries["c"].playing, entries["c"].games, entries["c"].waiting) == (None, 0, True)
+    assert (entries["a"].playing, entries["a"].games, entries["a"].last_opponents) == ("g1", 1, ("b",))
+    assert not entries["a"].waiting and [game["game_id"] for game in store.ladder_games("toy", 5)] == ["g1"]
+
+    assert store.ladder_release("toy", "2000-01-01T00:00:00.000000Z") == 0  # g1 was claimed just now: kept
+    assert store.ladder_release("toy", "9999-01-01T00:00:00.000000Z") == 2  # never created: given up
+    assert all(entry.playing is None for entry in store.ladder_entries("toy"))
+    assert store.ladder_leave("toy", "c") is True and store.ladder_leave("toy", "c") is False
+    assert store.ladder_claim("toy", "g3", ["a", "c"]) is False  # c left
+    assert store.ladder_types() == ["toy"]
