@@ -141,3 +141,36 @@ def test_claims_are_all_or_nothing_and_given_up_when_their_game_never_came(ladde
     assert store.ladder_leave("toy", "c") is True and store.ladder_leave("toy", "c") is False
     assert store.ladder_claim("toy", "g3", ["a", "c"]) is False  # c left
     assert store.ladder_types() == ["toy"]
+
+
+def ladder_games_of(app: Flask) -> list[dict[str, Any]]:
+    return app.extensions["trailhead"].store.ladder_games("toy", 10)
+
+
+def test_an_entry_wakes_the_ladder_at_once_however_long_its_period(database: str) -> None:
+    app = create_app({"DATABASE": database, "GAMES": (*GAMES, TOY), "RATE_LIMITS": "off", "LADDER_SECONDS": 3600})
+    try:
+        client = app.test_client()
+        _ann, key = player(client, "Ann")
+        client.post(f"{API}/ladder/toy/entries", headers=key, json={"bot": "random"})
+        assert ladder_games_of(app) == []  # alone
+        client.post(f"{API}/ladder/toy/entries", headers=key, json={"bot": "careful"})
+        games = wait_for(lambda: ladder_games_of(app), timeout=10, what="the entry's wake-up to seat both")
+        assert sorted(games[0]["entrants"]) == ["bot:careful", "bot:random"]
+    finally:
+        app.extensions["trailhead"].close()
+
+
+def test_a_restarted_server_schedules_the_rounds_of_every_ladder_with_entrants(database: str) -> None:
+    settings = {"DATABASE": database, "GAMES": (*GAMES, TOY), "RATE_LIMITS": "off", "LADDER_SECONDS": 1}
+    before = create_app(settings)
+    store = before.extensions["trailhead"].store
+    for level in ("random", "careful"):  # entered with no wake-up and no round running (as if it had stopped)
+        store.ladder_enter("toy", f"bot:{level}", None, level, f"{level} bot", "someone")
+    before.extensions["trailhead"].close()
+    after = create_app(settings)
+    try:
+        games = wait_for(lambda: ladder_games_of(after), timeout=10, what="a round after the restart")
+        assert sorted(games[0]["entrants"]) == ["bot:careful", "bot:random"]
+    finally:
+        after.extensions["trailhead"].close()
