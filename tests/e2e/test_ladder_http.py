@@ -37,6 +37,8 @@ def test_two_bot_levels_meet_on_the_ladder_and_are_rated_in_its_pool(api: Api) -
     board = api.call("GET", f"{API}/leaderboard?type=nanga-parbat&pool=ladder", 200).json()
     assert {row["player"] for row in board["players"]} == {"bot:random", "bot:greedy"}
     assert api.call("GET", f"{API}/leaderboard?type=nanga-parbat&pool=all", 200).json()["players"] == []
+    listed = api.call("GET", f"{API}/games?type=nanga-parbat&status=finished", 200).json()["games"]
+    assert first in {game["id"] for game in listed} and {game["rated"] for game in listed} == {"ladder"}
 
     eve = api.call("POST", f"{API}/players", 201, json={"name": "Eve"}).json()
     api.call("DELETE", f"{API}/ladder/nanga-parbat/entries?bot=greedy", 403, token=eve["key"])

@@ -144,7 +144,7 @@ class Summary(TypedDict):
     winners: list[int] | None
     created_at: str | None
     updated_at: str | None
-    rated: NotRequired[Literal["rated", "bots", "imported", "solo", "unrated"] | None]
+    rated: NotRequired[Literal["rated", "bots", "imported", "ladder", "solo", "unrated"] | None]
 
 
 class SummaryPage(TypedDict):
