@@ -44,6 +44,10 @@ class LadderSettings:
     turn_seconds: int = 60
     takeover_bot: str | None = None  # the level playing a missed turn; None: the game's default (seating.py)
 
+    def __post_init__(self) -> None:
+        if not self.seconds > 0 or not self.turn_seconds > 0:
+            raise ValueError("TRAILHEAD_LADDER_SECONDS and TRAILHEAD_LADDER_TURN_SECONDS must be more than 0")
+
 
 def entrant_id(player: dict[str, Any] | None, bot: str | None) -> str:
     """Who an entry is: the player's id, or `bot:<level>` (the ratings' name for a bot level)."""

@@ -15,6 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from application.ladder import LadderSettings
 from domain.games import GAMES
 from service.app import create_app
 from support.toy import SPEC as TOY
@@ -174,3 +175,10 @@ def test_a_restarted_server_schedules_the_rounds_of_every_ladder_with_entrants(d
         assert sorted(games[0]["entrants"]) == ["bot:careful", "bot:random"]
     finally:
         after.extensions["trailhead"].close()
+
+
+def test_the_ladders_period_and_clock_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="TRAILHEAD_LADDER_SECONDS"):
+        LadderSettings(seconds=0)
+    with pytest.raises(ValueError, match="TRAILHEAD_LADDER_SECONDS"):
+        LadderSettings(turn_seconds=-1)
