@@ -88,7 +88,7 @@ def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[st
         "rematch": None,
     }
     if game.finished:
-        body["rematch"] = rematch_of_game(games, game.record.id)
+        body["rematch"] = rematch_game_id(games, game.record.id)
         body["seed"] = games.seed(game.record.id)
         parts = seed_parts(body["seed"], game.record.seed_source)
         if parts is not None:
@@ -96,7 +96,7 @@ def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[st
     return body
 
 
-def rematch_of_game(games: GameService, game_id: str) -> str | None:
+def rematch_game_id(games: GameService, game_id: str) -> str | None:
     """The id of the finished game's rematch, once a seat asked for one (application/rematch.py)."""
     new_id = rematch_id(game_id)
     return new_id if games.store.game(new_id) is not None else None
