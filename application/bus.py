@@ -30,6 +30,8 @@ from application.handler import CommandIdReused, Committed, GameService
 from application.halts import halt
 from application.analysis import analyse_position
 from application.messages import AnalysisDue, BotTurnDue, DeadlineDue, Message, ProjectionDue
+from application.messages import LadderDue
+from application.ladder import LadderSettings, ladder_rounds, match_ladder
 from application.projections import Projector
 from domain.core import Command, NoLegalCommand, SeatConfig, play_bot
 from storage import Storage, VersionConflict
@@ -177,6 +179,7 @@ HANDLERS: Mapping[type[Message], Route] = {
     BotTurnDue: Route(play_bots, Lane.GAME, job="play_bots", tag="bot"),
     DeadlineDue: Route(fire_deadline, Lane.TIMER, job="fire_deadline", tag="deadline"),
     AnalysisDue: Route(analyse_position, Lane.QUESTION, job="analyse_position", tag="analysis"),
+    LadderDue: Route(match_ladder, Lane.TIMER, job="match_ladder", tag="ladder"),
 }
 """The message table: each message type's handler and lane (the bootstrap may hand the bus another)."""
 
@@ -202,6 +205,8 @@ class Runner(Protocol):
 
 class MessageBus:
     """The handler plus the loop that runs each commit's follow-ups after the handler has returned."""
+
+    ladder = LadderSettings()  # the ladders' period and clock (the bootstrap sets them from the settings)
 
     def __init__(self, games: GameService, runner: Runner, projector: Projector,
                  handlers: Mapping[type[Message], Route] = HANDLERS, bot_budget_seconds: float = 2.0) -> None:
@@ -239,8 +244,10 @@ class MessageBus:
 
     def create(self, type_: str, seats: Sequence[SeatConfig], options: Mapping[str, Any] | None = None,
                seed: str | None = None, open_seats: Sequence[int] = (), players: Mapping[int, str] | None = None,
-               table: Mapping[str, Any] | None = None) -> Committed:
-        committed = self.games.create(type_, seats, options, seed, open_seats, players, table)
+               table: Mapping[str, Any] | None = None, game_id: str | None = None,
+               rematch_of: str | None = None, ladder: bool = False) -> Committed:
+        committed = self.games.create(type_, seats, options, seed, open_seats, players, table, game_id, rematch_of,
+                                      ladder)
         self.follow(committed)
         return committed
 
@@ -288,6 +295,7 @@ class MessageBus:
         """A bot turn for every game whose bot seat is to act, as the read models know them (after a restart)."""
         return [BotTurnDue(game_id, version) for game_id, version in self.store.bot_waiting_games()]
 
-    def pending_deadlines(self) -> list[DeadlineDue]:
-        """The next deadline of every game that has one, found again from the stored games (after a restart)."""
-        return deadlines.pending_deadlines(self.games)
+    def pending_deadlines(self) -> list[Message]:
+        """The next deadline of every game that has one, found again from the stored games, and the next round of
+        every ladder with entrants (after a restart)."""
+        return [*deadlines.pending_deadlines(self.games), *ladder_rounds(self)]

@@ -181,6 +181,9 @@ class GameService:
         open_seats: Sequence[int] = (),
         players: Mapping[int, str] | None = None,
         table: Mapping[str, Any] | None = None,
+        game_id: str | None = None,
+        rematch_of: str | None = None,
+        ladder: bool = False,
     ) -> Committed:
         """Create a game: its opening events and the secret tokens of its human seats.
 
@@ -188,17 +191,20 @@ class GameService:
         with `client_seeds="exact"` (application/seeds.py). Seats may be `open_seats` for players
         to join, or held by `players` (seat -> player id); `table` holds the table's other rules
         (domain.core.seating.table_set: filling, clock, takeover bot). With any of them the
-        opening ends with a TableSet event; open seats and players' seats get no token here.
+        opening ends with a TableSet event; open seats and players' seats get no token here. A rematch
+        (application/rematch.py) names its own `game_id` and the game it follows (`rematch_of`); a ladder's
+        game (application/ladder.py) is marked `ladder`.
 
         Raises:
+            AlreadyStored: a game with that `game_id` is stored already.
             UnknownGame: no such game type.
             InvalidCommand: seat count, bot level, options or table rules out of bounds.
         """
         spec = self.registry(type_)
         config = spec.normalize_config(seats, options)
-        game_id = uuid.uuid4().hex
+        game_id = game_id if game_id is not None else uuid.uuid4().hex
         seed, source = game_seed(seed, self.client_seeds)
-        events = opening_events(spec, game_id, config, seed)
+        events = opening_events(spec, game_id, config, seed, rematch_of=rematch_of, ladder=ladder)
         players = dict(players or {})
         args: dict[str, Any] = {}
         if open_seats or players or table:

@@ -69,3 +69,28 @@ class AnalysisDue(Message):
     at: int
     seat: int
     budget_ms: int
+
+
+class LadderDue(Message):
+    """The ladder of `game_type` is to seat its waiting entrants (application/ladder.py) `at` (ISO 8601, UTC).
+
+    On the TIMER lane: `slot` numbers the ladder's periodic rounds (`at` is slot x TRAILHEAD_LADDER_SECONDS
+    after the epoch), so every process and sweep that schedules a round schedules the same one; a round
+    schedules the next. A `wake` (an entrant just entered) runs at once beside the rounds and schedules none.
+    """
+
+    game_type: str
+    slot: int
+    at: str
+    wake: bool = False
+
+    @property
+    def game_id(self) -> str:
+        """The TIMER lane's key (messages.Timed): a timer of its own per round and per wake-up, so a round never
+        replaces the timer of the one running (whose follow-up it is), and one round is set once however
+        often it is scheduled."""
+        return f"ladder-{self.game_type}-{'wake-' if self.wake else ''}{self.slot}"
+
+    @property
+    def version(self) -> int:
+        return self.slot

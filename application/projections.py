@@ -139,6 +139,7 @@ class Projector:
             "created_position": event.position,
             "created_at": event.recorded_at,
             "imported": data["game_id"] != event.game_id,  # an import keeps the original's GameCreated
+            "ladder": data.get("ladder") is True,
         }
         return Folded(FoldedGame(spec), summary)
 
@@ -177,5 +178,5 @@ class Projector:
             seats=seats, result=result, created_position=summary["created_position"],
             created_at=summary["created_at"], updated_at=summary.get("updated_at"),
             lower_score_wins=spec.lower_score_wins,
-            rated=marker(seats, summary["imported"]) if result is not None else None,
+            rated=marker(seats, summary["imported"], summary.get("ladder", False)) if result is not None else None,
         )

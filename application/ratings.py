@@ -9,10 +9,12 @@ the log again gives the same ratings. Which games count, and where:
   one is losing must not spare one the loss (BGA counts an abandoned game as lost).
 - `all`: also games with bot seats (a bot seat, a seat bots filled), rated as entries
   `bot:<level>`, and imported games.
+- `ladder`: a game the ladder seated (GameCreated's `ladder`, application/ladder.py), played here: rated
+  there only, players and bots alike (bots as `bot:<level>`), so the ladder's ratings are its own.
 - neither: solo games, games without a player at any seat (bots only), and games with a seat that is
   neither a player's nor a bot's (a seat token's only).
 A game's `rated` marker in the read model says which applies: "rated", "bots", "imported",
-"solo" or "unrated".
+"ladder", "solo" or "unrated".
 
 openskill does the mathematics; this module only picks the entries and the ranks (each seat's
 `place` in the game's result: lower is better, equal places tie).
@@ -27,15 +29,17 @@ from openskill.models import PlackettLuce
 
 from storage import Rating
 
-RATED, ALL = "rated", "all"
-POOLS = (RATED, ALL)
+RATED, ALL, LADDER = "rated", "all", "ladder"
+POOLS = (RATED, ALL, LADDER)
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3; rating = mu - 3 sigma
 
 
-def marker(seats: Sequence[Mapping[str, Any]], imported: bool) -> str:
-    """How a finished game counts: rated, bots, imported, solo or unrated (see the module's docstring)."""
+def marker(seats: Sequence[Mapping[str, Any]], imported: bool, ladder: bool = False) -> str:
+    """How a finished game counts: rated, bots, imported, ladder, solo or unrated (see the module's docstring)."""
     if len(seats) < 2:
         return "solo"
+    if ladder and not imported and all(seat.get("player") is not None or seat.get("bot") for seat in seats):
+        return LADDER
     if all(seat.get("player") is None for seat in seats):
         return "unrated"  # bots (or seat tokens) only: no player to rate
     if any(seat.get("player") is None and seat.get("bot") is None for seat in seats):
@@ -46,6 +50,8 @@ def marker(seats: Sequence[Mapping[str, Any]], imported: bool) -> str:
 
 
 def pools_of(mark: str) -> tuple[str, ...]:
+    if mark == LADDER:
+        return (LADDER,)
     return (RATED, ALL) if mark == RATED else (ALL,) if mark in ("bots", "imported") else ()
 
 

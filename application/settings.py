@@ -52,6 +52,10 @@ def settings_from_env() -> dict[str, Any]:
         # and how many requests of a process may wait at once (then 503 at once: they hold request threads)
         "ANALYSIS_WAIT_SECONDS": float(os.environ.get("TRAILHEAD_ANALYSIS_WAIT_SECONDS", "10")),
         "ANALYSIS_WAITING": int(os.environ.get("TRAILHEAD_ANALYSIS_WAITING", "4")),
+        # the ladders (application/ladder.py): how often each seats its waiting entrants, and its games' turn clock
+        "LADDER_SECONDS": float(os.environ.get("TRAILHEAD_LADDER_SECONDS", "30")),
+        "LADDER_TURN_SECONDS": int(os.environ.get("TRAILHEAD_LADDER_TURN_SECONDS", "60")),
+        "LADDER_TAKEOVER_BOT": os.environ.get("TRAILHEAD_LADDER_TAKEOVER_BOT") or None,
     }
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from application.bus import HANDLERS, MessageBus, Route, Runner
+from application.ladder import LadderSettings
 from application.container import Trailhead
 from application.handler import GameService, StateCache
 from application.inline import InlineRunner
@@ -51,6 +52,8 @@ def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpe
     else:
         runner = InlineRunner(store, projector)
     bus = MessageBus(handler, runner, projector, messages, float(settings.get("BOT_BUDGET_SECONDS", 2.0)))
+    bus.ladder = LadderSettings(float(settings.get("LADDER_SECONDS", 30)), int(settings.get("LADDER_TURN_SECONDS", 60)),
+                                settings.get("LADDER_TAKEOVER_BOT"))
     if settings.get("REDIS_URL"):
         from workers.commits import CommitPublisher
 

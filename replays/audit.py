@@ -16,6 +16,8 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from application.chain import GENESIS_HASH, salt_for, text_hash
 from application.game import FoldedGame, fold, played
 from domain.core import (
@@ -196,7 +198,9 @@ def rederive(log: GameLog, spec: GameSpec, datas: list[Any], report: AuditReport
         recorded = log.events[command.first_seq - 1 : command.last_seq]
         if command.type == "CreateGame":
             config = GameConfig.of(created)  # type: ignore[arg-type]
-            derived = opening_events(spec, created.game_id, config, log.seed, created.forked_from)  # type: ignore
+            rematch_of = None if created.rematch_of is msgspec.UNSET else created.rematch_of  # type: ignore
+            derived = opening_events(spec, created.game_id, config, log.seed, created.forked_from,  # type: ignore
+                                     rematch_of, created.ladder is True)  # type: ignore
             if "table" in command.args:  # the table's rules: the creator's choice, as the command recorded it
                 derived.append(from_plain(TableSet, command.args["table"], "table"))
             compare(spec, derived, recorded, None, None)

@@ -13,6 +13,7 @@ from application.clock import iso, utc_now
 from application.clock_view import clock_view, deadlines, fill_deadline_at
 from application.game_types import described, game_type
 from application.players import NoSuchSeat, take_seat
+from application.rematch import rematch_id
 from application.seeds import seed_parts
 from application.envelopes import envelope
 from application.game import LoadedGame
@@ -83,13 +84,22 @@ def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[st
         "projection_lag": game.version - read_models().projected_version(game.record.id),
         "created_at": game.record.created_at,
         "updated_at": game.record.updated_at,
+        "rematch_of": game.seating.rematch_of if game.seating is not None else None,
+        "rematch": None,
     }
     if game.finished:
+        body["rematch"] = rematch_game_id(games, game.record.id)
         body["seed"] = games.seed(game.record.id)
         parts = seed_parts(body["seed"], game.record.seed_source)
         if parts is not None:
             body["seed_parts"] = parts
     return body
+
+
+def rematch_game_id(games: GameService, game_id: str) -> str | None:
+    """The id of the finished game's rematch, once a seat asked for one (application/rematch.py)."""
+    new_id = rematch_id(game_id)
+    return new_id if games.store.game(new_id) is not None else None
 
 
 def created_body(game: LoadedGame, tokens: dict[int, str]) -> dict[str, Any]:

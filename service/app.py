@@ -14,12 +14,14 @@ from bootstrap import bootstrap
 from service import problems
 from service.analysis import analysis_api
 from service.api import games_api
+from service.ladder_api import ladder_api
 from service.lobby import lobby_api
 from service.meta import meta_api
 from service.pages import pages
 from service.player_stream import player_stream_api
 from service.players import players_api
 from service.rate_limits import limit_requests
+from service.rematch_api import rematch_api
 from service.replays_api import replays_api
 from service.runtime import forget_request
 from service.stream import stream_api
@@ -128,6 +130,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     limit_requests(app, app.config["RATE_LIMITS"])
     app.register_blueprint(games_api)
     app.register_blueprint(analysis_api)
+    app.register_blueprint(rematch_api)
+    app.register_blueprint(ladder_api)
     app.register_blueprint(lobby_api)
     app.register_blueprint(players_api)
     app.register_blueprint(player_stream_api)

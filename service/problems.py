@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from domain.core.seating import SeatTaken
 from domain.core import IllegalCommand, InvalidCommand, UnknownGame
 from application.analysis import NoSearchLevel, NotADecision
+from application.rematch import GameStillRunning
 from application.handler import CommandIdReused, RulesVersionMismatch, UnknownGameId
 from replays.fork import ForkPointInsideCommand
 from storage import UNAVAILABLE, VersionConflict
@@ -89,6 +90,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(SeatTaken)
     def _seat_taken(error: SeatTaken) -> Response:
         return problem(409, "seat-taken", "Seat taken", error.reason)
+
+    @app.errorhandler(GameStillRunning)
+    def _running(error: GameStillRunning) -> Response:
+        return problem(409, "game-running", "Game still running", error.reason)
 
     @app.errorhandler(IllegalCommand)
     def _illegal(error: IllegalCommand) -> Response:

@@ -1,7 +1,7 @@
 """Rate limits per client on game creation, commands and reads (Flask-Limiter); 429 problem+json beyond them.
 
-Every routed request counts in one scope: `create` (POST /games, /games/{id}/fork and
-/replays), `command` (POST /games/{id}/commands; any other write would count here too),
+Every routed request counts in one scope: `create` (POST /games, /games/{id}/fork,
+/games/{id}/rematch and /replays), `command` (POST /games/{id}/commands; any other write would count here too),
 `analysis` (GET /games/{id}/analysis: each may cost the bots' side a search) or `read` (every
 other GET). The limits come from TRAILHEAD_RATE_LIMITS (application/settings.py).
 
@@ -37,7 +37,7 @@ from service.problems import problem
 log = logging.getLogger(__name__)
 
 CREATE_ENDPOINTS = frozenset({"games_api.create_game", "replays_api.fork", "replays_api.import_replay",
-                              "players_api.create_player"})
+                              "players_api.create_player", "rematch_api.post_rematch"})
 COMMAND_ENDPOINTS = frozenset({"games_api.post_command"})
 ANALYSIS_ENDPOINTS = frozenset({"analysis_api.get_analysis"})
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from storage.ladder import Ladder, LadderEntry
 from storage.port import Analyses, EventLog, Operations, Players, ReadModels, Storage
 from storage.records import (
     ACTIVE,
@@ -49,6 +50,8 @@ def open_storage(url: str, synchronous: str = "FULL", pool_size: int | None = No
 __all__ = [
     "ACTIVE",
     "Analyses",
+    "Ladder",
+    "LadderEntry",
     "UNAVAILABLE",
     "FINISHED",
     "OPEN",

@@ -109,6 +109,17 @@ _V6 = ("CREATE TABLE IF NOT EXISTS analyses (game_id TEXT NOT NULL, step INTEGER
        " budget_ms INTEGER NOT NULL, iterations INTEGER NOT NULL, answer TEXT NOT NULL, created_at TEXT NOT NULL,"
        " PRIMARY KEY (game_id, step, seat, budget_ms))",)
 
+# The ladder (issue 30): who entered each game type's ladder (a player, or a bot level someone entered), the game
+# each entrant plays now (claimed before its game is created, so two matchmakers never seat one entrant twice), its
+# ladder games so far and its last opponents; and the ladder's games, newest first.
+_V8 = ("CREATE TABLE IF NOT EXISTS ladder_entries (game_type TEXT NOT NULL, entrant TEXT NOT NULL, player TEXT,"
+       " bot TEXT, name TEXT NOT NULL, entered_by TEXT NOT NULL, active INTEGER NOT NULL, joined_at TEXT NOT NULL,"
+       " games INTEGER NOT NULL, last_opponents TEXT NOT NULL, playing TEXT, claimed_at TEXT,"
+       " PRIMARY KEY (game_type, entrant))",
+       "CREATE TABLE IF NOT EXISTS ladder_games (game_id TEXT PRIMARY KEY, game_type TEXT NOT NULL,"
+       " entrants TEXT NOT NULL, created_at TEXT NOT NULL)",
+       "CREATE INDEX IF NOT EXISTS idx_ladder_games_type ON ladder_games (game_type, created_at)")
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "release 0.1 schema: games, seeds, seat tokens, events, commands, read models", _V1_SQLITE,
               _V1_POSTGRESQL),
@@ -129,6 +140,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     # Analyses (issue 29): the search level's answers by game, step, seat and budget, worked out on the bots'
     # side and read by the request that waits for them (on any host); the same question gives the same answer.
     Migration(6, "the search level's analyses, kept by game, step, seat and budget", _V6, _V6),
+    Migration(8, "the ladders: their entrants, the games they play now, and their games", _V8, _V8),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -6,6 +6,7 @@
 - `ReadModels`: the projections' tables (game summaries, results, ratings) with their checkpoint.
 - `Operations`: the schema's migrations, the queries of the jobs and of the health check.
 - `Analyses`: the search level's answers, kept where every host's requests and workers meet.
+- `Ladder` (storage/ladder.py): the ladders' entrants and games.
 
 `Storage` combines them, for the composition root and for what copies a whole installation.
 The SQLite backend (storage/sqlite.py) and the PostgreSQL backend (storage/postgres.py)
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
+from storage.ladder import Ladder
 from storage.records import (
     Appended,
     Checkpoint,
@@ -62,7 +64,10 @@ class EventLog(Protocol):
 
     def create_game(self, game: GameRecord, seed: str, token_hashes: dict[int, str],
                     events: Sequence[StoredEvent], command: CommandRecord) -> tuple[StoredEvent, ...]:
-        """Write a new game, its seed, tokens, opening events and command record atomically."""
+        """Write a new game, its seed, tokens, opening events and command record atomically.
+
+        Raises:
+            AlreadyStored: a game of that id is stored already (nothing is written)."""
 
     def import_game(self, game: GameRecord, seed: str, events: Sequence[StoredEvent],
                     commands: Sequence[CommandRecord], token_hashes: dict[int, str] | None = None) -> None:
@@ -191,5 +196,5 @@ class Analyses(Protocol):
         """Keep the answer to that question (replacing one kept before: an older calibration's)."""
 
 
-class Storage(EventLog, Players, ReadModels, Operations, Analyses, Protocol):
+class Storage(EventLog, Players, ReadModels, Operations, Analyses, Ladder, Protocol):
     """One database, every part of the port: safe to share between threads (each gets its own connection)."""

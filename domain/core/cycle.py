@@ -11,6 +11,8 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
+import msgspec
+
 from domain.core.errors import IllegalCommand, NoLegalCommand
 from domain.core.protocol import Command, Event, GameConfig, GameCreated, GameSpec
 from domain.core.rng import Rng
@@ -37,6 +39,8 @@ def game_created(
     config: GameConfig,
     seed: str,
     forked_from: Mapping[str, Any] | None = None,
+    rematch_of: str | None = None,
+    ladder: bool = False,
 ) -> GameCreated:
     """The first event of a game (created, or forked): its type, rules version, seats, options and seed commitment."""
     return GameCreated(
@@ -47,6 +51,8 @@ def game_created(
         seats=config.seats,
         options=dict(config.options),
         forked_from=dict(forked_from) if forked_from is not None else None,
+        rematch_of=msgspec.UNSET if rematch_of is None else rematch_of,
+        ladder=True if ladder else msgspec.UNSET,
     )
 
 
@@ -56,9 +62,12 @@ def opening_events(
     config: GameConfig,
     seed: str,
     forked_from: Mapping[str, Any] | None = None,
+    rematch_of: str | None = None,
+    ladder: bool = False,
 ) -> list[Event]:
     """GameCreated followed by the game's setup events, drawn from the RNG of seq 2."""
-    return [game_created(spec, game_id, config, seed, forked_from), *spec.setup(config, decision_rng(seed, 1))]
+    return [game_created(spec, game_id, config, seed, forked_from, rematch_of, ladder),
+            *spec.setup(config, decision_rng(seed, 1))]
 
 
 def check_turn(spec: GameSpec, state: Any, seat: int) -> None:

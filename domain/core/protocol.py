@@ -92,6 +92,12 @@ class GameCreated(Event, Value):
     seats: tuple[SeatConfig, ...]
     options: dict[str, Any]
     forked_from: dict[str, Any] | None = None
+    # The finished game this one is a rematch of (application/rematch.py); left out of the encoding when not
+    # given, so every GameCreated recorded before rematches encodes, hashes and audits as it was written.
+    rematch_of: str | msgspec.UnsetType = msgspec.UNSET
+    # True for a game the ladder's matchmaking seated (application/ladder.py), rated in the ladder's pool;
+    # left out otherwise, as `rematch_of` is.
+    ladder: bool | msgspec.UnsetType = msgspec.UNSET
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)

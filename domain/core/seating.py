@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+import msgspec
 from msgspec.structs import replace
 
 from domain.core.codec import Codec
@@ -146,6 +147,7 @@ class Seating(Value):
     # source, so a fork's seats start as its own GameCreated has them (replays/fork.py).
     forked_at: int = 0
     budgets: tuple[int | None, ...] = ()  # a search seat's own iterations (None: the default, as a takeover's)
+    rematch_of: str | None = None  # the finished game this one is a rematch of (GameCreated's)
 
     @classmethod
     def of(cls, created: GameCreated) -> Seating:
@@ -153,7 +155,8 @@ class Seating(Value):
         forked_at = int(created.forked_from["at"]) if created.forked_from else 0
         return cls(names=tuple(s.name for s in seats), bots=tuple(s.bot for s in seats),
                    players=(None,) * len(seats), missed=(0,) * len(seats), forked_at=forked_at,
-                   budgets=tuple(s.budget for s in seats))
+                   budgets=tuple(s.budget for s in seats),
+                   rematch_of=None if created.rematch_of is msgspec.UNSET else created.rematch_of)  # type: ignore
 
     @property
     def clocked(self) -> bool:

@@ -174,6 +174,10 @@ class CreatedGame(Schema):
     seats = fields.List(fields.Nested(SeatResponse))
 
 
+class RematchGame(CreatedGame):
+    rematch_of = fields.String()
+
+
 class Envelope(Schema):
     game_id = fields.String()
     seq = fields.Integer()
@@ -227,6 +231,8 @@ class GameView(Schema):
     projection_lag = fields.Integer()
     created_at = fields.String()
     updated_at = fields.String()
+    rematch_of = fields.String(allow_none=True)
+    rematch = fields.String(allow_none=True)
 
 
 class Action(Schema):

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from storage.sql.analyses import SqlAnalyses
 from storage.sql.event_log import SqlEventLog
+from storage.sql.ladder import SqlLadder
 from storage.sql.operations import SqlOperations
 from storage.sql.players import SqlPlayers
 from storage.sql.read_models import SqlReadModels
 
 
-class SqlStorage(SqlEventLog, SqlPlayers, SqlReadModels, SqlOperations, SqlAnalyses):
+class SqlStorage(SqlEventLog, SqlPlayers, SqlReadModels, SqlOperations, SqlAnalyses, SqlLadder):
     """The storage port in SQL, every part of it; a backend supplies connections, transactions and positions."""

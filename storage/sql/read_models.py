@@ -151,8 +151,11 @@ class SqlReadModels(SqlBackend):
     def leaderboard(self, type_: str, pool: str) -> list[dict[str, Any]]:
         with self._reader() as conn:
             rows = conn.execute(
-                "SELECT r.entry, p.name, r.mu, r.sigma, r.games FROM ratings r JOIN players p ON p.id = r.entry"
-                " WHERE r.pool = ? AND r.type = ? ORDER BY r.mu - 3 * r.sigma DESC, r.entry", [pool, type_]).fetchall()
+                # the ladder's entrants include bot levels (entries `bot:<level>`, named so); other pools list players
+                "SELECT r.entry, COALESCE(p.name, r.entry), r.mu, r.sigma, r.games FROM ratings r"
+                " LEFT JOIN players p ON p.id = r.entry WHERE r.pool = ? AND r.type = ?"
+                " AND (p.id IS NOT NULL OR r.pool = 'ladder') ORDER BY r.mu - 3 * r.sigma DESC, r.entry",
+                [pool, type_]).fetchall()
         return [{"player": row[0], "name": row[1], "rating": row[2] - 3 * row[3], "mu": row[2], "sigma": row[3],
                  "games": row[4]} for row in rows]
 

@@ -13,7 +13,7 @@ import pytest
 
 from support.proxy import Proxy
 from support.served import Served
-from trailhead_client import Client, IllegalCommand, SeatTaken
+from trailhead_client import Client, GameRunning, IllegalCommand, SeatTaken
 from trailhead_client.types import Joined, PlayerMessage
 
 GAME = "nanga-parbat"
@@ -154,3 +154,12 @@ def test_a_player_who_resigns_or_leaves_is_played_by_the_takeover_bot(client: Cl
     with pytest.raises(IllegalCommand):
         client.leave(game_id, ann["key"])  # already left, and the game is over
     assert [client.seat(game_id, key).index for key in (ann["key"], bob["key"])] == [0, 1]  # a key tells its seat
+
+    rematch = client.rematch(game_id, bob["key"])  # the finished game again: seats turned, each player's kept
+    assert rematch["rematch_of"] == game_id
+    assert [s["player"] for s in rematch["seats"]] == [bob["id"], ann["id"]]
+    assert client.rematch(game_id, ann["key"])["id"] == rematch["id"]  # asked again: the same game
+    assert client.game(rematch["id"])["rematch_of"] == game_id and client.game(game_id)["rematch"] == rematch["id"]
+    assert client.seat(rematch["id"], ann["key"]).index == 1
+    with pytest.raises(GameRunning):
+        client.rematch(rematch["id"], ann["key"])

@@ -13,7 +13,8 @@
 from trailhead_client.actions import Action, ActionList, Range
 from trailhead_client.client import LISTED, Client, new_command_id
 from trailhead_client.errors import (
-    BadRequest, CommandIdReused, ConnectionFailed, Forbidden, IllegalCommand, NoSearchLevel, NotFound, NotToAct,
+    BadRequest, CommandIdReused, ConnectionFailed, Forbidden, GameRunning, IllegalCommand, NoSearchLevel, NotFound,
+    NotToAct,
     ProblemError, ProtocolError, RateLimited, SeatTaken, TrailheadError, Unauthorized, Unavailable, VersionConflict,
 )
 from trailhead_client.seat import SeatHandle, Turn
@@ -22,7 +23,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "LISTED", "Action", "ActionList", "BadRequest", "Client", "CommandIdReused", "ConnectionFailed", "Forbidden",
-    "IllegalCommand", "NoSearchLevel", "NotFound", "NotToAct", "ProblemError", "ProtocolError", "Range",
+    "GameRunning", "IllegalCommand", "NoSearchLevel", "NotFound", "NotToAct", "ProblemError", "ProtocolError", "Range",
     "RateLimited", "SeatHandle", "SeatTaken", "TrailheadError", "Turn", "Unauthorized", "Unavailable",
     "VersionConflict", "new_command_id",
 ]

@@ -16,8 +16,8 @@ from trailhead_client.sse import resuming_events
 from trailhead_client.transport import API_PREFIX, OnWait, Transport
 from trailhead_client.types import (
     Analysis, AuditReport, CommandResponse, CreatedGame, CreatedPlayer, Envelope, EventPage, GameType, GameTypeDetail,
-    GameView, Health, ImportedGame, Joined, Leaderboard, PlayerMessage, PlayerProfile, Replay, ReplayDocument, SeatRequest,
-    StreamMessage, SummaryPage, Timeline,
+    GameView, Health, ImportedGame, Joined, Ladder, LadderEntry, Leaderboard, PlayerMessage, PlayerProfile, Replay,
+    ReplayDocument, SeatRequest, StreamMessage, SummaryPage, Timeline,
 )
 
 #: `play`'s default: the version the action was listed at.
@@ -252,6 +252,19 @@ class Client:
         return cast(CommandResponse, self.transport.json("POST", f"{API_PREFIX}/games/{_seg(game_id)}/resign",
                                                          token=token, safe=True))
 
+    def rematch(self, game_id: str, token: str) -> CreatedGame:
+        """The rematch of a finished game, asked by one of its seats (its token, or its player's key): a new
+        game of the same type, options and clock, old seat i at seat (i + 1) mod n, `rematch_of` set
+        [rematchGame]. Asked again, by any seat, the same game (a seat token's new token only the first
+        time), so it is retried after a lost answer.
+
+        Raises:
+            GameRunning: the game has not finished.
+            Forbidden: the token or key holds no seat of the game.
+        """
+        return cast(CreatedGame, self.transport.json("POST", f"{API_PREFIX}/games/{_seg(game_id)}/rematch",
+                                                     token=token, safe=True))
+
     def player_stream(self, key: str, *, after: int | None = None,
                       read_timeout: float = 60.0) -> Generator[PlayerMessage, None, None]:
         """The player's games as they go, across all of them: `gameStart` when a game starts,
@@ -319,10 +332,38 @@ class Client:
 
     # -- the service --------------------------------------------------------------------------
 
-    def leaderboard(self, type_: str, pool: Literal["rated", "all"] = "rated") -> Leaderboard:
+    def leaderboard(self, type_: str, pool: Literal["rated", "all", "ladder"] = "rated") -> Leaderboard:
         """Players ranked by rating in one game type (`pool` all: games with bots and imported ones
-        too), and results by seat name [leaderboard]."""
+        too; ladder: the type's ladder games, bot levels listed as `bot:<level>`), and results by seat
+        name [leaderboard]."""
         return cast(Leaderboard, self._get("/leaderboard", params={"type": type_, "pool": pool}))
+
+    def ladder_enter(self, type_: str, key: str, *, bot: str | None = None) -> LadderEntry:
+        """Enter the game type's ladder with a player's key: the player, or the bot level `bot` for everyone to
+        meet [enterLadder]. The ladder then seats the entrant in a game every few seconds while it waits (the
+        player finds its games on `player_stream`). Entering again changes nothing, so it is retried.
+
+        Raises:
+            BadRequest: an unknown bot level, or a game played alone.
+        """
+        body = {} if bot is None else {"bot": bot}
+        return cast(LadderEntry, self.transport.json("POST", f"{API_PREFIX}/ladder/{_seg(type_)}/entries", token=key,
+                                                     json=body, safe=True))
+
+    def ladder_leave(self, type_: str, key: str, *, bot: str | None = None) -> None:
+        """Leave the game type's ladder: the player, or the bot level `bot` it entered [leaveLadder]. Its games
+        and rating stay.
+
+        Raises:
+            NotFound: the entrant is not in the ladder (or left already).
+            Forbidden: another player entered that bot level.
+        """
+        params = {} if bot is None else {"bot": bot}
+        self.transport.request("DELETE", f"{API_PREFIX}/ladder/{_seg(type_)}/entries", token=key, params=params)
+
+    def ladder(self, type_: str) -> Ladder:
+        """The game type's ladder: its entrants with rating and games, who waits, its latest games [getLadder]."""
+        return cast(Ladder, self._get(f"/ladder/{_seg(type_)}"))
 
     def healthz(self) -> Health:
         """The service's health: ok, degraded or failing, with reasons [healthz]."""

@@ -110,6 +110,10 @@ class NotToAct(ProblemError):
         return list(value) if isinstance(value, list) else []
 
 
+class GameRunning(ProblemError):
+    """409 (`game-running`): a rematch was asked for a game that has not finished."""
+
+
 class NoSearchLevel(NotFound):
     """404 (`no-search-level`): the game type has no search level yet, so its games cannot be analysed."""
 
@@ -151,6 +155,7 @@ def retry_after(headers: Any) -> float | None:
 _BY_TYPE: dict[tuple[int, str], type[ProblemError]] = {
     (409, "seat-taken"): SeatTaken,
     (409, "not-to-act"): NotToAct,
+    (409, "game-running"): GameRunning,
     (404, "no-search-level"): NoSearchLevel,
     (422, "command-id-reused"): CommandIdReused,
 }

@@ -66,6 +66,7 @@ class CreatedGame(TypedDict):
     seed_source: NotRequired[str]
     seats: list[Seat]
     forked_from: NotRequired[dict[str, Any]]
+    rematch_of: NotRequired[str]  # a rematch's answer: the finished game it follows
 
 
 class Standing(TypedDict):
@@ -101,6 +102,8 @@ class GameView(TypedDict):
     deadlines: NotRequired[list[Deadline]]
     clock: NotRequired[Clock | None]
     fill_deadline: NotRequired[str | None]
+    rematch_of: NotRequired[str | None]  # the finished game this one is a rematch of
+    rematch: NotRequired[str | None]  # a finished game's rematch, once a seat asked for one
 
 
 class Deadline(TypedDict):
@@ -141,7 +144,7 @@ class Summary(TypedDict):
     winners: list[int] | None
     created_at: str | None
     updated_at: str | None
-    rated: NotRequired[Literal["rated", "bots", "imported", "solo", "unrated"] | None]
+    rated: NotRequired[Literal["rated", "bots", "imported", "ladder", "solo", "unrated"] | None]
 
 
 class SummaryPage(TypedDict):
@@ -353,9 +356,45 @@ class RatingRow(TypedDict):
     games: int
 
 
+class LadderEntrant(TypedDict):
+    """An entrant of a ladder: a player or a bot level (`entrant` `bot:<level>`), its rating in the ladder's pool
+    (None before a rated game), its ladder games, and whether it waits or the game it plays."""
+
+    entrant: str
+    name: str
+    player: str | None
+    bot: str | None
+    rating: float | None
+    mu: float | None
+    sigma: float | None
+    games: int
+    waiting: bool
+    playing: str | None
+
+
+class LadderEntry(LadderEntrant):
+    type: str
+
+
+class LadderGame(TypedDict):
+    game_id: str
+    entrants: list[str]
+    created_at: str
+    status: Status | None
+
+
+class Ladder(TypedDict):
+    type: str
+    seconds: float
+    turn_seconds: int
+    entrants: list[LadderEntrant]
+    waiting: list[str]
+    games: list[LadderGame]
+
+
 class Leaderboard(TypedDict):
     type: str
-    pool: Literal["rated", "all"]
+    pool: Literal["rated", "all", "ladder"]
     score_order: Literal["low", "high"]
     players: list[RatingRow]
     seat_names: list[LeaderboardRow]
