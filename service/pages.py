@@ -20,6 +20,7 @@ from typing import Any
 from flask import Blueprint, current_app, render_template, send_from_directory
 from werkzeug.security import safe_join
 
+from application.game_types import bot_levels
 from service.runtime import game_service
 
 # The type openapi.yaml promises for the scripts, whatever /etc/mime.types says (Python's own table has
@@ -33,7 +34,7 @@ pages = Blueprint("pages", __name__, template_folder="templates", static_folder=
 @pages.get("/")
 def lobby() -> Any:
     types = [{"id": spec.id, "title": spec.title, "min_seats": spec.min_seats, "max_seats": spec.max_seats,
-              "bots": list(spec.bots)} for spec in _specs()]
+              "bots": list(spec.bots), "bot_levels": bot_levels(spec)} for spec in _specs()]
     return render_template("lobby.html", types=types, titles={t["id"]: t["title"] for t in types})
 
 

@@ -46,6 +46,16 @@ document.getElementById("type").addEventListener("change", () => {
   seats.min = type.min_seats;
   seats.max = type.max_seats;
   seats.value = Math.min(Math.max(Number(seats.value), type.min_seats), type.max_seats);
+  // the type's bot levels, weakest first, in their own words; the strongest chosen
+  const levels = document.getElementById("level");
+  levels.replaceChildren(...type.bot_levels.map(({ level, description }) => {
+    const option = document.createElement("option");
+    option.value = level;
+    option.textContent = level;
+    option.title = description;
+    return option;
+  }));
+  levels.value = type.bots[type.bots.length - 1];
 });
 document.getElementById("type").dispatchEvent(new Event("change"));
 
@@ -53,7 +63,7 @@ document.getElementById("create").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
   const type = types.find((t) => t.id === form.get("type"));
-  const level = type.bots[type.bots.length - 1];
+  const level = form.get("level") || type.bots[type.bots.length - 1];
   const seats = [{ name: form.get("name") }];
   for (let i = 1; i < Number(form.get("seats")); i += 1) seats.push({ name: `Bot ${i}`, bot: level });
   const reply = await fetch(`${API}/games`, {

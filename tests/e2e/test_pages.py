@@ -183,6 +183,11 @@ def test_a_game_is_created_in_the_lobby_and_played_to_the_end_by_clicking(api: A
     page = page_of(browser, errors)
     page.goto(f"{server.base_url}/")
     page.select_option("#type", "nanga-parbat")
+    # the bots play at the type's strongest level unless another is chosen: each level is offered, described
+    assert page.locator("#level").input_value() == "search"
+    assert page.locator("#level option").all_inner_texts() == ["random", "greedy", "search"]
+    assert "tree search" in page.locator("#level option[value='search']").get_attribute("title")
+    page.select_option("#level", "greedy")  # the search level takes about half a second a move
     page.fill("#name", "Ann")
     page.click("text=Create and play")
     page.wait_for_url(f"{server.base_url}/games/*")
@@ -194,6 +199,7 @@ def test_a_game_is_created_in_the_lobby_and_played_to_the_end_by_clicking(api: A
     page.wait_for_selector("#audit:has-text('ok')", timeout=20_000)
     final = api.call("GET", f"{API}/games/{game_id}", 200).json()
     assert final["status"] == "finished" and final["seats"][0]["name"] == "Ann"
+    assert final["seats"][1]["bot"] == "greedy"
     assert page.locator("#summary").inner_text().startswith("finished")
     assert page.locator("#head").inner_text() == final["head_hash"]
 
