@@ -29,7 +29,10 @@ from application.game import LoadedGame
 from application.handler import CommandIdReused, Committed, GameService
 from application.halts import halt
 from application.analysis import analyse_position
-from application.messages import AnalysisDue, BotTurnDue, DeadlineDue, Message, ProjectionDue
+from application.messages import (AnalysisDue, ArenaTimeUp, BotTurnDue, DeadlineDue, Message, ProjectionDue,
+                                  TournamentDue, TournamentGameEnded)
+from application.seeds import TOURNAMENT
+from application.tournaments.jobs import arena_time_up, tournament_due, tournament_game_ended
 from application.projections import Projector
 from domain.core import Command, NoLegalCommand, SeatConfig, play_bot
 from storage import Storage, VersionConflict
@@ -88,6 +91,8 @@ def follow_ups(committed: Committed) -> list[Message]:
     deadline = deadlines.deadline_due(game)
     if deadline is not None:
         messages.append(deadline)
+    if game.record.seed_source == TOURNAMENT and committed.finished_at_commit():
+        messages.append(TournamentGameEnded(game.record.id, game.version))
     return messages
 
 
@@ -177,6 +182,9 @@ HANDLERS: Mapping[type[Message], Route] = {
     BotTurnDue: Route(play_bots, Lane.GAME, job="play_bots", tag="bot"),
     DeadlineDue: Route(fire_deadline, Lane.TIMER, job="fire_deadline", tag="deadline"),
     AnalysisDue: Route(analyse_position, Lane.QUESTION, job="analyse_position", tag="analysis"),
+    TournamentDue: Route(tournament_due, Lane.GAME, job="tournament_due", tag="tournament"),
+    TournamentGameEnded: Route(tournament_game_ended, Lane.GAME, job="tournament_game_ended", tag="tournament-game"),
+    ArenaTimeUp: Route(arena_time_up, Lane.TIMER, job="arena_time_up", tag="arena-end"),
 }
 """The message table: each message type's handler and lane (the bootstrap may hand the bus another)."""
 
@@ -204,12 +212,14 @@ class MessageBus:
     """The handler plus the loop that runs each commit's follow-ups after the handler has returned."""
 
     def __init__(self, games: GameService, runner: Runner, projector: Projector,
-                 handlers: Mapping[type[Message], Route] = HANDLERS, bot_budget_seconds: float = 2.0) -> None:
+                 handlers: Mapping[type[Message], Route] = HANDLERS, bot_budget_seconds: float = 2.0,
+                 arena_minute_seconds: float = 60.0) -> None:
         self.games = games
         self.runner = runner
         self.projector = projector
         self.handlers = handlers
         self.bot_budget_seconds = bot_budget_seconds  # a game's bots play this long per turn of the runner
+        self.arena_minute_seconds = arena_minute_seconds  # how long an arena's minute lasts (fewer seconds in tests)
         self._listeners: list[Callable[[Committed], None]] = []
 
     def on_commit(self, listener: Callable[[Committed], None]) -> None:

@@ -50,7 +50,8 @@ def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpe
         runner = RqRunner(settings)
     else:
         runner = InlineRunner(store, projector)
-    bus = MessageBus(handler, runner, projector, messages, float(settings.get("BOT_BUDGET_SECONDS", 2.0)))
+    bus = MessageBus(handler, runner, projector, messages, float(settings.get("BOT_BUDGET_SECONDS", 2.0)),
+                     float(settings.get("ARENA_MINUTE_SECONDS", 60.0)))
     if settings.get("REDIS_URL"):
         from workers.commits import CommitPublisher
 

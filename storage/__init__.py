@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from storage.port import Analyses, EventLog, Operations, Players, ReadModels, Storage
+from storage.port import Analyses, EventLog, Operations, Players, ReadModels, Storage, Tournaments
 from storage.records import (
     ACTIVE,
     FINISHED,
@@ -31,6 +31,7 @@ from storage.postgres import (
     is_postgresql_url,
 )
 from storage.sqlite import SqliteStorage
+from storage.tournaments import TournamentEventRow, TournamentRecord
 
 
 def open_storage(url: str, synchronous: str = "FULL", pool_size: int | None = None,
@@ -72,6 +73,9 @@ __all__ = [
     "StorageClosed",
     "StoredAnalysis",
     "StoredEvent",
+    "TournamentEventRow",
+    "TournamentRecord",
+    "Tournaments",
     "VersionConflict",
     "is_postgresql_url",
     "now",

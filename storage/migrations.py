@@ -109,6 +109,19 @@ _V6 = ("CREATE TABLE IF NOT EXISTS analyses (game_id TEXT NOT NULL, step INTEGER
        " budget_ms INTEGER NOT NULL, iterations INTEGER NOT NULL, answer TEXT NOT NULL, created_at TEXT NOT NULL,"
        " PRIMARY KEY (game_id, step, seat, budget_ms))",)
 
+# Tournaments (issue 30): each a hash-chained stream of its own like a game's, its seed kept apart (shown once it
+# has finished), the hash of its creator's secret, and the index from each linked game to its tournament.
+_V7 = ("CREATE TABLE IF NOT EXISTS tournaments (id TEXT PRIMARY KEY, game_type TEXT NOT NULL, format TEXT NOT NULL,"
+       " name TEXT NOT NULL, status TEXT NOT NULL, version INTEGER NOT NULL, head_hash TEXT NOT NULL,"
+       " seed_commitment TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, creator_hash TEXT)",
+       "CREATE INDEX IF NOT EXISTS idx_tournaments_status ON tournaments (status)",
+       "CREATE TABLE IF NOT EXISTS tournament_seeds (tournament_id TEXT PRIMARY KEY, seed TEXT NOT NULL)",
+       "CREATE TABLE IF NOT EXISTS tournament_events (tournament_id TEXT NOT NULL, seq INTEGER NOT NULL,"
+       " type TEXT NOT NULL, data TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL, recorded_at TEXT NOT NULL,"
+       " PRIMARY KEY (tournament_id, seq))",
+       "CREATE TABLE IF NOT EXISTS tournament_games (game_id TEXT PRIMARY KEY, tournament_id TEXT NOT NULL,"
+       " number INTEGER NOT NULL)")
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "release 0.1 schema: games, seeds, seat tokens, events, commands, read models", _V1_SQLITE,
               _V1_POSTGRESQL),
@@ -129,6 +142,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     # Analyses (issue 29): the search level's answers by game, step, seat and budget, worked out on the bots'
     # side and read by the request that waits for them (on any host); the same question gives the same answer.
     Migration(6, "the search level's analyses, kept by game, step, seat and budget", _V6, _V6),
+    Migration(7, "tournaments: their hash-chained streams, seeds, and the index of their games", _V7, _V7),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -6,6 +6,7 @@
 - `ReadModels`: the projections' tables (game summaries, results, ratings) with their checkpoint.
 - `Operations`: the schema's migrations, the queries of the jobs and of the health check.
 - `Analyses`: the search level's answers, kept where every host's requests and workers meet.
+- `Tournaments`: tournaments' hash-chained streams, seeds, creators' secrets and the index of their games.
 
 `Storage` combines them, for the composition root and for what copies a whole installation.
 The SQLite backend (storage/sqlite.py) and the PostgreSQL backend (storage/postgres.py)
@@ -30,6 +31,7 @@ from storage.records import (
     StoredAnalysis,
     StoredEvent,
 )
+from storage.tournaments import TournamentEventRow, TournamentRecord
 
 
 class EventLog(Protocol):
@@ -191,5 +193,37 @@ class Analyses(Protocol):
         """Keep the answer to that question (replacing one kept before: an older calibration's)."""
 
 
-class Storage(EventLog, Players, ReadModels, Operations, Analyses, Protocol):
+class Tournaments(Protocol):
+    """Tournaments' streams, seeds, creator secrets and the index of their games."""
+
+    def create_tournament(self, record: TournamentRecord, seed: str, creator_hash: str | None,
+                          events: Sequence[TournamentEventRow]) -> tuple[TournamentEventRow, ...]:
+        """Write a new tournament, its seed, the hash of its creator's secret and its first events atomically."""
+
+    def append_tournament(self, tournament_id: str, expected_version: int, events: Sequence[TournamentEventRow],
+                          status: str, links: Sequence[tuple[str, int]] = ()) -> tuple[TournamentEventRow, ...]:
+        """Append events if the tournament is still at `expected_version`, with the (game id, number) links
+        they make, in one transaction.
+
+        Raises:
+            VersionConflict: the tournament is no longer at `expected_version`.
+        """
+
+    def tournament(self, tournament_id: str) -> TournamentRecord | None: ...
+
+    def tournament_ids(self, status: str | None = None) -> list[str]:
+        """Ids of the stored tournaments, oldest first, optionally of one status."""
+
+    def tournament_events(self, tournament_id: str, after: int = 0) -> list[TournamentEventRow]: ...
+
+    def tournament_seed(self, tournament_id: str) -> str: ...
+
+    def tournament_creator(self, tournament_id: str) -> str | None:
+        """The sha256 of the creator's secret (None: the tournament was created without one)."""
+
+    def tournament_of_game(self, game_id: str) -> tuple[str, int] | None:
+        """The tournament a game was linked to, and its number there; None for a game of no tournament."""
+
+
+class Storage(EventLog, Players, ReadModels, Operations, Analyses, Tournaments, Protocol):
     """One database, every part of the port: safe to share between threads (each gets its own connection)."""

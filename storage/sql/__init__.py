@@ -15,7 +15,8 @@ from storage.sql.event_log import SqlEventLog
 from storage.sql.operations import SqlOperations
 from storage.sql.players import SqlPlayers
 from storage.sql.read_models import SqlReadModels
+from storage.sql.tournaments import SqlTournaments
 
 
-class SqlStorage(SqlEventLog, SqlPlayers, SqlReadModels, SqlOperations, SqlAnalyses):
+class SqlStorage(SqlEventLog, SqlPlayers, SqlReadModels, SqlOperations, SqlAnalyses, SqlTournaments):
     """The storage port in SQL, every part of it; a backend supplies connections, transactions and positions."""
