@@ -197,8 +197,10 @@ class Tournaments(Protocol):
     """Tournaments' streams, seeds, creator secrets and the index of their games."""
 
     def create_tournament(self, record: TournamentRecord, seed: str, creator_hash: str | None,
-                          events: Sequence[TournamentEventRow]) -> tuple[TournamentEventRow, ...]:
-        """Write a new tournament, its seed, the hash of its creator's secret and its first events atomically."""
+                          events: Sequence[TournamentEventRow],
+                          links: Sequence[tuple[str, int]] = ()) -> tuple[TournamentEventRow, ...]:
+        """Write a new tournament, its seed, the hash of its creator's secret, its first events and the
+        (game id, number) links they make (an imported tournament's) atomically."""
 
     def append_tournament(self, tournament_id: str, expected_version: int, events: Sequence[TournamentEventRow],
                           status: str, links: Sequence[tuple[str, int]] = ()) -> tuple[TournamentEventRow, ...]:

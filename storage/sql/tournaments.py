@@ -25,7 +25,8 @@ class SqlTournaments(SqlBackend):
     """The `Tournaments` part of the port."""
 
     def create_tournament(self, record: TournamentRecord, seed: str, creator_hash: str | None,
-                          events: Sequence[TournamentEventRow]) -> tuple[TournamentEventRow, ...]:
+                          events: Sequence[TournamentEventRow],
+                          links: Sequence[tuple[str, int]] = ()) -> tuple[TournamentEventRow, ...]:
         stamp = now()
         with self._writer() as conn:
             conn.execute(f"INSERT INTO tournaments ({TOURNAMENT_COLUMNS}, creator_hash)"
@@ -33,6 +34,7 @@ class SqlTournaments(SqlBackend):
                          [record.id, record.game_type, record.format, record.name, record.status, events[-1].seq,
                           events[-1].hash, record.seed_commitment, stamp, stamp, creator_hash])
             conn.execute("INSERT INTO tournament_seeds (tournament_id, seed) VALUES (?, ?)", [record.id, seed])
+            self._insert_links(conn, record.id, links)
             return self._insert_tournament_events(conn, events, stamp)
 
     def append_tournament(self, tournament_id: str, expected_version: int, events: Sequence[TournamentEventRow],
@@ -46,10 +48,14 @@ class SqlTournaments(SqlBackend):
             if moved.rowcount != 1:
                 row = conn.execute("SELECT version FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
                 raise VersionConflict(expected_version, int(row[0]) if row else 0)
-            if links:
-                conn.executemany("INSERT INTO tournament_games (game_id, tournament_id, number) VALUES (?, ?, ?)",
-                                 [(game_id, tournament_id, number) for game_id, number in links])
+            self._insert_links(conn, tournament_id, links)
             return self._insert_tournament_events(conn, events, stamp)
+
+    @staticmethod
+    def _insert_links(conn: Connection, tournament_id: str, links: Sequence[tuple[str, int]]) -> None:
+        if links:
+            conn.executemany("INSERT INTO tournament_games (game_id, tournament_id, number) VALUES (?, ?, ?)",
+                             [(game_id, tournament_id, number) for game_id, number in links])
 
     @staticmethod
     def _insert_tournament_events(conn: Connection, events: Sequence[TournamentEventRow],
