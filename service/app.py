@@ -23,6 +23,7 @@ from service.rate_limits import limit_requests
 from service.replays_api import replays_api
 from service.runtime import forget_request
 from service.stream import stream_api
+from service.tournament_stream import tournament_stream_api
 from service.tournaments_api import tournaments_api
 
 
@@ -135,6 +136,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(stream_api)
     app.register_blueprint(replays_api)
     app.register_blueprint(tournaments_api)
+    app.register_blueprint(tournament_stream_api)
     app.register_blueprint(meta_api)
     app.register_blueprint(pages)
     app.after_request(no_store)

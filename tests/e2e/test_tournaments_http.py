@@ -14,9 +14,11 @@ from typing import Any
 
 import psycopg
 import pytest
+import requests
 
 from e2e.contract import Api, Server
 from storage import is_postgresql_url
+from support.sse import sse_messages
 
 API = "/api/v1"
 SERVER_ENV = {"TRAILHEAD_ARENA_MINUTE_SECONDS": "1"}
@@ -215,3 +217,33 @@ def test_the_api_answers_problems_for_bad_input_unknown_ids_and_other_callers(ap
     api.call("POST", f"{API}/tournaments/{created['id']}/join", 401)
     player = api.call("POST", f"{API}/players", 201, json={"name": "Late"}).json()
     api.call("POST", f"{API}/tournaments/{created['id']}/join", 422, token=player["key"])  # a bots' tournament: no clock
+
+
+def test_the_stream_tells_rounds_games_standings_and_the_finish_and_resumes(api: Api, server: Server) -> None:
+    created = create(api, type="nanga-parbat", format="round_robin", name="Streamed", seats_per_game=2,
+                     entrants=bots("random", 3))
+    url = f"{server.base_url}{API}/tournaments/{created['id']}/stream"
+    with requests.get(url, stream=True, timeout=60) as response:
+        assert response.status_code == 200 and response.headers["Content-Type"].startswith("text/event-stream")
+        started(api, created)
+        messages = []
+        for message in sse_messages(response):
+            if "event" in message:
+                messages.append(message)
+                if message["event"] == "end":
+                    break
+    kinds = [message["event"] for message in messages]
+    assert kinds.count("roundStarted") == 3 and kinds.count("gameStarted") == 3
+    assert kinds.count("gameFinished") == 3 and kinds.count("standings") == 3
+    assert kinds[-2:] == ["tournamentFinished", "end"]
+    final = json.loads(messages[-2]["data"])
+    body = api.call("GET", f"{API}/tournaments/{created['id']}", 200).json()
+    assert final["standings"] == body["standings"] and final["seed"] == body["seed"]
+    finished_game = json.loads(next(m for m in messages if m["event"] == "gameFinished")["data"])
+    assert finished_game["game_id"] in [game["game_id"] for game in games_of(body)]
+    resumed_at = next(m for m in messages if m["event"] == "gameFinished")["id"]
+    with requests.get(url, stream=True, timeout=60, headers={"Last-Event-ID": resumed_at}) as again:
+        later = [m["event"] for m in sse_messages(again) if "event" in m]
+    expected = [m["event"] for m in messages if "id" in m and int(m["id"]) > int(resumed_at)] + ["end"]
+    assert later == expected and later.count("gameFinished") == 2  # from the resume point on, nothing twice
+    api.call("GET", f"{API}/tournaments/nope/stream", 404)
