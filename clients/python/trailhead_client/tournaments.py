@@ -7,11 +7,16 @@ before the start, and play their games like any other (a player's stream announc
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
+from trailhead_client.sse import resuming_events
 from trailhead_client.transport import API_PREFIX, Transport
+
+#: The kinds of message a tournament's stream sends (others, from a newer server, are skipped).
+TOURNAMENT_MESSAGES = frozenset({"roundStarted", "gameStarted", "gameFinished", "standings", "tournamentFinished"})
 
 
 def _seg(value: str) -> str:
@@ -66,3 +71,16 @@ class TournamentCalls:
         """The tournament's document with its finished games' replays, importable by `import_replay`
         [exportTournament]."""
         return dict(self.transport.json("GET", f"{API_PREFIX}/tournaments/{_seg(tournament_id)}/export"))
+
+    def tournament_stream(self, tournament_id: str, *, after: int | None = None,
+                          read_timeout: float = 60.0) -> Iterator[dict[str, Any]]:
+        """The tournament as it goes [streamTournament]: each message a dict with its `type` (`roundStarted`,
+        `gameStarted`, `gameFinished`, `standings`, `tournamentFinished`) and `seq`, resumed after a dropped
+        connection; it ends after `tournamentFinished`."""
+        path = f"{API_PREFIX}/tournaments/{_seg(tournament_id)}/stream"
+        for event in resuming_events(self.transport, path, after=after, read_timeout=read_timeout):
+            if event.event in TOURNAMENT_MESSAGES:
+                message = json.loads(event.data)
+                message["type"] = event.event
+                message["seq"] = int(event.id) if event.id is not None else None
+                yield message
