@@ -32,7 +32,7 @@ from application.analysis import analyse_position
 from application.messages import (AnalysisDue, ArenaTimeUp, BotTurnDue, DeadlineDue, Message, ProjectionDue,
                                   TournamentDue, TournamentGameEnded)
 from application.seeds import TOURNAMENT
-from application.tournaments.jobs import arena_time_up, tournament_due, tournament_game_ended
+from application.tournaments.jobs import arena_time_up, running_tournaments, tournament_due, tournament_game_ended
 from application.projections import Projector
 from domain.core import Command, NoLegalCommand, SeatConfig, play_bot
 from storage import Storage, VersionConflict
@@ -297,6 +297,10 @@ class MessageBus:
     def bot_turns_waiting(self) -> list[BotTurnDue]:
         """A bot turn for every game whose bot seat is to act, as the read models know them (after a restart)."""
         return [BotTurnDue(game_id, version) for game_id, version in self.store.bot_waiting_games()]
+
+    def tournaments_due(self) -> list[Message]:
+        """A run of every running tournament, and each arena's end timer (after a restart; the workers' sweep)."""
+        return running_tournaments(self)
 
     def pending_deadlines(self) -> list[DeadlineDue]:
         """The next deadline of every game that has one, found again from the stored games (after a restart)."""

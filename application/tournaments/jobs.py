@@ -171,3 +171,16 @@ def arena_time_up(bus: MessageBus, due: ArenaTimeUp) -> list[Message]:
     if utc_now() < instant(due.at):
         return [due]
     return advance(bus, due.tournament_id)
+
+
+def running_tournaments(bus: MessageBus) -> list[Message]:
+    """A run of every running tournament, and each running arena's end timer: what a restart (or the workers'
+    sweep) sends again, in case a message was lost with a process."""
+    due: list[Message] = []
+    for tournament_id in bus.store.tournament_ids(Status.RUNNING.value):
+        loaded = load(bus.store, tournament_id)
+        due.append(TournamentDue(tournament_id, loaded.version))
+        ends = arena_ends(bus, loaded)
+        if ends is not None:
+            due.append(ArenaTimeUp(tournament_id, loaded.version, ends))
+    return due

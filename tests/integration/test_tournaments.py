@@ -106,3 +106,21 @@ def test_an_arena_pairs_waiting_entrants_until_its_time_is_up(app: Trailhead) ->
     state = load(app.store, tid).state
     assert state.status.value == "finished" and len(state.games) >= 2
     assert all(game.is_resulted for game in state.games)
+
+
+def test_a_restart_runs_every_running_tournament_again(app: Trailhead) -> None:
+    """The start committed, but its process died before its job ran: resuming (a restart) runs it."""
+    from application.tournaments.stream import run
+    from domain.tournaments.events import StartTournament
+
+    created = entry.create(app.bus, {"type": "nanga-parbat", "format": "swiss", "name": "Lost", "seats_per_game": 2,
+                                     "rounds": 2, "entrants": bots("random", 4)}, None)
+    tid = created.loaded.record.id
+    run(app.store, tid, StartTournament())  # no TournamentDue sent
+    assert app.runner.wait_idle(5)  # type: ignore[attr-defined]
+    assert all(game.game_id is None for game in load(app.store, tid).state.games)  # nothing happened
+    assert [type(m).__name__ for m in app.bus.tournaments_due()] == ["TournamentDue"]
+    app.runner.resume(app.bus)
+    state = wait_finished(app, tid).state
+    assert state.status.value == "finished" and len(state.games) == 4
+    assert app.bus.tournaments_due() == []
