@@ -125,7 +125,10 @@ def withdraw(bus: MessageBus, tournament_id: str, player: Mapping[str, Any]) -> 
     Raises:
         UnknownTournament, IllegalCommand.
     """
-    return run(bus.store, tournament_id, WithdrawFromTournament(entrant=player["id"]))[0]
+    loaded = run(bus.store, tournament_id, WithdrawFromTournament(entrant=player["id"]))[0]
+    if loaded.state.status is Status.RUNNING:  # fewer to pair: a round or the end may be due now
+        bus.drain([TournamentDue(tournament_id, loaded.version)])
+    return loaded
 
 
 def is_creator(store: Storage, loaded: LoadedTournament, bearer: str | None, player_id: str | None) -> bool:

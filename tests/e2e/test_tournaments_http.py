@@ -247,3 +247,17 @@ def test_the_stream_tells_rounds_games_standings_and_the_finish_and_resumes(api:
     expected = [m["event"] for m in messages if "id" in m and int(m["id"]) > int(resumed_at)] + ["end"]
     assert later == expected and later.count("gameFinished") == 2  # from the resume point on, nothing twice
     api.call("GET", f"{API}/tournaments/nope/stream", 404)
+
+
+def test_a_player_who_withdraws_after_the_start_is_paired_no_more(api: Api, server: Server) -> None:
+    quitter = api.call("POST", f"{API}/players", 201, json={"name": "Quitter"}).json()
+    created = create(api, type="nanga-parbat", format="swiss", name="Withdrawn", seats_per_game=2, rounds=3,
+                     turn_seconds=1, entrants=[*bots("random", 3), {"player": quitter["id"]}])
+    started(api, created)
+    api.call("POST", f"{API}/tournaments/{created['id']}/withdraw", 201, token=quitter["key"])
+    body = finished(api, server, created["id"], seconds=90)  # its running game goes on by the takeover rules
+    row = next(row for row in body["standings"] if row["entrant"] == quitter["id"])
+    assert row["withdrawn"] and row["games"] <= 1
+    later = [game for round_ in body["rounds"][1:] for table in round_["tables"] for game in table["games"]]
+    assert all(quitter["id"] not in game["seats"] for game in later)
+    assert audit(api, body["id"])["ok"]
