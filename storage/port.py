@@ -64,7 +64,11 @@ class EventLog(Protocol):
 
     def create_game(self, game: GameRecord, seed: str, token_hashes: dict[int, str],
                     events: Sequence[StoredEvent], command: CommandRecord) -> tuple[StoredEvent, ...]:
-        """Write a new game, its seed, tokens, opening events and command record atomically."""
+        """Write a new game, its seed, tokens, opening events and command record atomically.
+
+        Raises:
+            AlreadyStored: a game with its id is stored already (nothing is written).
+        """
 
     def import_game(self, game: GameRecord, seed: str, events: Sequence[StoredEvent],
                     commands: Sequence[CommandRecord], token_hashes: dict[int, str] | None = None) -> None:

@@ -33,7 +33,7 @@ from domain.tournaments import decide, game_seed
 from domain.tournaments.events import FinishTournament, LinkGame, PairArena, PairRound, RecordResult
 from domain.tournaments.refusals import finish_refusal, pair_round_refusal
 from domain.tournaments.state import GameRecord, Status
-from storage import VersionConflict
+from storage import AlreadyStored, VersionConflict
 
 if TYPE_CHECKING:
     from application.bus import MessageBus
@@ -81,8 +81,11 @@ def create_game(bus: MessageBus, loaded: LoadedTournament, game: GameRecord) -> 
         events.append(rules)
         args["table"] = to_plain(rules)
     stored = chain(spec, game_id, seed, events, 1, GENESIS_HASH, None, None)
-    committed = bus.games.open(spec, config, seed, events, stored, "CreateGame", args, TOURNAMENT,
-                               untokened=frozenset(players))
+    try:
+        committed = bus.games.open(spec, config, seed, events, stored, "CreateGame", args, TOURNAMENT,
+                                   untokened=frozenset(players))
+    except AlreadyStored:  # another run created it meanwhile (two workers): it is the same game
+        return game_id
     bus.follow(committed)
     return game_id
 

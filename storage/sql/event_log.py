@@ -140,13 +140,16 @@ class SqlEventLog(SqlBackend):
     def create_game(self, game: GameRecord, seed: str, token_hashes: dict[int, str],
                     events: Sequence[StoredEvent], command: CommandRecord) -> tuple[StoredEvent, ...]:
         stamp = now()
-        with self._writer() as conn:
-            self._insert_game(conn, game, stamp)
-            conn.execute("INSERT INTO game_seeds (game_id, seed) VALUES (?, ?)", [game.id, seed])
-            self._insert_tokens(conn, game.id, token_hashes)
-            self._insert_command(conn, command, stamp)
-            # the positions last: on PostgreSQL the lock they take is held from here to the commit
-            positioned = self._insert_positioned(conn, events, stamp)
+        try:
+            with self._writer() as conn:
+                self._insert_game(conn, game, stamp)
+                conn.execute("INSERT INTO game_seeds (game_id, seed) VALUES (?, ?)", [game.id, seed])
+                self._insert_tokens(conn, game.id, token_hashes)
+                self._insert_command(conn, command, stamp)
+                # the positions last: on PostgreSQL the lock they take is held from here to the commit
+                positioned = self._insert_positioned(conn, events, stamp)
+        except self.INTEGRITY_ERRORS as clash:  # an id derived twice (a tournament's game), never a random one
+            raise AlreadyStored(f"game {game.id} is stored already: {str(clash).strip()}") from clash
         return positioned
 
     def import_game(self, game: GameRecord, seed: str, events: Sequence[StoredEvent],
