@@ -3,6 +3,8 @@ bots, a player playing its game through the API with its key, the audit finding 
 database, export and import, and the API's errors. Every exchange is checked against openapi.yaml.
 
 The server's arena minute lasts one second (TRAILHEAD_ARENA_MINUTE_SECONDS), so an arena of one minute is short.
+Everything above the storage port runs on SQLite; the tampering runs on both backends, and every format has run
+on PostgreSQL with RQ workers in test_tournaments_rq.py.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from support.sse import sse_messages
 
 API = "/api/v1"
 SERVER_ENV = {"TRAILHEAD_ARENA_MINUTE_SECONDS": "1"}
-pytestmark = pytest.mark.both_backends
 
 
 def create(api: Api, token: str | None = None, **body: Any) -> dict[str, Any]:
@@ -144,6 +145,7 @@ def tamper(database: str, tournament_id: str) -> None:
                                                  tournament_id, seq])
 
 
+@pytest.mark.both_backends  # a row changed by hand in each backend (PostgreSQL with RQ: test_tournaments_rq.py)
 def test_export_imports_back_and_a_tampered_result_is_found_by_the_audit(api: Api, server: Server) -> None:
     created = create(api, type="nanga-parbat", format="round_robin", name="Tampered", seats_per_game=2,
                      entrants=bots("random", 3))

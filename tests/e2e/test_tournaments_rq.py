@@ -97,3 +97,24 @@ def test_an_arena_ends_by_its_timer_on_the_workers(installation: Installation) -
     games = [game for round_ in body["rounds"] for table in round_["tables"] for game in table["games"]]
     assert len(games) >= 2 and all(game["status"] == "finished" for game in games)
     assert installation.api.call("GET", f"{API}/tournaments/{tournament_id}/audit", 200).json()["ok"]
+
+
+def test_a_duplicate_round_robin_with_a_player_runs_on_the_workers(installation: Installation) -> None:
+    api = installation.api
+    player = api.call("POST", f"{API}/players", 201, json={"name": "Pat"}).json()
+    tournament_id = start(installation, type="hike", format="round_robin", name="Duplicate on RQ", seats_per_game=2,
+                          duplicate=True, turn_seconds=600, entrants=[{"bot": "random"}, {"player": player["id"]}])
+    ends = time.monotonic() + 90
+    while (body := api.call("GET", f"{API}/tournaments/{tournament_id}", 200).json())["status"] != "finished":
+        assert time.monotonic() < ends, installation.served.output()
+        for game in [g for r in body["rounds"] for t in r["tables"] for g in t["games"] if g["status"] == "playing"]:
+            actions = api.call("GET", f"{API}/games/{game['game_id']}/actions", 200, token=player["key"]).json()
+            if actions["actions"]:
+                first = actions["actions"][0]
+                api.call("POST", f"{API}/games/{game['game_id']}/commands", (201, 409, 422), token=player["key"],
+                         json={"type": first["type"], "args": first["args"], "expected_version": actions["version"]})
+        time.sleep(0.02)
+    games = [g for r in body["rounds"] for t in r["tables"] for g in t["games"]]
+    assert len(games) == 2 and games[0]["seats"] == list(reversed(games[1]["seats"]))  # one set, both seatings
+    assert sum(row["points"] for row in body["standings"]) == 1
+    assert api.call("GET", f"{API}/tournaments/{tournament_id}/audit", 200).json()["ok"]
