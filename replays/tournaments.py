@@ -76,19 +76,21 @@ def tournament_audit(store: Storage, registry: Callable[[str], GameSpec], tourna
     events = decoded(rows)
     check("rederivation", rules_audit.problems(events, store.tournament_seed(tournament_id)))
     seeds, games, results, recounted = [], [], [], list(events)
+    local = store.tournament_game_ids(tournament_id)  # an imported tournament's games are stored under new ids
     for game in loaded.state.games:
         if game.game_id is None:
             continue
-        record = store.game(game.game_id)
+        game_id = local.get(game.number, game.game_id)
+        record = store.game(game_id)
         if record is None:
-            seeds.append(f"game {game.number}: its game {game.game_id} is not stored")
+            seeds.append(f"game {game.number}: its game {game_id} is not stored")
             continue
         if record.seed_commitment != game.seed_commitment:
             seeds.append(f"game {game.number}: GameCreated's seed commitment is not the pairing's")
-        report = game_audit(log_from_store(store, game.game_id), registry)
+        report = game_audit(log_from_store(store, game_id), registry)
         if not report.ok and report.failure is not None:
             games.append(f"game {game.number}: its audit fails the {report.failure.check} check: {report.failure.reason}")
-        own = game_result(store, registry, game.game_id)
+        own = game_result(store, registry, game_id)
         if game.is_resulted and own is not None and (game.places, game.scores) != own:
             results.append(f"game {game.number}: GameResulted says places {list(game.places or ())}, scores "
                            f"{list(game.scores or ())}; the game's own result is places {list(own[0])}, scores "
@@ -113,13 +115,14 @@ def export_tournament(store: Storage, tournament_id: str, game_document: Callabl
     """The tournament's portable document: its stream, its seed once finished, its finished games' documents."""
     loaded = load(store, tournament_id)
     finished = loaded.state.status is Status.FINISHED
+    local = store.tournament_game_ids(tournament_id)
     return {
         "format": FORMAT, "format_version": 1, "tournament_id": tournament_id,
         "version": loaded.version, "head_hash": loaded.head_hash,
         "seed": store.tournament_seed(tournament_id) if finished else None,
         "events": [{"seq": r.seq, "type": r.type, "data": json.loads(r.data_text),
                     "prev_hash": r.prev_hash, "hash": r.hash} for r in loaded.rows],
-        "games": [game_document(game.game_id) for game in loaded.state.games
+        "games": [game_document(local.get(game.number, game.game_id)) for game in loaded.state.games
                   if game.game_id is not None and game.is_resulted],
     }
 

@@ -230,6 +230,10 @@ class Tournaments(Protocol):
     def tournament_of_game(self, game_id: str) -> tuple[str, int] | None:
         """The tournament a game was linked to, and its number there; None for a game of no tournament."""
 
+    def tournament_game_ids(self, tournament_id: str) -> dict[int, str]:
+        """The local id of each linked game of the tournament, by number (an imported tournament's games have
+        local ids of their own; its GameLinked events name the originals)."""
+
 
 class Storage(EventLog, Players, ReadModels, Operations, Analyses, Tournaments, Protocol):
     """One database, every part of the port: safe to share between threads (each gets its own connection)."""

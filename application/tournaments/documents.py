@@ -18,18 +18,22 @@ from storage import Storage
 LINK = "/api/v1/games/{}"
 
 
-def games_of(loaded: LoadedTournament, round_: int, table: int) -> list[dict[str, Any]]:
-    return [{"number": game.number, "game_id": game.game_id, "seats": list(game.seats),
-             "seed_commitment": game.seed_commitment, "link": LINK.format(game.game_id) if game.game_id else None,
+def games_of(loaded: LoadedTournament, round_: int, table: int, local: dict[int, str]) -> list[dict[str, Any]]:
+    """The games of one table; `game_id` is the game's id here (an imported tournament's games have ids of their
+    own, the GameLinked events name the originals)."""
+    return [{"number": game.number, "game_id": local.get(game.number, game.game_id), "seats": list(game.seats),
+             "seed_commitment": game.seed_commitment,
+             "link": LINK.format(local.get(game.number, game.game_id)) if game.game_id else None,
              "status": "finished" if game.is_resulted else "playing" if game.game_id else "pairing",
              "places": list(game.places) if game.places is not None else None,
              "scores": list(game.scores) if game.scores is not None else None}
             for game in loaded.state.games if game.round == round_ and game.table == table]
 
 
-def rounds_of(loaded: LoadedTournament) -> list[dict[str, Any]]:
+def rounds_of(loaded: LoadedTournament, local: dict[int, str]) -> list[dict[str, Any]]:
     return [{"round": round_.round, "ended": round_.ended, "byes": list(round_.byes),
-             "tables": [{"table": index, "entrants": list(entrants), "games": games_of(loaded, round_.round, index)}
+             "tables": [{"table": index, "entrants": list(entrants),
+                         "games": games_of(loaded, round_.round, index, local)}
                         for index, entrants in enumerate(round_.tables, start=1)]}
             for round_ in loaded.state.rounds]
 
@@ -63,7 +67,7 @@ def tournament_body(store: Storage, loaded: LoadedTournament) -> dict[str, Any]:
         "entrants": [{"entrant": e.entrant, "name": e.name, "player": e.player, "bot": e.bot,
                       "withdrawn": e.entrant in state.withdrawn} for e in state.entrants],
         "order": list(state.order),
-        "rounds": rounds_of(loaded),
+        "rounds": rounds_of(loaded, store.tournament_game_ids(loaded.record.id)),
         "standings": standings(state),
     }
     if state.status is Status.FINISHED:

@@ -101,3 +101,9 @@ class SqlTournaments(SqlBackend):
             row = conn.execute("SELECT tournament_id, number FROM tournament_games WHERE game_id = ?",
                                [game_id]).fetchone()
         return (row[0], int(row[1])) if row else None
+
+    def tournament_game_ids(self, tournament_id: str) -> dict[int, str]:
+        with self._reader() as conn:
+            rows = conn.execute("SELECT number, game_id FROM tournament_games WHERE tournament_id = ?",
+                                [tournament_id]).fetchall()
+        return {int(row[0]): row[1] for row in rows}

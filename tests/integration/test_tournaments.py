@@ -124,3 +124,34 @@ def test_a_restart_runs_every_running_tournament_again(app: Trailhead) -> None:
     state = wait_finished(app, tid).state
     assert state.status.value == "finished" and len(state.games) == 4
     assert app.bus.tournaments_due() == []
+
+
+def test_an_exported_tournament_imports_into_another_installation_and_audits_clean(app: Trailhead,
+                                                                                   tmp_path: Any) -> None:
+    from replays.log import log_from_store
+    from replays.tournaments import export_tournament, import_tournament, tournament_audit
+    from replays.transfer import export_document
+
+    created = entry.create(app.bus, {"type": "hike", "format": "round_robin", "name": "Travels", "seats_per_game": 3,
+                                     "rounds": 2, "entrants": bots("random", 4)}, None)
+    tid = created.loaded.record.id
+    entry.start(app.bus, tid, created.creator_token, None)
+    assert wait_finished(app, tid).state.status.value == "finished"
+    document = export_tournament(app.store, tid, lambda game_id: export_document(
+        app.store, log_from_store(app.store, game_id), game_id))
+    other = bootstrap({"DATABASE": str(tmp_path / "other.sqlite"), "REDIS_URL": ""})
+    try:
+        assert import_tournament(other.store, document, other.games.registry) == (tid, True)
+        assert import_tournament(other.store, document, other.games.registry) == (tid, False)
+        report = tournament_audit(other.store, other.games.registry, tid)
+        assert report["ok"], report["problems"]
+        here, there = load(app.store, tid), load(other.store, tid)
+        assert there.head_hash == here.head_hash and there.state.status.value == "finished"
+        local = other.store.tournament_game_ids(tid)  # the games linked to their imported copies, by number
+        assert sorted(local) == [game.number for game in here.state.games]
+        for game in here.state.games:
+            copy = other.store.game(local[game.number])
+            assert copy is not None and copy.original_id == game.game_id and copy.id != game.game_id
+            assert other.store.tournament_of_game(copy.id) == (tid, game.number)
+    finally:
+        other.close()
