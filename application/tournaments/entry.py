@@ -17,11 +17,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from application.auth import new_token, same_hash, token_hash
+from application.chain import GENESIS_HASH
 from application.bus import MessageBus
 from application.seeds import game_seed
 from application.messages import TournamentDue
 from application.tournaments.stream import LoadedTournament, chained, load, run
-from domain.core import DomainError, GameSpec, InvalidCommand, SeatConfig
+from domain.core import DomainError, GameSpec, InvalidCommand, SeatConfig, seed_commitment
 from domain.tournaments import Entrant, TimeControl, decide
 from domain.tournaments.events import (
     CreateTournament,
@@ -101,10 +102,10 @@ def create(bus: MessageBus, body: Mapping[str, Any], creator: str | None) -> Cre
         entrants=entrants_of(spec, store, body.get("entrants") or ()))
     seed, _source = game_seed(body.get("seed"), bus.games.client_seeds)
     events = decide(None, command, seed)
-    rows = chained(tournament_id, events, 1, "0" * 64)
+    rows = chained(tournament_id, events, 1, GENESIS_HASH)
     token = new_token()
     record = TournamentRecord(tournament_id, spec.id, command.format, command.name, Status.OPEN.value, rows[-1].seq,
-                              rows[-1].hash, events[0].seed_commitment)  # type: ignore[attr-defined]
+                              rows[-1].hash, seed_commitment(seed))
     store.create_tournament(record, seed, token_hash(token), rows)
     return Created(load(store, tournament_id), token)  # the record as stored, with its times
 
