@@ -1,5 +1,6 @@
-"""Tournaments in the application: the stream stored on both backends, and the bus's jobs playing formats to
-the end on the embedded runner (issue 30; docs/tournaments.md)."""
+"""Tournaments in the application: the stream and the game index stored on both backends, and the bus's jobs
+playing formats to the end on the embedded runner, after a restart too, and a tournament exported and imported
+into another installation (issue 30; docs/tournaments.md)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,6 @@ from application.tournaments.stream import UnknownTournament, load
 from bootstrap import bootstrap
 from domain.core import IllegalCommand, InvalidCommand
 from storage import VersionConflict
-
-pytestmark = pytest.mark.both_backends
 
 
 @pytest.fixture
@@ -38,6 +37,7 @@ def wait_finished(app: Trailhead, tournament_id: str) -> Any:
     return load(app.store, tournament_id)
 
 
+@pytest.mark.both_backends  # what the rows hold, optimistic concurrency
 def test_a_tournament_is_stored_as_a_hash_chained_stream_with_its_seed_apart(app: Trailhead) -> None:
     created = entry.create(app.bus, {"type": "nanga-parbat", "format": "round_robin", "name": "Chain",
                                      "seats_per_game": 2, "entrants": bots("random", 3)}, None)
@@ -70,6 +70,7 @@ def test_creation_checks_the_game_and_its_entrants(app: Trailhead) -> None:
         load(app.store, "nope")
 
 
+@pytest.mark.both_backends  # the game index and the links written with GameLinked
 def test_only_the_creator_starts_and_a_round_robin_of_bots_plays_to_the_end(app: Trailhead) -> None:
     created = entry.create(app.bus, {"type": "nanga-parbat", "format": "round_robin", "name": "RR",
                                      "seats_per_game": 2, "entrants": bots("random", 4)}, None)
