@@ -147,7 +147,7 @@ def advance(bus: MessageBus, tournament_id: str) -> list[Message]:
             moved = step(bus, loaded)
         except VersionConflict:
             moved = load(bus.store, tournament_id)
-        if moved is None:
+        if moved is None or moved is loaded:  # nothing due, or a step that emitted nothing: done
             return []
         loaded = moved
     return [TournamentDue(tournament_id, loaded.version)]
