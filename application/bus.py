@@ -32,6 +32,10 @@ from application.analysis import analyse_position
 from application.messages import AnalysisDue, BotTurnDue, DeadlineDue, Message, ProjectionDue
 from application.messages import LadderDue
 from application.ladder import LadderSettings, ladder_rounds, match_ladder
+from application.messages import (AnalysisDue, ArenaTimeUp, BotTurnDue, DeadlineDue, Message, ProjectionDue,
+                                  TournamentDue, TournamentGameEnded)
+from application.seeds import TOURNAMENT
+from application.tournaments.jobs import arena_time_up, running_tournaments, tournament_due, tournament_game_ended
 from application.projections import Projector
 from domain.core import Command, NoLegalCommand, SeatConfig, play_bot
 from storage import Storage, VersionConflict
@@ -90,6 +94,8 @@ def follow_ups(committed: Committed) -> list[Message]:
     deadline = deadlines.deadline_due(game)
     if deadline is not None:
         messages.append(deadline)
+    if game.record.seed_source == TOURNAMENT and committed.finished_at_commit():
+        messages.append(TournamentGameEnded(game.record.id, game.version))
     return messages
 
 
@@ -180,6 +186,9 @@ HANDLERS: Mapping[type[Message], Route] = {
     DeadlineDue: Route(fire_deadline, Lane.TIMER, job="fire_deadline", tag="deadline"),
     AnalysisDue: Route(analyse_position, Lane.QUESTION, job="analyse_position", tag="analysis"),
     LadderDue: Route(match_ladder, Lane.TIMER, job="match_ladder", tag="ladder"),
+    TournamentDue: Route(tournament_due, Lane.GAME, job="tournament_due", tag="tournament"),
+    TournamentGameEnded: Route(tournament_game_ended, Lane.GAME, job="tournament_game_ended", tag="tournament-game"),
+    ArenaTimeUp: Route(arena_time_up, Lane.TIMER, job="arena_time_up", tag="arena-end"),
 }
 """The message table: each message type's handler and lane (the bootstrap may hand the bus another)."""
 
@@ -209,12 +218,14 @@ class MessageBus:
     ladder = LadderSettings()  # the ladders' period and clock (the bootstrap sets them from the settings)
 
     def __init__(self, games: GameService, runner: Runner, projector: Projector,
-                 handlers: Mapping[type[Message], Route] = HANDLERS, bot_budget_seconds: float = 2.0) -> None:
+                 handlers: Mapping[type[Message], Route] = HANDLERS, bot_budget_seconds: float = 2.0,
+                 arena_minute_seconds: float = 60.0) -> None:
         self.games = games
         self.runner = runner
         self.projector = projector
         self.handlers = handlers
         self.bot_budget_seconds = bot_budget_seconds  # a game's bots play this long per turn of the runner
+        self.arena_minute_seconds = arena_minute_seconds  # how long an arena's minute lasts (fewer seconds in tests)
         self._listeners: list[Callable[[Committed], None]] = []
 
     def on_commit(self, listener: Callable[[Committed], None]) -> None:
@@ -294,6 +305,10 @@ class MessageBus:
     def bot_turns_waiting(self) -> list[BotTurnDue]:
         """A bot turn for every game whose bot seat is to act, as the read models know them (after a restart)."""
         return [BotTurnDue(game_id, version) for game_id, version in self.store.bot_waiting_games()]
+
+    def tournaments_due(self) -> list[Message]:
+        """A run of every running tournament, and each arena's end timer (after a restart; the workers' sweep)."""
+        return running_tournaments(self)
 
     def pending_deadlines(self) -> list[Message]:
         """The next deadline of every game that has one, found again from the stored games, and the next round of

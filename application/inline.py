@@ -80,7 +80,7 @@ class InlineRunner:
         self.catch_up()
         waiting = bus.bot_turns_waiting()
         deadlines = bus.pending_deadlines()
-        for message in [*waiting, *deadlines]:
+        for message in [*waiting, *deadlines, *bus.tournaments_due()]:
             self.dispatch(bus, message)
         if deadlines:
             log.info("set the timers of %s pending deadline(s) again", len(deadlines))

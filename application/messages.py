@@ -94,3 +94,33 @@ class LadderDue(Message):
     @property
     def version(self) -> int:
         return self.slot
+class TournamentDue(Message):
+    """Tournament `tournament_id` (at `version`) may have work: games to create and link, results to record, a
+    round or an arena wave to pair, an end (application/tournaments/jobs.py). On the GAME lane, keyed by the
+    tournament: one run at a time per tournament."""
+
+    tournament_id: str
+    version: int
+
+    @property
+    def game_id(self) -> str:  # the GAME lane's key (messages.OfAGame): the tournament's id
+        return self.tournament_id
+
+
+class TournamentGameEnded(Message):
+    """Game `game_id`, created by a tournament, ended at `version`: its tournament records the result."""
+
+    game_id: str
+    version: int
+
+
+class ArenaTimeUp(Message):
+    """Arena `tournament_id`'s time is up `at` (ISO 8601, UTC): it pairs no more, and ends with its last game."""
+
+    tournament_id: str
+    version: int
+    at: str
+
+    @property
+    def game_id(self) -> str:  # the TIMER lane's key (messages.Timed)
+        return self.tournament_id

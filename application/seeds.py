@@ -16,7 +16,8 @@ import re
 import secrets
 
 SERVER, CLIENT, MIXED, UNKNOWN = "server", "client", "mixed", "unknown"  # UNKNOWN: recorded by release 0.1
-SEED_SOURCES = (SERVER, CLIENT, MIXED, UNKNOWN)
+TOURNAMENT = "tournament"  # a tournament's game: derived from the tournament's seed (domain/tournaments/seeds.py)
+SEED_SOURCES = (SERVER, CLIENT, MIXED, UNKNOWN, TOURNAMENT)
 CLIENT_SEED_MODES = ("mixed", "exact")
 _MIXED = re.compile(r"([0-9a-f]{64}):(.*)", re.DOTALL)
 

@@ -37,6 +37,8 @@ def settings_from_env() -> dict[str, Any]:
         "QUEUE_PREFIX": os.environ.get("TRAILHEAD_QUEUE_PREFIX", "trailhead"),
         "SWEEP_SECONDS": int(os.environ.get("TRAILHEAD_SWEEP_SECONDS", "30")),
         "BOT_BUDGET_SECONDS": float(os.environ.get("TRAILHEAD_BOT_BUDGET_SECONDS", "2")),
+        # how long an arena tournament's minute lasts (tests shorten it)
+        "ARENA_MINUTE_SECONDS": float(os.environ.get("TRAILHEAD_ARENA_MINUTE_SECONDS", "60")),
         "PROJECTION_BATCH": int(os.environ.get("TRAILHEAD_PROJECTION_BATCH", "500")),
         # streams: each process's watcher polls the log's head this often besides its wake-ups
         "STREAM_POLL_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_POLL_SECONDS", "0.25")),

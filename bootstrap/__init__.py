@@ -51,7 +51,8 @@ def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpe
         runner = RqRunner(settings)
     else:
         runner = InlineRunner(store, projector)
-    bus = MessageBus(handler, runner, projector, messages, float(settings.get("BOT_BUDGET_SECONDS", 2.0)))
+    bus = MessageBus(handler, runner, projector, messages, float(settings.get("BOT_BUDGET_SECONDS", 2.0)),
+                     float(settings.get("ARENA_MINUTE_SECONDS", 60.0)))
     bus.ladder = LadderSettings(float(settings.get("LADDER_SECONDS", 30)), int(settings.get("LADDER_TURN_SECONDS", 60)),
                                 settings.get("LADDER_TAKEOVER_BOT"))
     if settings.get("REDIS_URL"):

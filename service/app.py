@@ -25,6 +25,8 @@ from service.rematch_api import rematch_api
 from service.replays_api import replays_api
 from service.runtime import forget_request
 from service.stream import stream_api
+from service.tournament_stream import tournament_stream_api
+from service.tournaments_api import tournaments_api
 
 
 class SortedJSON(DefaultJSONProvider):
@@ -66,7 +68,7 @@ class SortedJSON(DefaultJSONProvider):
 # The blueprints whose answers can carry a seat's data: its token (a new or forked game), its view
 # and legal actions, its hidden events, a replay with its eyes, an export with every secret, a hint.
 SEAT_DATA_BLUEPRINTS = frozenset({games_api.name, stream_api.name, replays_api.name, players_api.name,
-                                  player_stream_api.name, analysis_api.name})
+                                  player_stream_api.name, analysis_api.name, tournaments_api.name})
 
 
 #: Routes of those blueprints that never answer a seat's data: a game type's description is public,
@@ -137,6 +139,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(player_stream_api)
     app.register_blueprint(stream_api)
     app.register_blueprint(replays_api)
+    app.register_blueprint(tournaments_api)
+    app.register_blueprint(tournament_stream_api)
     app.register_blueprint(meta_api)
     app.register_blueprint(pages)
     app.after_request(no_store)

@@ -49,11 +49,13 @@ from service.problems import PROBLEM_TYPE
 from service.player_stream import PLAYER_ADMISSION
 from service.stream import ADMISSION
 from service.streams import Hub
+from service.tournament_stream import TOURNAMENT_ADMISSION, TournamentStreams
 
 log = logging.getLogger(__name__)
 
 STREAM_PATH = "/api/v1/games/{game_id}/stream"
 PLAYER_STREAM_PATH = "/api/v1/players/me/stream"
+TOURNAMENT_STREAM_PATH = "/api/v1/tournaments/{tournament_id}/stream"
 REQUEST_SECONDS = 10.0
 KEEP_ALIVE_SECONDS = 5
 GRACEFUL_SHUTDOWN_SECONDS = 3
@@ -72,7 +74,10 @@ def create_asgi_app(config: Mapping[str, Any] | None = None, threads: int = 8) -
         return everything_else_to(Starlette(), wsgi)
     hub = Hub(flask_app.extensions["trailhead"], flask_app.config)
     flask_app.extensions["trailhead_streams"] = hub  # /healthz reports streams_open
+    tournaments = TournamentStreams(flask_app.extensions["trailhead"].store, hub.poll_seconds, hub.heartbeat_seconds)
+    flask_app.extensions["trailhead"].bus.on_commit(tournaments.on_commit)
     return everything_else_to(Starlette(routes=[
+        Route(TOURNAMENT_STREAM_PATH, StreamEndpoint(hub, wsgi, TOURNAMENT_ADMISSION, tournaments), methods=None),
         Route(STREAM_PATH, StreamEndpoint(hub, wsgi), methods=None),
         Route(PLAYER_STREAM_PATH, StreamEndpoint(hub, wsgi, PLAYER_ADMISSION), methods=None),
     ]), wsgi)
@@ -113,10 +118,12 @@ class StreamEndpoint:
     """GET (and HEAD) of a game's stream, or of a player's (`key` PLAYER_ADMISSION); other methods
     go to Flask (its 405 problem)."""
 
-    def __init__(self, hub: Hub, wsgi: WSGIMiddleware, key: str = ADMISSION) -> None:
+    def __init__(self, hub: Hub, wsgi: WSGIMiddleware, key: str = ADMISSION,
+                 tournaments: TournamentStreams | None = None) -> None:
         self.hub = hub
         self.wsgi = wsgi
         self.key = key
+        self.tournaments = tournaments
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["method"] not in ("GET", "HEAD"):
@@ -153,7 +160,11 @@ class StreamEndpoint:
                           f"this client has {self.hub.per_client} streams open, its maximum; close one first",
                           scope, {"Retry-After": str(RETRY_AFTER_SECONDS), **headers})(scope, receive, send)
             return
-        if "player" in admission:
+        if "tournament_id" in admission:
+            assert self.tournaments is not None
+            wake = None
+            messages = self.tournaments.messages(admission["tournament_id"], admission["after"])
+        elif "player" in admission:
             wake, watch = self.hub.subscribe_player(admission["player"], admission["games"], admission["since"])
             messages = self.hub.player_messages(watch, admission["after"], wake)
         else:
@@ -169,7 +180,9 @@ class StreamEndpoint:
         except OSError:  # the client went away mid-write
             pass
         finally:
-            if "player" in admission:
+            if "tournament_id" in admission:
+                pass  # the stream's generator forgets its own wake-up
+            elif "player" in admission:
                 self.hub.unsubscribe_player(wake)
             else:
                 self.hub.unsubscribe(admission["game_id"], wake)

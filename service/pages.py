@@ -1,4 +1,6 @@
-"""The pages for people (issue 16, first slice): the lobby at `/` and a game's page at `/games/{id}`.
+"""The pages for people (issue 16, first slice): the lobby at `/`, a game's page at `/games/{id}`, and a
+tournament's at `/tournaments/{id}` (issue 30: standings, rounds with links to their games, the audit's verdict,
+live from the tournament's stream).
 
 Server-rendered shells (Jinja templates) with a small script each (service/static), no CDN and no
 build step: the page reads the same JSON API a client does (openapi.yaml), so it shows nothing the
@@ -21,7 +23,8 @@ from flask import Blueprint, current_app, render_template, send_from_directory
 from werkzeug.security import safe_join
 
 from application.game_types import bot_levels
-from service.runtime import game_service
+from application.tournaments.stream import load
+from service.runtime import game_service, trailhead
 
 # The type openapi.yaml promises for the scripts, whatever /etc/mime.types says (Python's own table has
 # application/javascript); module scripts need a JavaScript type.
@@ -43,6 +46,13 @@ def game_page(game_id: str) -> Any:
     record = game_service().record(game_id)  # an unknown game is a 404 problem
     return render_template("game.html", game_id=game_id, type=record.type, board=_board(record.type),
                            title=next((s.title for s in _specs() if s.id == record.type), record.type))
+
+
+@pages.get("/tournaments/<tournament_id>")
+def tournament_page(tournament_id: str) -> Any:
+    """A tournament's page: standings, rounds with links to their games, the audit's verdict, live."""
+    loaded = load(trailhead().store, tournament_id)  # an unknown tournament is a 404 problem
+    return render_template("tournament.html", tournament_id=tournament_id, name=loaded.state.created.name)
 
 
 @pages.get("/favicon.ico")

@@ -14,6 +14,8 @@ from domain.core import IllegalCommand, InvalidCommand, UnknownGame
 from application.analysis import NoSearchLevel, NotADecision
 from application.rematch import GameStillRunning
 from application.handler import CommandIdReused, RulesVersionMismatch, UnknownGameId
+from application.tournaments.entry import NotTheCreator
+from application.tournaments.stream import UnknownTournament
 from replays.fork import ForkPointInsideCommand
 from storage import UNAVAILABLE, VersionConflict
 
@@ -63,12 +65,14 @@ def register(app: Flask) -> None:
         return problem(401, "unauthorized", "Unauthorized", str(error))
 
     @app.errorhandler(Forbidden)
-    def _forbidden(error: Forbidden) -> Response:
+    @app.errorhandler(NotTheCreator)
+    def _forbidden(error: Forbidden | NotTheCreator) -> Response:
         return problem(403, "forbidden", "Forbidden", str(error))
 
     @app.errorhandler(UnknownGame)
     @app.errorhandler(UnknownGameId)
-    def _unknown(error: UnknownGame | UnknownGameId) -> Response:
+    @app.errorhandler(UnknownTournament)
+    def _unknown(error: UnknownGame | UnknownGameId | UnknownTournament) -> Response:
         return problem(404, "not-found", "Not found", error.reason)
 
     @app.errorhandler(NoSearchLevel)

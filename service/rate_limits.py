@@ -37,7 +37,8 @@ from service.problems import problem
 log = logging.getLogger(__name__)
 
 CREATE_ENDPOINTS = frozenset({"games_api.create_game", "replays_api.fork", "replays_api.import_replay",
-                              "players_api.create_player", "rematch_api.post_rematch"})
+                              "players_api.create_player", "rematch_api.post_rematch",
+                              "tournaments_api.create_tournament"})
 COMMAND_ENDPOINTS = frozenset({"games_api.post_command"})
 ANALYSIS_ENDPOINTS = frozenset({"analysis_api.get_analysis"})
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})

@@ -19,6 +19,7 @@ from service.identity import caller_seat, reading_as
 from service.problems import Forbidden, Unauthorized, problem
 from service.request_body import json_body
 from service.runtime import event_log, game_service, message_bus
+from service.tournaments_api import TOURNAMENT_FORMAT, import_tournament_document
 from service.schemas.replays import AuditQuery, ForkRequest, ReplayDocument, ReplayQuery, TimelineQuery
 
 replays_api = Blueprint("replays_api", __name__, url_prefix="/api/v1")
@@ -101,7 +102,10 @@ def game_export(game_id: str) -> Response:
 @replays_api.post("/replays")
 def import_replay() -> Any:
     request.max_content_length = current_app.config["MAX_IMPORT_CONTENT_LENGTH"]  # before the body is read
-    document = _document.load(json_body())
+    raw = json_body()
+    if raw.get("format") == TOURNAMENT_FORMAT:  # a tournament's export, with its games (service/tournaments_api.py)
+        return import_tournament_document(raw)
+    document = _document.load(raw)
     games = game_service()
     games.registry(document["game_type"])
     try:

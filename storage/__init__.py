@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from storage.ladder import Ladder, LadderEntry
-from storage.port import Analyses, EventLog, Operations, Players, ReadModels, Storage
+from storage.port import Analyses, EventLog, Operations, Players, ReadModels, Storage, Tournaments
 from storage.records import (
     ACTIVE,
     FINISHED,
@@ -32,6 +32,7 @@ from storage.postgres import (
     is_postgresql_url,
 )
 from storage.sqlite import SqliteStorage
+from storage.tournaments import TournamentEventRow, TournamentRecord
 
 
 def open_storage(url: str, synchronous: str = "FULL", pool_size: int | None = None,
@@ -75,6 +76,9 @@ __all__ = [
     "StorageClosed",
     "StoredAnalysis",
     "StoredEvent",
+    "TournamentEventRow",
+    "TournamentRecord",
+    "Tournaments",
     "VersionConflict",
     "is_postgresql_url",
     "now",

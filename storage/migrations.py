@@ -109,6 +109,18 @@ _V6 = ("CREATE TABLE IF NOT EXISTS analyses (game_id TEXT NOT NULL, step INTEGER
        " budget_ms INTEGER NOT NULL, iterations INTEGER NOT NULL, answer TEXT NOT NULL, created_at TEXT NOT NULL,"
        " PRIMARY KEY (game_id, step, seat, budget_ms))",)
 
+# Tournaments (issue 30): each a hash-chained stream of its own like a game's, its seed kept apart (shown once it
+# has finished), the hash of its creator's secret, and the index from each linked game to its tournament.
+_V7 = ("CREATE TABLE IF NOT EXISTS tournaments (id TEXT PRIMARY KEY, game_type TEXT NOT NULL, format TEXT NOT NULL,"
+       " name TEXT NOT NULL, status TEXT NOT NULL, version INTEGER NOT NULL, head_hash TEXT NOT NULL,"
+       " seed_commitment TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, creator_hash TEXT)",
+       "CREATE INDEX IF NOT EXISTS idx_tournaments_status ON tournaments (status)",
+       "CREATE TABLE IF NOT EXISTS tournament_seeds (tournament_id TEXT PRIMARY KEY, seed TEXT NOT NULL)",
+       "CREATE TABLE IF NOT EXISTS tournament_events (tournament_id TEXT NOT NULL, seq INTEGER NOT NULL,"
+       " type TEXT NOT NULL, data TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL, recorded_at TEXT NOT NULL,"
+       " PRIMARY KEY (tournament_id, seq))",
+       "CREATE TABLE IF NOT EXISTS tournament_games (game_id TEXT PRIMARY KEY, tournament_id TEXT NOT NULL,"
+       " number INTEGER NOT NULL)")
 # The ladder (issue 30): who entered each game type's ladder (a player, or a bot level someone entered), the game
 # each entrant plays now (claimed before its game is created, so two matchmakers never seat one entrant twice), its
 # ladder games so far and its last opponents; and the ladder's games, newest first.
@@ -140,6 +152,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     # Analyses (issue 29): the search level's answers by game, step, seat and budget, worked out on the bots'
     # side and read by the request that waits for them (on any host); the same question gives the same answer.
     Migration(6, "the search level's analyses, kept by game, step, seat and budget", _V6, _V6),
+    Migration(7, "tournaments: their hash-chained streams, seeds, and the index of their games", _V7, _V7),
     Migration(8, "the ladders: their entrants, the games they play now, and their games", _V8, _V8),
 )
 

@@ -7,6 +7,7 @@
 - `Operations`: the schema's migrations, the queries of the jobs and of the health check.
 - `Analyses`: the search level's answers, kept where every host's requests and workers meet.
 - `Ladder` (storage/ladder.py): the ladders' entrants and games.
+- `Tournaments`: tournaments' hash-chained streams, seeds, creators' secrets and the index of their games.
 
 `Storage` combines them, for the composition root and for what copies a whole installation.
 The SQLite backend (storage/sqlite.py) and the PostgreSQL backend (storage/postgres.py)
@@ -32,6 +33,7 @@ from storage.records import (
     StoredAnalysis,
     StoredEvent,
 )
+from storage.tournaments import TournamentEventRow, TournamentRecord
 
 
 class EventLog(Protocol):
@@ -67,7 +69,8 @@ class EventLog(Protocol):
         """Write a new game, its seed, tokens, opening events and command record atomically.
 
         Raises:
-            AlreadyStored: a game of that id is stored already (nothing is written)."""
+            AlreadyStored: a game with its id is stored already (nothing is written).
+        """
 
     def import_game(self, game: GameRecord, seed: str, events: Sequence[StoredEvent],
                     commands: Sequence[CommandRecord], token_hashes: dict[int, str] | None = None) -> None:
@@ -196,5 +199,43 @@ class Analyses(Protocol):
         """Keep the answer to that question (replacing one kept before: an older calibration's)."""
 
 
-class Storage(EventLog, Players, ReadModels, Operations, Analyses, Ladder, Protocol):
+class Tournaments(Protocol):
+    """Tournaments' streams, seeds, creator secrets and the index of their games."""
+
+    def create_tournament(self, record: TournamentRecord, seed: str, creator_hash: str | None,
+                          events: Sequence[TournamentEventRow],
+                          links: Sequence[tuple[str, int]] = ()) -> tuple[TournamentEventRow, ...]:
+        """Write a new tournament, its seed, the hash of its creator's secret, its first events and the
+        (game id, number) links they make (an imported tournament's) atomically."""
+
+    def append_tournament(self, tournament_id: str, expected_version: int, events: Sequence[TournamentEventRow],
+                          status: str, links: Sequence[tuple[str, int]] = ()) -> tuple[TournamentEventRow, ...]:
+        """Append events if the tournament is still at `expected_version`, with the (game id, number) links
+        they make, in one transaction.
+
+        Raises:
+            VersionConflict: the tournament is no longer at `expected_version`.
+        """
+
+    def tournament(self, tournament_id: str) -> TournamentRecord | None: ...
+
+    def tournament_ids(self, status: str | None = None) -> list[str]:
+        """Ids of the stored tournaments, oldest first, optionally of one status."""
+
+    def tournament_events(self, tournament_id: str, after: int = 0) -> list[TournamentEventRow]: ...
+
+    def tournament_seed(self, tournament_id: str) -> str: ...
+
+    def tournament_creator(self, tournament_id: str) -> str | None:
+        """The sha256 of the creator's secret (None: the tournament was created without one)."""
+
+    def tournament_of_game(self, game_id: str) -> tuple[str, int] | None:
+        """The tournament a game was linked to, and its number there; None for a game of no tournament."""
+
+    def tournament_game_ids(self, tournament_id: str) -> dict[int, str]:
+        """The local id of each linked game of the tournament, by number (an imported tournament's games have
+        local ids of their own; its GameLinked events name the originals)."""
+
+
+class Storage(EventLog, Players, ReadModels, Operations, Analyses, Ladder, Tournaments, Protocol):
     """One database, every part of the port: safe to share between threads (each gets its own connection)."""

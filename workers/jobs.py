@@ -49,12 +49,13 @@ def run_message(app: Trailhead, job: str, *args: Any) -> dict[str, Any]:
 
 
 def sweep(app: Trailhead) -> dict[str, Any]:
-    """Catch up after an outage: project the log, then re-enqueue every bot seat left waiting and
-    schedule every pending deadline again."""
+    """Catch up after an outage: project the log, then re-enqueue every bot seat left waiting, schedule every
+    pending deadline again, and run every running tournament (and set its arena's end) again."""
     outcome = app.projector.run(app.store)
     waiting = app.bus.bot_turns_waiting()
     deadlines = app.bus.pending_deadlines()
-    rq_runner(app.runner).enqueue_again(app.bus, [ProjectionDue(), *waiting, *deadlines])
+    tournaments = app.bus.tournaments_due()  # a run each: one that finds nothing to do writes nothing
+    rq_runner(app.runner).enqueue_again(app.bus, [ProjectionDue(), *waiting, *deadlines, *tournaments])
     log.info("sweep: projected %s events, %s games with a bot to act, %s pending deadlines", outcome.applied,
              len(waiting), len(deadlines))
     return {"projected": outcome.applied, "bot_games": len(waiting), "deadlines": len(deadlines),

@@ -82,7 +82,7 @@ class RqRunner:
         (the workers' sweep does it too); returns how many games have a bot seat to act."""
         bus.projector.run(bus.store)
         waiting = bus.bot_turns_waiting()
-        self.enqueue_again(bus, [ProjectionDue(), *waiting, *bus.pending_deadlines()])
+        self.enqueue_again(bus, [ProjectionDue(), *waiting, *bus.pending_deadlines(), *bus.tournaments_due()])
         return len(waiting)
 
     def ping(self) -> bool:

@@ -16,7 +16,8 @@ from storage.sql.ladder import SqlLadder
 from storage.sql.operations import SqlOperations
 from storage.sql.players import SqlPlayers
 from storage.sql.read_models import SqlReadModels
+from storage.sql.tournaments import SqlTournaments
 
 
-class SqlStorage(SqlEventLog, SqlPlayers, SqlReadModels, SqlOperations, SqlAnalyses, SqlLadder):
+class SqlStorage(SqlEventLog, SqlPlayers, SqlReadModels, SqlOperations, SqlAnalyses, SqlLadder, SqlTournaments):
     """The storage port in SQL, every part of it; a backend supplies connections, transactions and positions."""

@@ -148,8 +148,8 @@ class SqlEventLog(SqlBackend):
                 self._insert_command(conn, command, stamp)
                 # the positions last: on PostgreSQL the lock they take is held from here to the commit
                 positioned = self._insert_positioned(conn, events, stamp)
-        except self.INTEGRITY_ERRORS as clash:  # a game of that id (a rematch's, application/rematch.py)
-            raise AlreadyStored(f"game {game.id} is stored already") from clash
+        except self.INTEGRITY_ERRORS as clash:  # an id derived twice (a tournament's game), never a random one
+            raise AlreadyStored(f"game {game.id} is stored already: {str(clash).strip()}") from clash
         return positioned
 
     def import_game(self, game: GameRecord, seed: str, events: Sequence[StoredEvent],

@@ -21,7 +21,7 @@ import pytest
 import yaml
 from marshmallow import RAISE, Schema, fields, validate
 
-from service.schemas import games, lobby, players, replays, values
+from service.schemas import games, lobby, players, replays, tournaments, values
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
 INT64_MIN, INT64_MAX = values.INT64_MIN, values.INT64_MAX
@@ -60,7 +60,9 @@ def query(doc: dict[str, Any], path: str) -> dict[str, Any]:
 def pairs() -> Iterator[tuple[str, Schema, dict[str, Any]]]:
     doc = document()
     create = body(doc, "/api/v1/games", "post")
-    document_schema = body(doc, "/api/v1/replays", "post")
+    document_schema = resolved(doc, {"$ref": "#/components/schemas/ReplayDocument"})  # importReplay's first kind
+    tournament = body(doc, "/api/v1/tournaments", "post")
+    tournament_document = resolved(doc, {"$ref": "#/components/schemas/TournamentDocument"})
     yield "createGame", games.CreateGameRequest(), create
     yield "createGame seats", games.TableSeatRequest(), resolved(doc, create["properties"]["seats"]["items"])
     yield "createPlayer", players.PlayerRequest(), body(doc, "/api/v1/players", "post")
@@ -71,6 +73,11 @@ def pairs() -> Iterator[tuple[str, Schema, dict[str, Any]]]:
     yield "importReplay events", replays.DocumentEvent(), document_schema["properties"]["events"]["items"]
     yield "importReplay commands", replays.DocumentCommand(), document_schema["properties"]["commands"]["items"]
     yield "importReplay seats", replays.DocumentSeat(), document_schema["properties"]["seats"]["items"]
+    yield "createTournament", tournaments.CreateTournamentRequest(), tournament
+    yield "createTournament entrants", tournaments.EntrantRequest(), resolved(doc, tournament["properties"]["entrants"]["items"])
+    yield "importReplay tournament", tournaments.TournamentDocument(), tournament_document
+    yield "importReplay tournament events", tournaments.TournamentDocumentEvent(), tournament_document["properties"]["events"]["items"]
+    yield "listTournaments", tournaments.TournamentsQuery(), query(doc, "/api/v1/tournaments")
     yield "listGames", lobby.GamesQuery(), query(doc, "/api/v1/games")
     yield "leaderboard", lobby.LeaderboardQuery(), query(doc, "/api/v1/leaderboard")
     yield "listEvents", games.EventsQuery(), query(doc, "/api/v1/games/{game_id}/events")
@@ -80,7 +87,7 @@ def pairs() -> Iterator[tuple[str, Schema, dict[str, Any]]]:
 
 
 PAIRS = list(pairs())
-QUERIES = frozenset({"listGames", "leaderboard", "listEvents", "replayAt", "timeline", "audit"})
+QUERIES = frozenset({"listTournaments", "listGames", "leaderboard", "listEvents", "replayAt", "timeline", "audit"})
 BODIES = [pair for pair in PAIRS if pair[0] not in QUERIES]
 
 

@@ -13,6 +13,7 @@ import requests
 from trailhead_client.actions import Action, ActionList
 from trailhead_client.seat import SeatHandle
 from trailhead_client.sse import resuming_events
+from trailhead_client.tournaments import TournamentCalls
 from trailhead_client.transport import API_PREFIX, OnWait, Transport
 from trailhead_client.types import (
     Analysis, AuditReport, CommandResponse, CreatedGame, CreatedPlayer, Envelope, EventPage, GameType, GameTypeDetail,
@@ -34,7 +35,7 @@ def new_command_id() -> str:
     return f"sdk-{uuid.uuid4().hex}"
 
 
-class Client:
+class Client(TournamentCalls):
     """A Trailhead server: `Client("http://localhost:8000")`.
 
     Every method raises a `ProblemError` subclass for an answer of 400 or more (trailhead_client.errors)

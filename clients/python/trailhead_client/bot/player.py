@@ -25,6 +25,7 @@ from trailhead_client.bot import protocol
 from trailhead_client.bot.engines import EngineSet
 from trailhead_client.bot.leaving import HeldGames, say
 from trailhead_client.bot.playing import Outcome, abandoned_note, line, play_turn
+from trailhead_client.bot.tournament import play_tournament
 from trailhead_client.client import Client
 from trailhead_client.errors import IllegalCommand, RateLimited, SeatTaken, TrailheadError
 from trailhead_client.types import Joined, PlayerMessage, Summary
@@ -218,6 +219,9 @@ def play_as_player(client: Client, args: argparse.Namespace, engines: EngineSet,
         profile = client.player("me", key)
         player_id, name = profile["id"], profile["name"]
         print(f"player {name}: id {player_id}", flush=True)
+    if getattr(args, "tournament", None):
+        play_tournament(client, args, key, player_id, engines, outcomes, held)
+        return
     player_run = PlayerRun(client, key, engines, args.games, args.at_once, outcomes, held)
     joiner = None
     if args.join is not None:

@@ -2,13 +2,15 @@
 
     trailhead-bot --url URL --type TYPE [--seats N] [--games K] [--engine 'CMD ...' | --level random]
     trailhead-bot --url URL --key=KEY [--join [TYPE]] [--games K] [--engine 'CMD ...' | --level random]
+    trailhead-bot --url URL --key=KEY --tournament ID [--engine 'CMD ...' | --level random]
 
 Three sources of seats. By default the runner creates games: your seat (seat 0) and, in the
 others, the server's strongest bot of the type (or `--opponent LEVEL`), played one after another.
 `--seat GAME_ID:TOKEN` plays seats you already hold. `--key=KEY` (or `--player NAME`, which
 registers a player first) plays as a player: it follows the player's stream and plays every turn
 of every game of the player, several games at once, and with `--join` it also takes open seats of
-other people's games as they appear (bot/player.py). The engine is told about each decision on
+other people's games as they appear (bot/player.py); with `--tournament ID` it enters that tournament and
+plays the player's games in it as they start, until it finishes (bot/tournament.py). The engine is told about each decision on
 its stdin and answers on its stdout (docs/bot-protocol.md); `--level random` plays without one.
 
 The runner never strands a game: it paces its requests below the server's rate limits and waits
@@ -61,6 +63,8 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     player.add_argument("--key", help="play as this player (its key): every game of the player, through its stream; "
                                       "write --key=KEY, since a key may begin with '-'")
     player.add_argument("--player", metavar="NAME", help="register a player of this name and play as it (as --key)")
+    parser.add_argument("--tournament", metavar="ID", help="enter this tournament as the player (--key or --player) and "
+                        "play its games as they start, until it finishes")
     parser.add_argument("--join", nargs="?", const="", metavar="TYPE",
                         help="as a player, also join open seats of other people's games (of TYPE, else of --type, "
                              "else of any type) as they appear, until it holds --games games")
@@ -77,6 +81,8 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     as_player = args.key is not None or args.player is not None
     if as_player and args.seat:
         parser.error("--seat plays seats you hold; --key and --player play a player's games: choose one")
+    if args.tournament is not None and (not as_player or args.join is not None):
+        parser.error("--tournament needs a player (--key=KEY or --player NAME), and no --join")
     if args.join is not None and not as_player:
         parser.error("--join needs a player: --key=KEY or --player NAME")
     if not as_player and not args.type_:

@@ -1,0 +1,91 @@
+"""Tournaments through the SDK against a real `trailhead serve` (issue 30): a player creates one with its key,
+enters it, starts it, plays its game with a seat handle on its key, and the audit is clean; the errors come back
+as the SDK's problem classes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from support.served import Served
+from trailhead_client import Client
+from trailhead_client.errors import BadRequest, Forbidden, IllegalCommand, NotFound, Unauthorized
+
+BOT = Path(sys.executable).parent / "trailhead-bot"
+
+
+def test_a_player_enters_starts_and_plays_its_tournament_game_through_the_sdk(client: Client, server: Served) -> None:
+    me = client.create_player("Tourist")
+    created = client.create_tournament("nanga-parbat", "round_robin", "SDK cup", 2, entrants=[{"bot": "random"}],
+                                       key=me["key"], turn_seconds=600)
+    assert created["creator"] == me["id"] and created["creator_token"]
+    joined = client.join_tournament(created["id"], me["key"])
+    assert [entrant["entrant"] for entrant in joined["entrants"]] == ["bot-1", me["id"]]
+    with pytest.raises(IllegalCommand):
+        client.join_tournament(created["id"], me["key"])
+    with pytest.raises(Forbidden):
+        client.start_tournament(created["id"], "not-the-creator")
+    client.start_tournament(created["id"], created["creator_token"])
+    ends = time.monotonic() + 30
+    while not (games := [g for r in client.tournament(created["id"])["rounds"] for t in r["tables"]
+                         for g in t["games"] if g["game_id"]]):
+        assert time.monotonic() < ends, server.output()
+        time.sleep(0.05)
+    for turn in client.seat(games[0]["game_id"], me["key"]).turns():
+        turn.play(0)
+    while (body := client.tournament(created["id"]))["status"] != "finished":
+        assert time.monotonic() < ends + 60, server.output()
+        time.sleep(0.05)
+    assert sum(row["points"] for row in body["standings"]) == 1 and body["seed"]
+    assert client.tournament_audit(created["id"])["ok"]
+    assert created["id"] in [row["id"] for row in client.tournaments("finished")]
+    document = client.export_tournament(created["id"])
+    assert document["format"] == "trailhead-tournament" and len(document["games"]) == 1
+
+
+def test_the_sdk_raises_the_tournament_apis_problems(client: Client) -> None:
+    with pytest.raises(NotFound):
+        client.tournament("no-such-tournament")
+    with pytest.raises(BadRequest):
+        client.create_tournament("nanga-parbat", "swiss", "No rounds", 2)
+    created = client.create_tournament("nanga-parbat", "round_robin", "Bots", 2, entrants=[{"bot": "random"}] * 2)
+    with pytest.raises(Unauthorized):
+        client.join_tournament(created["id"], "")
+    me = client.create_player("Late")
+    client.start_tournament(created["id"], created["creator_token"])
+    with pytest.raises(IllegalCommand):
+        client.withdraw_tournament(created["id"], me["key"])  # not an entrant
+
+
+def test_trailhead_bot_enters_a_tournament_and_plays_its_games_until_it_ends(client: Client, server: Served) -> None:
+    me = client.create_player("Runner in a cup")
+    created = client.create_tournament("nanga-parbat", "round_robin", "Runner cup", 2, turn_seconds=600,
+                                       entrants=[{"bot": "random"}, {"bot": "random"}])
+    runner = subprocess.Popen([str(BOT), "--url", server.base_url, f"--key={me['key']}", "--tournament", created["id"],
+                               "--level", "random", "--rng-seed", "3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        ends = time.monotonic() + 30
+        while me["id"] not in [e["entrant"] for e in client.tournament(created["id"])["entrants"]]:
+            assert time.monotonic() < ends and runner.poll() is None, runner.communicate()
+            time.sleep(0.05)
+        client.start_tournament(created["id"], created["creator_token"])
+        out, err = runner.communicate(timeout=120)
+    finally:
+        if runner.poll() is None:
+            runner.kill()
+            runner.communicate()
+    assert runner.returncode == 0, err
+    lines = out.splitlines()
+    assert lines[0] == f"player Runner in a cup: id {me['id']}"
+    assert lines[1] == "entered tournament Runner cup (round_robin of nanga-parbat): open"
+    played = [line for line in lines if line.startswith("game ")]
+    assert len(played) == 2  # three entrants: two games each, and a bye
+    body = client.tournament(created["id"])
+    mine = next(row for row in body["standings"] if row["entrant"] == me["id"])
+    assert f"tournament over: place {mine['place']} with {mine['points']} point(s)" in lines
+    assert body["status"] == "finished" and client.tournament_audit(created["id"])["ok"]

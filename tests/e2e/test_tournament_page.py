@@ -1,0 +1,43 @@
+"""A tournament's page in a real browser (Chromium driven by Playwright; issue 30): opened while the tournament
+waits for its start, it follows the tournament live through its stream to the end (standings, every game linked,
+the audit's verdict), without console errors; an unknown tournament's page is a 404 problem."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import requests
+
+from e2e.contract import Api, Server
+from e2e.test_pages import browser, page_of  # noqa: F401 - the browser fixture of the page tests
+
+API = "/api/v1"
+pytestmark = pytest.mark.slow
+
+
+def test_a_tournament_page_follows_the_tournament_live_to_its_end(api: Api, server: Server,
+                                                                  browser: Any) -> None:  # noqa: F811
+    created = api.call("POST", f"{API}/tournaments", 201, json={
+        "type": "nanga-parbat", "format": "round_robin", "name": "Page cup", "seats_per_game": 2,
+        "entrants": [{"bot": "random", "name": f"Bot {n}"} for n in "ABCD"]}).json()
+    errors: list[str] = []
+    page = page_of(browser, errors)
+    page.goto(f"{server.base_url}/tournaments/{created['id']}")
+    page.wait_for_selector("#summary[data-status='open']")
+    assert page.locator("#standings tbody tr").count() == 4 and page.locator("a.game-link").count() == 0
+    api.call("POST", f"{API}/tournaments/{created['id']}/start", 201, token=created["creator_token"])
+    page.wait_for_selector("#summary[data-status='finished']", timeout=30_000)  # live: no reload
+    page.wait_for_selector("#audit[data-ok='true']", timeout=20_000)
+    body = api.call("GET", f"{API}/tournaments/{created['id']}", 200).json()
+    links = page.locator("a.game-link")
+    assert links.count() == 6
+    hrefs = {links.nth(index).get_attribute("href") for index in range(6)}
+    assert hrefs == {f"/games/{game['game_id']}" for r in body["rounds"] for t in r["tables"] for game in t["games"]}
+    assert page.locator("#head").text_content() == body["head_hash"]
+    first = page.locator("#standings tbody tr").first.locator("td").nth(1).text_content()
+    assert first == {e["entrant"]: e["name"] for e in body["entrants"]}[body["standings"][0]["entrant"]]
+    assert errors == []
+    page.close()
+    missing = requests.get(f"{server.base_url}/tournaments/nope", timeout=10)
+    assert missing.status_code == 404 and missing.headers["Content-Type"] == "application/problem+json"

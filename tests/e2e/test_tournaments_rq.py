@@ -1,0 +1,120 @@
+"""Tournaments on PostgreSQL with real RQ workers (issue 30): `trailhead serve` with Redis, two `trailhead worker`
+processes running the tournament's jobs (creating and linking games, results, pairing, the arena's timer) and
+the bots. Every exchange is checked against openapi.yaml."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from e2e.contract import ROOT, Api
+from support.redis_server import own_database
+from support.served import Served, serve, stop
+
+API = "/api/v1"
+pytestmark = pytest.mark.slow  # real servers, real workers
+
+
+class Installation:
+    def __init__(self, served: Served, logs: list[Path]) -> None:
+        self.served = served
+        self.logs = logs
+        self.api = Api(served.base_url)
+
+    def finished(self, tournament_id: str, seconds: float = 90) -> dict[str, Any]:
+        ends = time.monotonic() + seconds
+        while time.monotonic() < ends:
+            body = self.api.call("GET", f"{API}/tournaments/{tournament_id}", 200).json()
+            if body["status"] == "finished":
+                return body
+            time.sleep(0.2)
+        worker = "\n".join(log.read_text(errors="replace")[-3000:] for log in self.logs)
+        raise AssertionError(f"not finished: {body}\n{self.served.output()}\n{worker}")
+
+
+@pytest.fixture(scope="module")
+def installation(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+                 redis_server_url: str, worker_id: str) -> Iterator[Installation]:
+    workdir = tmp_path_factory.mktemp("tournaments-rq")
+    with request.getfixturevalue("postgres").schema() as database, own_database(redis_server_url, worker_id) as redis:
+        settings = {"TRAILHEAD_DB": database, "REDIS_URL": redis, "TRAILHEAD_QUEUE_PREFIX": f"t{uuid.uuid4().hex[:8]}",
+                    "TRAILHEAD_SWEEP_SECONDS": "1", "TRAILHEAD_ARENA_MINUTE_SECONDS": "1"}
+        served = serve(workdir, **settings)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("TRAILHEAD_") and k != "REDIS_URL"}
+        env.update({**settings, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))})
+        workers, logs = [], []
+        for index in range(2):
+            log = workdir / f"worker-{index}.log"
+            with log.open("wb") as sink:  # a group of its own: RQ's scheduler child goes with it
+                workers.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], cwd=ROOT, env=env,
+                                                stdout=sink, stderr=subprocess.STDOUT, start_new_session=True))
+            logs.append(log)
+        try:
+            yield Installation(served, logs)
+        finally:
+            for worker in workers:
+                os.killpg(worker.pid, signal.SIGTERM)
+            for worker in workers:
+                try:
+                    worker.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    os.killpg(worker.pid, signal.SIGKILL)
+                    worker.wait()
+            stop(served)
+
+
+def start(installation: Installation, **body: Any) -> str:
+    created = installation.api.call("POST", f"{API}/tournaments", 201, json=body).json()
+    installation.api.call("POST", f"{API}/tournaments/{created['id']}/start", 201, token=created["creator_token"])
+    return str(created["id"])
+
+
+def test_a_swiss_runs_to_its_end_on_the_workers_and_audits_clean(installation: Installation) -> None:
+    tournament_id = start(installation, type="nanga-parbat", format="swiss", name="Swiss on RQ", seats_per_game=2,
+                          rounds=3, entrants=[{"bot": "random"} for _ in range(6)])
+    body = installation.finished(tournament_id)
+    games = [game for round_ in body["rounds"] for table in round_["tables"] for game in table["games"]]
+    assert len(games) == 9 and sum(row["points"] for row in body["standings"]) == 9
+    report = installation.api.call("GET", f"{API}/tournaments/{tournament_id}/audit", 200).json()
+    assert report["ok"], report["problems"]
+    worked = "".join(log.read_text(errors="replace") for log in installation.logs)
+    assert "tournament_due" in worked and "tournament_game_ended" in worked  # the workers ran the jobs
+
+
+def test_an_arena_ends_by_its_timer_on_the_workers(installation: Installation) -> None:
+    tournament_id = start(installation, type="nanga-parbat", format="arena", name="Arena on RQ", seats_per_game=2,
+                          duration_minutes=2, entrants=[{"bot": "random"} for _ in range(4)])
+    body = installation.finished(tournament_id)
+    games = [game for round_ in body["rounds"] for table in round_["tables"] for game in table["games"]]
+    assert len(games) >= 2 and all(game["status"] == "finished" for game in games)
+    assert installation.api.call("GET", f"{API}/tournaments/{tournament_id}/audit", 200).json()["ok"]
+
+
+def test_a_duplicate_round_robin_with_a_player_runs_on_the_workers(installation: Installation) -> None:
+    api = installation.api
+    player = api.call("POST", f"{API}/players", 201, json={"name": "Pat"}).json()
+    tournament_id = start(installation, type="hike", format="round_robin", name="Duplicate on RQ", seats_per_game=2,
+                          duplicate=True, turn_seconds=600, entrants=[{"bot": "random"}, {"player": player["id"]}])
+    ends = time.monotonic() + 90
+    while (body := api.call("GET", f"{API}/tournaments/{tournament_id}", 200).json())["status"] != "finished":
+        assert time.monotonic() < ends, installation.served.output()
+        for game in [g for r in body["rounds"] for t in r["tables"] for g in t["games"] if g["status"] == "playing"]:
+            actions = api.call("GET", f"{API}/games/{game['game_id']}/actions", 200, token=player["key"]).json()
+            if actions["actions"]:
+                first = actions["actions"][0]
+                api.call("POST", f"{API}/games/{game['game_id']}/commands", (201, 409, 422), token=player["key"],
+                         json={"type": first["type"], "args": first["args"], "expected_version": actions["version"]})
+        time.sleep(0.02)
+    games = [g for r in body["rounds"] for t in r["tables"] for g in t["games"]]
+    assert len(games) == 2 and games[0]["seats"] == list(reversed(games[1]["seats"]))  # one set, both seatings
+    assert sum(row["points"] for row in body["standings"]) == 1
+    assert api.call("GET", f"{API}/tournaments/{tournament_id}/audit", 200).json()["ok"]
