@@ -16,6 +16,7 @@ A test may still parametrize `database` itself (indirect), or take `postgres` fo
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,22 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             metafunc.parametrize(name, backends, indirect=True, scope=scope)
 
 
+#: Modules that play many seeded games through the same domain code (determinisations drawn at every decision,
+#: searches, playouts checked against the views' schemas, random playouts of the registry, the golden logs):
+#: they run without coverage's line tracer, which made them three to four times slower and the suite CPU-bound
+#: on 2 cores. (pytest-cov's `no_cover` mark stops its controller's Coverage, but on an xdist worker a second
+#: instance is started too, whose tracer then takes over, so the mark changes nothing there; and it leaves the
+#: fixtures traced, where several of these modules play their games.) Their assertions are unchanged; every line they reach is also reached,
+#: and measured, by the games' own tests and the end-to-end games (`.ci/run`'s report shows the total).
+UNTRACED = frozenset({
+    "tests/conformance/test_determinize.py", "tests/conformance/test_registry.py",
+    "tests/api_contract/test_view_schemas.py", "tests/golden/test_golden.py", "tests/domain/core/test_search.py",
+    "tests/domain/hike/test_hike_determinize.py", "tests/domain/hikes_of_the_west/test_hotw_determinize.py",
+    "tests/domain/hitchiker/test_hk_determinize.py", "tests/domain/nanga_parbat/test_np_determinize.py",
+    "tests/domain/peaks/test_peaks_determinize.py",
+})
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A module whose tests share a module-scoped fixture (a server, a browser, games played once) runs on one
@@ -53,6 +70,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         fixtures = getattr(item, "_fixtureinfo", None)
         if fixtures and any(defs[-1].scope == "module" for defs in fixtures.name2fixturedefs.values()):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    """A test of an `UNTRACED` module runs, fixtures and all, with no trace function (coverage's, when it runs):
+    this thread's and new threads' are set aside, and put back after."""
+    if item.nodeid.split("::")[0] not in UNTRACED:
+        yield
+        return
+    tracer, threads_tracer = sys.gettrace(), threading.gettrace()
+    sys.settrace(None)
+    threading.settrace(None)  # type: ignore[arg-type]  # None: no trace function (typeshed says a callable)
+    yield
+    sys.settrace(tracer)
+    threading.settrace(threads_tracer)  # type: ignore[arg-type]
 
 
 def parametrized_by_the_test(metafunc: pytest.Metafunc, name: str) -> bool:
