@@ -28,6 +28,7 @@ class TournamentRecord:
     seed_commitment: str
     created_at: str = ""
     updated_at: str = ""
+    starts_at: str | None = None  # ISO 8601, UTC: when an open tournament starts by itself (None: by its creator)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -58,6 +58,7 @@ def tournament_body(store: Storage, loaded: LoadedTournament) -> dict[str, Any]:
         "options": dict(created.options),
         "time_control": {name: value for name, value in to_plain(created.time_control).items() if value is not None},
         "open": created.open,
+        "starts_at": loaded.record.starts_at,
         "creator": created.creator,
         "lower_score_wins": created.lower_score_wins,
         "rules_version": created.rules_version,

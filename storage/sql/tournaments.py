@@ -9,7 +9,7 @@ from storage.records import VersionConflict, now
 from storage.sql.connection import Connection, SqlBackend
 from storage.tournaments import TournamentEventRow, TournamentRecord
 
-TOURNAMENT_COLUMNS = "id, game_type, format, name, status, version, head_hash, seed_commitment, created_at, updated_at"
+TOURNAMENT_COLUMNS = "id, game_type, format, name, status, version, head_hash, seed_commitment, created_at, updated_at, starts_at"
 T_EVENT_COLUMNS = "tournament_id, seq, type, data, prev_hash, hash, recorded_at"
 
 
@@ -30,9 +30,9 @@ class SqlTournaments(SqlBackend):
         stamp = now()
         with self._writer() as conn:
             conn.execute(f"INSERT INTO tournaments ({TOURNAMENT_COLUMNS}, creator_hash)"
-                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                          [record.id, record.game_type, record.format, record.name, record.status, events[-1].seq,
-                          events[-1].hash, record.seed_commitment, stamp, stamp, creator_hash])
+                          events[-1].hash, record.seed_commitment, stamp, stamp, record.starts_at, creator_hash])
             conn.execute("INSERT INTO tournament_seeds (tournament_id, seed) VALUES (?, ?)", [record.id, seed])
             self._insert_links(conn, record.id, links)
             return self._insert_tournament_events(conn, events, stamp)
