@@ -208,6 +208,17 @@ class Tournaments(Protocol):
         """Write a new tournament, its seed, the hash of its creator's secret, its first events and the
         (game id, number) links they make (an imported tournament's) atomically."""
 
+    def restore_tournament(self, record: TournamentRecord, seed: str, creator_hash: str | None,
+                           events: Sequence[TournamentEventRow], links: Sequence[tuple[str, int]]) -> None:
+        """Write a tournament read from another database whole, with its own times (`trailhead db copy`).
+
+        Raises:
+            AlreadyStored: a tournament of that id, or one of its links, is stored already (nothing written).
+        """
+
+    def tournament_links(self, tournament_id: str) -> list[tuple[str, int]]:
+        """The (game id, number) index rows of the tournament, by number."""
+
     def append_tournament(self, tournament_id: str, expected_version: int, events: Sequence[TournamentEventRow],
                           status: str, links: Sequence[tuple[str, int]] = ()) -> tuple[TournamentEventRow, ...]:
         """Append events if the tournament is still at `expected_version`, with the (game id, number) links

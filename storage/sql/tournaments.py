@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from storage.records import VersionConflict, now
+from storage.records import AlreadyStored, VersionConflict, now
 from storage.sql.connection import Connection, SqlBackend
 from storage.tournaments import TournamentEventRow, TournamentRecord
 
@@ -36,6 +36,33 @@ class SqlTournaments(SqlBackend):
             conn.execute("INSERT INTO tournament_seeds (tournament_id, seed) VALUES (?, ?)", [record.id, seed])
             self._insert_links(conn, record.id, links)
             return self._insert_tournament_events(conn, events, stamp)
+
+    def restore_tournament(self, record: TournamentRecord, seed: str, creator_hash: str | None,
+                           events: Sequence[TournamentEventRow], links: Sequence[tuple[str, int]]) -> None:
+        if any(e.tournament_id != record.id or e.recorded_at is None for e in events):
+            raise ValueError("a restored tournament's events (each with its recorded_at) are its own")
+        try:
+            with self._writer() as conn:
+                if conn.execute("SELECT 1 FROM tournaments WHERE id = ?", [record.id]).fetchone() is not None:
+                    raise AlreadyStored(f"tournament {record.id} is stored already")
+                conn.execute(f"INSERT INTO tournaments ({TOURNAMENT_COLUMNS}, creator_hash)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             [record.id, record.game_type, record.format, record.name, record.status, record.version,
+                              record.head_hash, record.seed_commitment, record.created_at, record.updated_at,
+                              record.starts_at, creator_hash])
+                conn.execute("INSERT INTO tournament_seeds (tournament_id, seed) VALUES (?, ?)", [record.id, seed])
+                self._insert_links(conn, record.id, links)
+                conn.executemany(f"INSERT INTO tournament_events ({T_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 [(e.tournament_id, e.seq, e.type, e.data_text, e.prev_hash, e.hash, e.recorded_at)
+                                  for e in events])
+        except self.INTEGRITY_ERRORS as clash:
+            raise AlreadyStored(f"tournament {record.id} clashes with stored rows: {str(clash).strip()}") from clash
+
+    def tournament_links(self, tournament_id: str) -> list[tuple[str, int]]:
+        with self._reader() as conn:
+            rows = conn.execute("SELECT game_id, number FROM tournament_games WHERE tournament_id = ? ORDER BY number",
+                                [tournament_id]).fetchall()
+        return [(row[0], int(row[1])) for row in rows]
 
     def append_tournament(self, tournament_id: str, expected_version: int, events: Sequence[TournamentEventRow],
                           status: str, links: Sequence[tuple[str, int]] = ()) -> tuple[TournamentEventRow, ...]:
