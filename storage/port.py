@@ -220,9 +220,10 @@ class Tournaments(Protocol):
         """The (game id, number) index rows of the tournament, by number."""
 
     def append_tournament(self, tournament_id: str, expected_version: int, events: Sequence[TournamentEventRow],
-                          status: str, links: Sequence[tuple[str, int]] = ()) -> tuple[TournamentEventRow, ...]:
+                          status: str, links: Sequence[tuple[str, int]] = (),
+                          counts: tuple[int, int] | None = None) -> tuple[TournamentEventRow, ...]:
         """Append events if the tournament is still at `expected_version`, with the (game id, number) links
-        they make, in one transaction.
+        they make and the row's (entrant_count, rounds_played) as they then stand, in one transaction.
 
         Raises:
             VersionConflict: the tournament is no longer at `expected_version`.
@@ -232,6 +233,9 @@ class Tournaments(Protocol):
 
     def tournament_ids(self, status: str | None = None) -> list[str]:
         """Ids of the stored tournaments, oldest first, optionally of one status."""
+
+    def tournament_records(self, status: str | None = None) -> list[TournamentRecord]:
+        """The stored tournaments' rows, oldest first, optionally of one status, in one read (their list)."""
 
     def tournament_events(self, tournament_id: str, after: int = 0) -> list[TournamentEventRow]: ...
 

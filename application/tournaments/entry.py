@@ -107,7 +107,9 @@ def create(bus: MessageBus, body: Mapping[str, Any], creator: str | None) -> Cre
     rows = chained(tournament_id, events, 1, GENESIS_HASH)
     token = new_token()
     record = TournamentRecord(tournament_id, spec.id, command.format, command.name, Status.OPEN.value, rows[-1].seq,
-                              rows[-1].hash, seed_commitment(seed), starts_at=start_at)
+                              rows[-1].hash, seed_commitment(seed), starts_at=start_at,
+                              seats_per_game=command.seats_per_game, entrant_count=len(command.entrants),
+                              rounds_played=0)
     store.create_tournament(record, seed, token_hash(token), rows)
     if start_at is not None:
         bus.drain([TournamentStartsAt(tournament_id, start_at)])
