@@ -1,4 +1,8 @@
-"""`trailhead db copy` for the competitions (issue 30): the tournaments and the ladders, after the games.
+"""`trailhead db copy` for the competitions (issue 30): the players, the tournaments and the ladders, after the
+games.
+
+The players' rows (id, name, the hash of the key, created_at) are copied as they are, so their keys work against
+the destination (a row whose id or key hash the destination holds already is left alone).
 
 A tournament is copied as a game is (replays/copy.py): its record with its own times and `starts_at`, its
 events byte for byte (hashes, `recorded_at`), its seed, the hash of its creator's secret and the index of its
@@ -37,6 +41,7 @@ class CompetitionsReport:
     counts: dict[str, int] = dataclasses.field(default_factory=lambda: dict.fromkeys(OUTCOMES, 0))
     problems: list[TournamentCopy] = dataclasses.field(default_factory=list)
     ladder_rows: int = 0
+    players: int = 0
 
     @property
     def ok(self) -> bool:
@@ -45,7 +50,8 @@ class CompetitionsReport:
     def summary(self) -> str:
         """What the copy did, in a line, and what went wrong, a line each."""
         lines = [f"tournaments: {self.counts[COPIED]} copied, {self.counts[SKIPPED]} skipped, "
-                 f"{len(self.problems)} not copied; ladder rows written: {self.ladder_rows}"]
+                 f"{len(self.problems)} not copied; ladder rows written: {self.ladder_rows};"
+                 f" players written: {self.players}"]
         lines += [f"{copy.outcome.upper()} tournament {copy.tournament_id}: {copy.reason}" for copy in self.problems]
         return "\n".join(lines)
 
@@ -91,8 +97,9 @@ def copy_tournament(source: Storage, destination: Storage, registry: Callable[[s
 
 def copy_competitions(source: Storage, destination: Storage, registry: Callable[[str], GameSpec],
                       on_tournament: Callable[[TournamentCopy], None] | None = None) -> CompetitionsReport:
-    """Copy every tournament of `source` (its games copied already), then the ladders' rows."""
+    """Copy the players, every tournament of `source` (its games copied already), then the ladders' rows."""
     report = CompetitionsReport()
+    report.players = destination.restore_players(source.player_rows())
     for tournament_id in source.tournament_ids():
         copy = copy_tournament(source, destination, registry, tournament_id)
         report.add(copy)

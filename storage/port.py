@@ -106,6 +106,13 @@ class Players(Protocol):
 
     def player(self, player_id: str) -> dict[str, Any] | None: ...
 
+    def player_rows(self) -> list[tuple[Any, ...]]:
+        """Every player's row as stored (id, name, key hash, created_at), for `trailhead db copy`."""
+
+    def restore_players(self, rows: Sequence[Sequence[Any]]) -> int:
+        """Write players' rows read by `player_rows` of another database, those whose id or key hash is not held
+        already; returns how many."""
+
     def player_by_key(self, key_hash: str) -> dict[str, Any] | None:
         """The player whose key has this sha256, or None."""
 

@@ -50,6 +50,7 @@ def populate(database: str) -> tuple[str, str, str]:
                                          "rounds": 2, "entrants": [{"bot": "random"}],
                                          "starts_at": datetime.now(UTC) + timedelta(days=1)}, None)
         game_id = bot_game(app.games, "hike", "ladder-copy")
+        app.store.create_player("p1", "Entering bots", "h" * 64)
         app.store.ladder_enter("hike", "bot:random", None, "random", "random bot", "p1")
         app.store.ladder_enter("hike", "bot:greedy", None, "greedy", "greedy bot", "p1")
         assert app.store.ladder_claim("hike", game_id, ["bot:random", "bot:greedy"])
@@ -69,7 +70,8 @@ def test_tournaments_and_ladders_are_copied_whole_and_audit_in_the_destination(d
     finished, waiting, ladder_game = populate(database)
     result = CliRunner().invoke(main, ["db", "copy", database, destination, "--progress-every", "0"])
     assert result.exit_code == 0, (result.output, result.exception)
-    assert "tournaments: 2 copied, 0 skipped, 0 not copied; ladder rows written: 3" in result.output
+    assert ("tournaments: 2 copied, 0 skipped, 0 not copied; ladder rows written: 3;"
+                          " players written: 1") in result.output
     source, copied = open_storage(database), open_storage(destination)
     try:
         for tournament_id in (finished, waiting):
@@ -79,11 +81,12 @@ def test_tournaments_and_ladders_are_copied_whole_and_audit_in_the_destination(d
         assert report["ok"] and set(report["checks"].values()) == {"ok"}, report
         assert len(copied.tournament_links(finished)) == 3
         assert copied.ladder_rows() == source.ladder_rows()
+        assert copied.player_rows() == source.player_rows() and copied.player_by_key("h" * 64)["id"] == "p1"
         assert [entry.entrant for entry in copied.ladder_entries("hike")] == ["bot:random", "bot:greedy"]
         assert [game["game_id"] for game in copied.ladder_games("hike", 5)] == [ladder_game]
     finally:
         source.close()
         copied.close()
     again = CliRunner().invoke(main, ["db", "copy", database, destination, "--progress-every", "0"])
-    assert again.exit_code == 0 and "tournaments: 0 copied, 2 skipped, 0 not copied; ladder rows written: 0" \
+    assert again.exit_code == 0 and "tournaments: 0 copied, 2 skipped, 0 not copied; ladder rows written: 0;" \
         in again.output, again.output
