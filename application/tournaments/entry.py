@@ -18,6 +18,7 @@ from typing import Any
 
 from application.auth import new_token, same_hash, token_hash
 from application.chain import GENESIS_HASH
+from application.clock import instant, utc_now
 from application.bus import MessageBus
 from application.seeds import game_seed
 from application.messages import TournamentDue, TournamentStartsAt
@@ -117,13 +118,17 @@ def create(bus: MessageBus, body: Mapping[str, Any], creator: str | None) -> Cre
 
 
 def join(bus: MessageBus, tournament_id: str, player: Mapping[str, Any]) -> LoadedTournament:
-    """The player enters (while the tournament is open to entry).
+    """The player enters (while the tournament is open to entry). A tournament whose `starts_at` passed with
+    too few entrants starts once this entry makes a table's worth (application/tournaments/starts.py).
 
     Raises:
         UnknownTournament, IllegalCommand.
     """
     entrant = Entrant(entrant=player["id"], name=player["name"], player=player["id"])
-    return run(bus.store, tournament_id, JoinTournament(entrant=entrant))[0]
+    loaded = run(bus.store, tournament_id, JoinTournament(entrant=entrant))[0]
+    if (at := loaded.record.starts_at) is not None and instant(at) <= utc_now():  # its time passed with too few
+        bus.drain([TournamentStartsAt(tournament_id, at)])
+    return loaded
 
 
 def withdraw(bus: MessageBus, tournament_id: str, player: Mapping[str, Any]) -> LoadedTournament:

@@ -4,9 +4,10 @@
 hold no times). At creation a `TournamentStartsAt` timer is set on the bus's TIMER lane (a timer of this
 process inline; a job RQ's scheduler enqueues at that time); when it fires, the tournament starts as its
 creator would start it, and its jobs take over. If it has fewer entrants than a table has seats then, nothing
-is recorded: it stays open, and its creator may start it once enough have joined. A restart, and the workers'
-sweep, set the timer of every open tournament with a `starts_at` again (one whose time has passed fires at
-once and tries again).
+is recorded: it stays open, and starts by itself on the entry that makes a table's worth (application/
+tournaments/entry.py `join` sends the timer again, due at once); its creator may start it too. A restart, and
+the workers' sweep, set the timer of every open tournament with a `starts_at` again (one whose time has passed
+fires at once and tries again), so a start missed while the service was down is made good.
 """
 
 from __future__ import annotations

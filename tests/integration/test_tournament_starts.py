@@ -57,14 +57,19 @@ def instant_of(text: str | None) -> datetime:
     return datetime.fromisoformat(text)
 
 
-def test_with_too_few_entrants_at_its_time_it_stays_open_and_records_nothing(app: Trailhead) -> None:
-    created = entry.create(app.bus, body(1, datetime.now(UTC) + timedelta(seconds=1)), None)
+def test_with_too_few_entrants_at_its_time_it_stays_open_and_starts_on_the_entry_that_makes_a_table(
+        app: Trailhead) -> None:
+    created = entry.create(app.bus, {**body(1, datetime.now(UTC) + timedelta(seconds=1)), "turn_seconds": 600}, None)
     tid = created.loaded.record.id
     time.sleep(1.6)
     assert app.runner.wait_idle(10)  # type: ignore[attr-defined]
     loaded = load(app.store, tid)
     assert loaded.record.status == "open" and loaded.version == created.loaded.version  # nothing recorded
     assert app.bus.tournaments_due() == [TournamentStartsAt(tid, str(loaded.record.starts_at))]
+    player = app.store.create_player("late-comer", "Late comer", "l" * 64)
+    entry.join(app.bus, tid, player)
+    wait_status(app, tid, "running")
+    assert [entrant.entrant for entrant in load(app.store, tid).state.entrants] == ["bot-1", "late-comer"]
 
 
 def test_a_restart_sets_the_start_timer_again(database: str) -> None:
