@@ -43,7 +43,7 @@ def summary(loaded: LoadedTournament) -> dict[str, Any]:
     created, record = loaded.state.created, loaded.record
     return {"id": record.id, "name": created.name, "type": created.game_type, "format": created.format,
             "status": record.status, "seats_per_game": created.seats_per_game, "entrant_count": len(loaded.state.entrants),
-            "rounds_played": len(loaded.state.rounds), "created_at": record.created_at,
+            "rounds_played": len(loaded.state.rounds), "starts_at": record.starts_at, "created_at": record.created_at,
             "updated_at": record.updated_at}
 
 
@@ -58,7 +58,7 @@ def listed(store: Storage, status: str | None) -> list[dict[str, Any]]:
         rows.append({"id": record.id, "name": record.name, "type": record.game_type, "format": record.format,
                      "status": record.status, "seats_per_game": record.seats_per_game,
                      "entrant_count": record.entrant_count, "rounds_played": record.rounds_played,
-                     "created_at": record.created_at, "updated_at": record.updated_at})
+                     "starts_at": record.starts_at, "created_at": record.created_at, "updated_at": record.updated_at})
     return rows
 
 
@@ -73,7 +73,6 @@ def tournament_body(store: Storage, loaded: LoadedTournament) -> dict[str, Any]:
         "options": dict(created.options),
         "time_control": {name: value for name, value in to_plain(created.time_control).items() if value is not None},
         "open": created.open,
-        "starts_at": loaded.record.starts_at,
         "creator": created.creator,
         "lower_score_wins": created.lower_score_wins,
         "rules_version": created.rules_version,

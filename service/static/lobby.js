@@ -205,7 +205,9 @@ async function listTournaments() {
     cell(row, "").appendChild(link);
     cell(row, titles[tournament.type] || tournament.type);
     cell(row, tournament.format.replace("_", " "));
-    const status = cell(row, tournament.status);
+    const starts = tournament.starts_at && tournament.status === "open"
+      ? `, starts ${new Date(tournament.starts_at).toLocaleString()}` : "";
+    const status = cell(row, `${tournament.status}${starts}`);
     if (tournament.status === "open") {
       const join = document.createElement("button");
       join.type = "button";

@@ -21,7 +21,7 @@ def test_the_lobby_enters_and_leaves_the_ladder_and_joins_an_open_tournament(api
     api.call("POST", f"{API}/ladder/hike/entries", 201, token=me["key"])  # someone is in the ladder already
     open_cup = api.call("POST", f"{API}/tournaments", 201, json={
         "type": "hike", "format": "round_robin", "name": "Open cup", "seats_per_game": 2, "turn_seconds": 600,
-        "entrants": [{"bot": "random"}]}).json()
+        "entrants": [{"bot": "random"}], "starts_at": "2999-01-01T12:00:00Z"}).json()
     running = api.call("POST", f"{API}/tournaments", 201, json={
         "type": "nanga-parbat", "format": "swiss", "name": "Running cup", "seats_per_game": 2, "rounds": 1,
         "turn_seconds": 600, "entrants": [{"player": me["id"]}, {"bot": "random"}]}).json()
@@ -53,6 +53,8 @@ def test_the_lobby_enters_and_leaves_the_ladder_and_joins_an_open_tournament(api
         link = page.locator(f"#tournaments tr[data-tournament='{created['id']}'] a.tournament-link")
         assert link.get_attribute("href") == f"/tournaments/{created['id']}"
     assert page.locator(f"#tournaments tr[data-tournament='{running['id']}'] button").count() == 0  # running
+    status = page.locator(f"#tournaments tr[data-tournament='{open_cup['id']}'] td").nth(3).text_content()
+    assert status is not None and status.startswith("open, starts ") and "2999" in status
     page.click("button[aria-label='Join Open cup']")
     page.wait_for_selector("#tournaments-status:has-text('You entered Open cup')")
     entrants = api.call("GET", f"{API}/tournaments/{open_cup['id']}", 200).json()["entrants"]
