@@ -33,9 +33,10 @@ from application.messages import AnalysisDue, BotTurnDue, DeadlineDue, Message, 
 from application.messages import LadderDue
 from application.ladder import LadderSettings, ladder_rounds, match_ladder
 from application.messages import (AnalysisDue, ArenaTimeUp, BotTurnDue, DeadlineDue, Message, ProjectionDue,
-                                  TournamentDue, TournamentGameEnded)
+                                  TournamentDue, TournamentGameEnded, TournamentStartsAt)
 from application.seeds import TOURNAMENT
 from application.tournaments.jobs import arena_time_up, running_tournaments, tournament_due, tournament_game_ended
+from application.tournaments.starts import timed_starts, tournament_starts
 from application.projections import Projector
 from domain.core import Command, NoLegalCommand, SeatConfig, play_bot
 from storage import Storage, VersionConflict
@@ -189,6 +190,7 @@ HANDLERS: Mapping[type[Message], Route] = {
     TournamentDue: Route(tournament_due, Lane.GAME, job="tournament_due", tag="tournament"),
     TournamentGameEnded: Route(tournament_game_ended, Lane.GAME, job="tournament_game_ended", tag="tournament-game"),
     ArenaTimeUp: Route(arena_time_up, Lane.TIMER, job="arena_time_up", tag="arena-end"),
+    TournamentStartsAt: Route(tournament_starts, Lane.TIMER, job="tournament_starts", tag="tournament-start"),
 }
 """The message table: each message type's handler and lane (the bootstrap may hand the bus another)."""
 
@@ -307,8 +309,9 @@ class MessageBus:
         return [BotTurnDue(game_id, version) for game_id, version in self.store.bot_waiting_games()]
 
     def tournaments_due(self) -> list[Message]:
-        """A run of every running tournament, and each arena's end timer (after a restart; the workers' sweep)."""
-        return running_tournaments(self)
+        """A run of every running tournament, each arena's end timer and each open tournament's start timer
+        (after a restart; the workers' sweep)."""
+        return [*running_tournaments(self), *timed_starts(self)]
 
     def pending_deadlines(self) -> list[Message]:
         """The next deadline of every game that has one, found again from the stored games, and the next round of

@@ -124,3 +124,19 @@ class ArenaTimeUp(Message):
     @property
     def game_id(self) -> str:  # the TIMER lane's key (messages.Timed)
         return self.tournament_id
+
+
+class TournamentStartsAt(Message):
+    """Open tournament `tournament_id` is to start by itself `at` (ISO 8601, UTC; its `starts_at`). On the TIMER
+    lane, a timer of its own (`starts_at` is set at creation and never moves, so `version` is 1)."""
+
+    tournament_id: str
+    at: str
+
+    @property
+    def game_id(self) -> str:  # the TIMER lane's key (messages.Timed): apart from the arena's end timer
+        return f"tournament-start-{self.tournament_id}"
+
+    @property
+    def version(self) -> int:
+        return 1

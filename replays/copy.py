@@ -64,6 +64,7 @@ class CopyReport:
     problems: list[GameCopy] = dataclasses.field(default_factory=list)
     left: int = 0  # games not looked at, the limit being reached
     rebuilt: RunOutcome | None = None
+    competitions: Any = None  # replays.copy_competitions.CompetitionsReport, once the games are all done
     started: float = dataclasses.field(default_factory=time.perf_counter)
     finished: float | None = None
 
@@ -79,7 +80,8 @@ class CopyReport:
     def ok(self) -> bool:
         """Nothing failed: no conflict, refusal or failed copy, and the read models rebuilt without halting."""
         bad = self.counts[CONFLICT] + self.counts[REFUSED] + self.counts[FAILED]
-        return bad == 0 and (self.rebuilt is None or self.rebuilt.halted_at is None)
+        return (bad == 0 and (self.rebuilt is None or self.rebuilt.halted_at is None)
+                and (self.competitions is None or self.competitions.ok))
 
     def add(self, copy: GameCopy) -> None:
         self.counts[copy.outcome] += 1
@@ -103,7 +105,8 @@ class Snapshot:
 def copy_installation(source: Storage, destination: Storage, registry: Callable[[str], GameSpec],
                       limit: int | None = None, on_game: Callable[[CopyReport, GameCopy], None] | None = None,
                       batch: int = BATCH) -> CopyReport:
-    """Copy every game of `source` into `destination` (migrated first), then rebuild its read models.
+    """Copy every game of `source` into `destination` (migrated first), then its tournaments and ladders
+    (replays/copy_competitions.py), then rebuild its read models.
 
     `limit` copies at most that many games this run (skipped ones do not count; a later run
     goes on). `on_game` is told of each game as it is done. The read models are rebuilt when
@@ -130,6 +133,10 @@ def copy_installation(source: Storage, destination: Storage, registry: Callable[
         report.add(copy)
         if on_game is not None:
             on_game(report, copy)
+    if not report.left:  # the tournaments and ladders once every game is there (their audit reads the games)
+        from replays.copy_competitions import copy_competitions  # it builds on this module's outcomes
+
+        report.competitions = copy_competitions(source, destination, registry)
     if report.counts[COPIED] or read_models_behind(destination):
         report.rebuilt = Projector(registry, batch).rebuild(destination)
     report.finished = time.perf_counter()

@@ -169,6 +169,8 @@ def import_tournament(store: Storage, document: dict[str, Any],
         links.append((local[game.game_id], game.number))
     created = state.created
     record = TournamentRecord(tournament_id, created.game_type, created.format, created.name, state.status.value,
-                              rows[-1].seq, rows[-1].hash, created.seed_commitment)
+                              rows[-1].seq, rows[-1].hash, created.seed_commitment,
+                              seats_per_game=created.seats_per_game, entrant_count=len(state.entrants),
+                              rounds_played=len(state.rounds))
     store.create_tournament(record, seed, None, rows, links)
     return tournament_id, True

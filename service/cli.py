@@ -294,8 +294,10 @@ def db_copy(src: str, dst: str, limit: int | None, progress_every: float) -> Non
     overwritten. Stop the service on SRC first: a game played on after it was copied is a
     conflict on the next run.
 
-    Progress goes to standard error; the exit status is 1 if any game conflicts, does not
-    verify or fails to copy, or the rebuild halts.
+    Then the tournaments (each whole, audited in DST) and the ladders' rows, once every game is there.
+
+    Progress goes to standard error; the exit status is 1 if any game or tournament conflicts, does
+    not verify or fails to copy, or the rebuild halts.
     """
     import os
     import time
@@ -367,8 +369,10 @@ def db_copy(src: str, dst: str, limit: int | None, progress_every: float) -> Non
         if report.rebuilt.halted_at is not None:
             raise click.ClickException(f"the rebuild halted at position {report.rebuilt.halted_at}: "
                                        f"{report.rebuilt.error}")
+    if report.competitions is not None:
+        click.echo(report.competitions.summary())
     if not report.ok:
-        raise click.ClickException(f"{len(report.problems)} game(s) not copied: "
+        raise click.ClickException(f"{len(report.problems)} game(s) not copied (tournaments above): "
                                    + ", ".join(f"{copy.game_id} ({copy.outcome})" for copy in report.problems[:10])
                                    + (" ..." if len(report.problems) > 10 else ""))
 

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, Response, json, request
 
 from application.tournaments import entry
-from application.tournaments.documents import summary, tournament_body
+from application.tournaments.documents import listed, tournament_body
 from application.tournaments.stream import load
 from replays.log import log_from_store
 from application.messages import ProjectionDue
@@ -52,9 +52,7 @@ def create_tournament() -> tuple[Any, int, dict[str, str]]:
 @tournaments_api.get("/tournaments")
 def list_tournaments() -> Any:
     query = _query.load(request.args.to_dict())
-    store = trailhead().store
-    return {"tournaments": [summary(load(store, tournament_id))
-                            for tournament_id in store.tournament_ids(query["status"])]}
+    return {"tournaments": listed(trailhead().store, query["status"])}
 
 
 @tournaments_api.get("/tournaments/<tournament_id>")

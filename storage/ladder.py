@@ -59,3 +59,9 @@ class Ladder(Protocol):
 
     def ladder_games(self, game_type: str, limit: int) -> list[dict[str, Any]]:
         """The ladder's latest games, newest first: {game_id, entrants (by seat), created_at, status}."""
+
+    def ladder_rows(self) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+        """Every row of the ladders as stored (entries, then games), for `trailhead db copy`."""
+
+    def restore_ladder(self, entries: Sequence[Sequence[Any]], games: Sequence[Sequence[Any]]) -> int:
+        """Write rows read by `ladder_rows` of another database, those not held already; returns how many."""

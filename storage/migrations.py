@@ -132,6 +132,15 @@ _V8 = ("CREATE TABLE IF NOT EXISTS ladder_entries (game_type TEXT NOT NULL, entr
        " entrants TEXT NOT NULL, created_at TEXT NOT NULL)",
        "CREATE INDEX IF NOT EXISTS idx_ladder_games_type ON ladder_games (game_type, created_at)")
 
+# A tournament's timed start (issue 30, `starts_at`): a setting of the service's clock, so it lives on the row and
+# not in the stream (whose events hold no times); NULL for a tournament its creator starts. And what the list of
+# tournaments shows besides (seats per game, entrants, rounds paired), kept with each append so that the list
+# folds no stream; NULL in a row written before (the list folds that one).
+_V9 = ("ALTER TABLE tournaments ADD COLUMN starts_at TEXT",
+       "ALTER TABLE tournaments ADD COLUMN seats_per_game INTEGER",
+       "ALTER TABLE tournaments ADD COLUMN entrant_count INTEGER",
+       "ALTER TABLE tournaments ADD COLUMN rounds_played INTEGER")
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "release 0.1 schema: games, seeds, seat tokens, events, commands, read models", _V1_SQLITE,
               _V1_POSTGRESQL),
@@ -154,6 +163,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "the search level's analyses, kept by game, step, seat and budget", _V6, _V6),
     Migration(7, "tournaments: their hash-chained streams, seeds, and the index of their games", _V7, _V7),
     Migration(8, "the ladders: their entrants, the games they play now, and their games", _V8, _V8),
+    Migration(9, "tournaments may start by themselves at a time, and their rows hold what their list shows", _V9, _V9),
 )
 
 LATEST = MIGRATIONS[-1].version

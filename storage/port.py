@@ -106,6 +106,13 @@ class Players(Protocol):
 
     def player(self, player_id: str) -> dict[str, Any] | None: ...
 
+    def player_rows(self) -> list[tuple[Any, ...]]:
+        """Every player's row as stored (id, name, key hash, created_at), for `trailhead db copy`."""
+
+    def restore_players(self, rows: Sequence[Sequence[Any]]) -> int:
+        """Write players' rows read by `player_rows` of another database, those whose id or key hash is not held
+        already; returns how many."""
+
     def player_by_key(self, key_hash: str) -> dict[str, Any] | None:
         """The player whose key has this sha256, or None."""
 
@@ -208,10 +215,22 @@ class Tournaments(Protocol):
         """Write a new tournament, its seed, the hash of its creator's secret, its first events and the
         (game id, number) links they make (an imported tournament's) atomically."""
 
+    def restore_tournament(self, record: TournamentRecord, seed: str, creator_hash: str | None,
+                           events: Sequence[TournamentEventRow], links: Sequence[tuple[str, int]]) -> None:
+        """Write a tournament read from another database whole, with its own times (`trailhead db copy`).
+
+        Raises:
+            AlreadyStored: a tournament of that id, or one of its links, is stored already (nothing written).
+        """
+
+    def tournament_links(self, tournament_id: str) -> list[tuple[str, int]]:
+        """The (game id, number) index rows of the tournament, by number."""
+
     def append_tournament(self, tournament_id: str, expected_version: int, events: Sequence[TournamentEventRow],
-                          status: str, links: Sequence[tuple[str, int]] = ()) -> tuple[TournamentEventRow, ...]:
+                          status: str, links: Sequence[tuple[str, int]] = (),
+                          counts: tuple[int, int] | None = None) -> tuple[TournamentEventRow, ...]:
         """Append events if the tournament is still at `expected_version`, with the (game id, number) links
-        they make, in one transaction.
+        they make and the row's (entrant_count, rounds_played) as they then stand, in one transaction.
 
         Raises:
             VersionConflict: the tournament is no longer at `expected_version`.
@@ -221,6 +240,9 @@ class Tournaments(Protocol):
 
     def tournament_ids(self, status: str | None = None) -> list[str]:
         """Ids of the stored tournaments, oldest first, optionally of one status."""
+
+    def tournament_records(self, status: str | None = None) -> list[TournamentRecord]:
+        """The stored tournaments' rows, oldest first, optionally of one status, in one read (their list)."""
 
     def tournament_events(self, tournament_id: str, after: int = 0) -> list[TournamentEventRow]: ...
 

@@ -28,6 +28,11 @@ class TournamentRecord:
     seed_commitment: str
     created_at: str = ""
     updated_at: str = ""
+    starts_at: str | None = None  # ISO 8601, UTC: when an open tournament starts by itself (None: by its creator)
+    # what the list shows besides, kept with each append (None in a row written before migration 9)
+    seats_per_game: int | None = None
+    entrant_count: int | None = None
+    rounds_played: int | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

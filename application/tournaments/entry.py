@@ -18,9 +18,11 @@ from typing import Any
 
 from application.auth import new_token, same_hash, token_hash
 from application.chain import GENESIS_HASH
+from application.clock import instant, utc_now
 from application.bus import MessageBus
 from application.seeds import game_seed
-from application.messages import TournamentDue
+from application.messages import TournamentDue, TournamentStartsAt
+from application.tournaments.starts import starts_at
 from application.tournaments.stream import LoadedTournament, chained, load, run
 from domain.core import DomainError, GameSpec, InvalidCommand, SeatConfig, seed_commitment
 from domain.tournaments import Entrant, TimeControl, decide
@@ -93,6 +95,7 @@ def create(bus: MessageBus, body: Mapping[str, Any], creator: str | None) -> Cre
     options = options_of(spec, body["seats_per_game"], body.get("options"))
     clock = TimeControl(turn_seconds=body.get("turn_seconds"), initial_seconds=body.get("initial_seconds"),
                         increment_seconds=body.get("increment_seconds"))
+    start_at = starts_at(body.get("starts_at"))
     tournament_id = uuid.uuid4().hex
     command = CreateTournament(
         tournament_id=tournament_id, game_type=spec.id, format=body["format"], name=body["name"],
@@ -105,19 +108,27 @@ def create(bus: MessageBus, body: Mapping[str, Any], creator: str | None) -> Cre
     rows = chained(tournament_id, events, 1, GENESIS_HASH)
     token = new_token()
     record = TournamentRecord(tournament_id, spec.id, command.format, command.name, Status.OPEN.value, rows[-1].seq,
-                              rows[-1].hash, seed_commitment(seed))
+                              rows[-1].hash, seed_commitment(seed), starts_at=start_at,
+                              seats_per_game=command.seats_per_game, entrant_count=len(command.entrants),
+                              rounds_played=0)
     store.create_tournament(record, seed, token_hash(token), rows)
+    if start_at is not None:
+        bus.drain([TournamentStartsAt(tournament_id, start_at)])
     return Created(load(store, tournament_id), token)  # the record as stored, with its times
 
 
 def join(bus: MessageBus, tournament_id: str, player: Mapping[str, Any]) -> LoadedTournament:
-    """The player enters (while the tournament is open to entry).
+    """The player enters (while the tournament is open to entry). A tournament whose `starts_at` passed with
+    too few entrants starts once this entry makes a table's worth (application/tournaments/starts.py).
 
     Raises:
         UnknownTournament, IllegalCommand.
     """
     entrant = Entrant(entrant=player["id"], name=player["name"], player=player["id"])
-    return run(bus.store, tournament_id, JoinTournament(entrant=entrant))[0]
+    loaded = run(bus.store, tournament_id, JoinTournament(entrant=entrant))[0]
+    if (at := loaded.record.starts_at) is not None and instant(at) <= utc_now():  # its time passed with too few
+        bus.drain([TournamentStartsAt(tournament_id, at)])
+    return loaded
 
 
 def withdraw(bus: MessageBus, tournament_id: str, player: Mapping[str, Any]) -> LoadedTournament:

@@ -89,9 +89,10 @@ def commit(store: Storage, loaded: LoadedTournament, events: Sequence[Event],
     rows = chained(loaded.record.id, events, loaded.version + 1, loaded.head_hash)
     state = fold_tournament(list(events), loaded.state)  # type: ignore[arg-type]
     assert state is not None
-    stored = store.append_tournament(loaded.record.id, loaded.version, rows, state.status.value, links)
+    counts = (len(state.entrants), len(state.rounds))
+    stored = store.append_tournament(loaded.record.id, loaded.version, rows, state.status.value, links, counts)
     record = dataclasses.replace(loaded.record, status=state.status.value, version=stored[-1].seq,
-                                 head_hash=stored[-1].hash)
+                                 head_hash=stored[-1].hash, entrant_count=counts[0], rounds_played=counts[1])
     return LoadedTournament(record, (*loaded.rows, *stored), state)
 
 

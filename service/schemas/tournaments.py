@@ -44,6 +44,7 @@ class CreateTournamentRequest(StrictSchema):
     entrants = fields.List(fields.Nested(EntrantRequest), load_default=list, validate=validate.Length(max=256))
     open = fields.Boolean(load_default=True)
     seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=256))
+    starts_at = fields.AwareDateTime(load_default=None, allow_none=True, format="iso")
 
 
 class TournamentsQuery(StrictSchema):

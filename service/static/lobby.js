@@ -1,4 +1,6 @@
-// The lobby: the games the read model lists, and a form that creates a game against bots.
+// The lobby: the games the read model lists, a form that creates a game against bots, the ladder of the game
+// chosen in that form (entered and left with the player's key this browser keeps), and the tournaments not
+// finished (each linked to its page; an open one joined with the key).
 "use strict";
 const API = "/api/v1";
 const table = document.querySelector("#games tbody");
@@ -81,7 +83,11 @@ document.getElementById("create").addEventListener("submit", async (event) => {
 // A player's key (shown once at registration) is kept by this browser, and sent to join open seats.
 const keyInput = document.getElementById("key");
 keyInput.value = localStorage.getItem("trailhead:key") || "";
-keyInput.addEventListener("change", () => localStorage.setItem("trailhead:key", keyInput.value));
+keyInput.addEventListener("change", () => {
+  localStorage.setItem("trailhead:key", keyInput.value);
+  localStorage.removeItem("trailhead:player"); // learnt again from the next answer about this key
+  listLadder();
+});
 
 document.getElementById("register").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -96,6 +102,8 @@ document.getElementById("register").addEventListener("submit", async (event) => 
   }
   keyInput.value = body.key;
   localStorage.setItem("trailhead:key", body.key);
+  localStorage.setItem("trailhead:player", body.id);
+  listLadder();
   document.getElementById("player").textContent = `Registered as ${body.name}; your key is kept by this browser.`;
 });
 
@@ -115,4 +123,119 @@ async function joinGame(id) {
   window.location.href = `/games/${id}`;
 }
 
+// -- the ladder of the chosen game, and the tournaments ----------------------------------------------------
+
+function chosenType() {
+  return document.getElementById("type").value;
+}
+
+function needKey(problem) {
+  if (keyInput.value) return keyInput.value;
+  document.getElementById(problem).textContent = "Register, or enter your key, first.";
+  return null;
+}
+
+async function listLadder() {
+  const type = chosenType();
+  document.getElementById("ladder-type").textContent = titles[type] || type;
+  const reply = await fetch(`${API}/ladder/${encodeURIComponent(type)}`);
+  const ladder = await reply.json();
+  const body = document.querySelector("#ladder tbody");
+  body.replaceChildren();
+  if (!reply.ok) {
+    document.getElementById("ladder-problem").textContent = ladder.detail;
+    return;
+  }
+  const me = localStorage.getItem("trailhead:player");
+  let entered = false;
+  ladder.entrants.forEach((entrant, index) => {
+    const row = document.createElement("tr");
+    row.dataset.entrant = entrant.entrant;
+    cell(row, String(index + 1));
+    cell(row, entrant.bot ? `${entrant.name} [${entrant.bot}]` : entrant.name);
+    cell(row, entrant.rating === null ? "unrated" : entrant.rating.toFixed(1));
+    cell(row, String(entrant.games));
+    const now = cell(row, entrant.waiting ? "waiting" : "");
+    if (entrant.playing) {
+      const link = document.createElement("a");
+      link.href = `/games/${entrant.playing}`;
+      link.textContent = "playing";
+      now.appendChild(link);
+    }
+    if (me && entrant.player === me) entered = true;
+    body.appendChild(row);
+  });
+  const toggle = document.getElementById("ladder-toggle");
+  toggle.dataset.action = entered ? "leave" : "enter";
+  toggle.textContent = entered ? "Leave the ladder" : "Enter the ladder";
+}
+
+document.getElementById("ladder-toggle").addEventListener("click", async (event) => {
+  document.getElementById("ladder-problem").textContent = "";
+  const key = needKey("ladder-problem");
+  if (!key) return;
+  const leave = event.target.dataset.action === "leave";
+  const reply = await fetch(`${API}/ladder/${encodeURIComponent(chosenType())}/entries`, {
+    method: leave ? "DELETE" : "POST", headers: { Authorization: `Bearer ${key}` },
+  });
+  if (!reply.ok) {
+    document.getElementById("ladder-problem").textContent = (await reply.json()).detail;
+  } else if (leave) {
+    document.getElementById("ladder-status").textContent = "You left the ladder; your games and rating stay.";
+  } else {
+    const entry = await reply.json();
+    localStorage.setItem("trailhead:player", entry.player);
+    document.getElementById("ladder-status").textContent = "You are in the ladder: your games come to you.";
+  }
+  listLadder();
+});
+document.getElementById("type").addEventListener("change", listLadder);
+
+async function listTournaments() {
+  const page = await (await fetch(`${API}/tournaments`)).json();
+  const body = document.querySelector("#tournaments tbody");
+  body.replaceChildren();
+  for (const tournament of page.tournaments.filter((t) => t.status !== "finished").reverse()) {
+    const row = document.createElement("tr");
+    row.dataset.tournament = tournament.id;
+    const link = document.createElement("a");
+    link.href = `/tournaments/${tournament.id}`;
+    link.className = "tournament-link";
+    link.textContent = tournament.name;
+    cell(row, "").appendChild(link);
+    cell(row, titles[tournament.type] || tournament.type);
+    cell(row, tournament.format.replace("_", " "));
+    const starts = tournament.starts_at && tournament.status === "open"
+      ? `, starts ${new Date(tournament.starts_at).toLocaleString()}` : "";
+    const status = cell(row, `${tournament.status}${starts}`);
+    if (tournament.status === "open") {
+      const join = document.createElement("button");
+      join.type = "button";
+      join.textContent = "Join";
+      join.setAttribute("aria-label", `Join ${tournament.name}`);
+      join.addEventListener("click", () => joinTournament(tournament));
+      status.appendChild(join);
+    }
+    cell(row, String(tournament.entrant_count));
+    body.appendChild(row);
+  }
+}
+
+async function joinTournament(tournament) {
+  document.getElementById("tournaments-problem").textContent = "";
+  const key = needKey("tournaments-problem");
+  if (!key) return;
+  const reply = await fetch(`${API}/tournaments/${tournament.id}/join`, {
+    method: "POST", headers: { Authorization: `Bearer ${key}` },
+  });
+  if (!reply.ok) {
+    document.getElementById("tournaments-problem").textContent = (await reply.json()).detail;
+    return;
+  }
+  document.getElementById("tournaments-status").textContent = `You entered ${tournament.name}.`;
+  listTournaments();
+}
+
 listGames();
+listLadder();
+listTournaments();

@@ -26,7 +26,9 @@ function render(tournament) {
   const rounds = tournament.rounds_to_play ? ` of ${tournament.rounds_to_play}` : "";
   $("summary").textContent = `${tournament.format.replace("_", " ")} of ${tournament.type}` +
     `${tournament.duplicate ? " (duplicate)" : ""}: ${tournament.status}, ` +
-    `round ${tournament.rounds_played}${rounds}, ${tournament.entrants.length} entrants`;
+    `round ${tournament.rounds_played}${rounds}, ${tournament.entrants.length} entrants` +
+    (tournament.starts_at && tournament.status === "open"
+      ? `; starts by itself ${new Date(tournament.starts_at).toLocaleString()}` : "");
   $("summary").dataset.status = tournament.status;
   $("head").textContent = tournament.head_hash;
   $("commitment").textContent = tournament.seed_commitment;

@@ -18,8 +18,32 @@ class ClaimLost(Exception):
     """An entrant was claimed by another matchmaker (or left) first: the claim's transaction is rolled back."""
 
 
+LADDER_ENTRY_ROW = ("game_type, entrant, player, bot, name, entered_by, active, joined_at, games, last_opponents,"
+                    " playing, claimed_at")
+LADDER_GAME_ROW = "game_id, game_type, entrants, created_at"
+
+
 class SqlLadder(SqlBackend):
     """The `Ladder` part of the port."""
+
+    def ladder_rows(self) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+        with self._reader() as conn:
+            entries = conn.execute(f"SELECT {LADDER_ENTRY_ROW} FROM ladder_entries ORDER BY game_type, entrant")
+            entry_rows = [tuple(row) for row in entries.fetchall()]
+            games = conn.execute(f"SELECT {LADDER_GAME_ROW} FROM ladder_games ORDER BY game_id").fetchall()
+        return entry_rows, [tuple(row) for row in games]
+
+    def restore_ladder(self, entries: Sequence[Sequence[Any]], games: Sequence[Sequence[Any]]) -> int:
+        written = 0
+        with self._writer() as conn:
+            for row in entries:
+                written += conn.execute(f"INSERT INTO ladder_entries ({LADDER_ENTRY_ROW}) VALUES"
+                                        " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                                        list(row)).rowcount
+            for row in games:
+                written += conn.execute(f"INSERT INTO ladder_games ({LADDER_GAME_ROW}) VALUES (?, ?, ?, ?)"
+                                        " ON CONFLICT DO NOTHING", list(row)).rowcount
+        return written
 
     def ladder_enter(self, game_type: str, entrant: str, player: str | None, bot: str | None, name: str,
                      entered_by: str) -> bool:

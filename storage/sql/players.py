@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from storage.records import now
@@ -25,6 +26,19 @@ class SqlPlayers(SqlBackend):
             conn.execute("INSERT INTO players (id, name, key_hash, created_at) VALUES (?, ?, ?, ?)",
                          [player_id, name, key_hash, stamp])
         return {"id": player_id, "name": name, "created_at": stamp}
+
+    def player_rows(self) -> list[tuple[Any, ...]]:
+        with self._reader() as conn:
+            rows = conn.execute("SELECT id, name, key_hash, created_at FROM players ORDER BY created_at, id").fetchall()
+        return [tuple(row) for row in rows]
+
+    def restore_players(self, rows: Sequence[Sequence[Any]]) -> int:
+        written = 0
+        with self._writer() as conn:
+            for row in rows:
+                written += conn.execute("INSERT INTO players (id, name, key_hash, created_at) VALUES (?, ?, ?, ?)"
+                                        " ON CONFLICT DO NOTHING", list(row)).rowcount
+        return written
 
     def player(self, player_id: str) -> dict[str, Any] | None:
         with self._reader() as conn:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,11 @@ def test_the_sdk_raises_the_tournament_apis_problems(client: Client) -> None:
         client.tournament("no-such-tournament")
     with pytest.raises(BadRequest):
         client.create_tournament("nanga-parbat", "swiss", "No rounds", 2)
+    with pytest.raises(BadRequest):  # a time passed
+        client.create_tournament("nanga-parbat", "round_robin", "Late", 2, starts_at=datetime(2020, 1, 1, tzinfo=UTC))
+    timed = client.create_tournament("nanga-parbat", "round_robin", "Timed", 2,
+                                     starts_at=datetime.now(UTC) + timedelta(hours=1))
+    assert timed["status"] == "open" and timed["starts_at"].endswith("Z")
     created = client.create_tournament("nanga-parbat", "round_robin", "Bots", 2, entrants=[{"bot": "random"}] * 2)
     with pytest.raises(Unauthorized):
         client.join_tournament(created["id"], "")

@@ -263,3 +263,20 @@ def test_a_player_who_withdraws_after_the_start_is_paired_no_more(api: Api, serv
     later = [game for round_ in body["rounds"][1:] for table in round_["tables"] for game in table["games"]]
     assert all(quitter["id"] not in game["seats"] for game in later)
     assert audit(api, body["id"])["ok"]
+
+
+def test_a_tournament_with_starts_at_starts_by_itself_and_refuses_a_time_passed(api: Api, server: Server) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    at = datetime.now(UTC) + timedelta(seconds=1.5)
+    created = create(api, type="nanga-parbat", format="round_robin", name="At a time", seats_per_game=2,
+                     entrants=bots("random", 2), starts_at=at.isoformat())
+    assert created["status"] == "open" and datetime.fromisoformat(created["starts_at"]) == at
+    listed = api.call("GET", f"{API}/tournaments", 200).json()["tournaments"]
+    assert [row["starts_at"] for row in listed if row["id"] == created["id"]] == [created["starts_at"]]
+    body = finished(api, server, created["id"])  # nobody started it
+    assert len(games_of(body)) == 1 and body["starts_at"] == created["starts_at"]
+    for bad in ["2020-01-01T00:00:00Z", "tomorrow", "2999-01-01T00:00:00"]:  # passed, malformed, no zone
+        answer = api.call("POST", f"{API}/tournaments", 400, valid_request=bad.endswith("Z"), json={
+            "type": "nanga-parbat", "format": "round_robin", "name": "Bad", "seats_per_game": 2, "starts_at": bad})
+        assert "starts_at" in answer.text

@@ -118,3 +118,17 @@ def test_a_duplicate_round_robin_with_a_player_runs_on_the_workers(installation:
     assert len(games) == 2 and games[0]["seats"] == list(reversed(games[1]["seats"]))  # one set, both seatings
     assert sum(row["points"] for row in body["standings"]) == 1
     assert api.call("GET", f"{API}/tournaments/{tournament_id}/audit", 200).json()["ok"]
+
+
+def test_a_tournament_starts_by_itself_on_the_workers(installation: Installation) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    at = (datetime.now(UTC) + timedelta(seconds=2)).isoformat()
+    created = installation.api.call("POST", f"{API}/tournaments", 201, json={
+        "type": "nanga-parbat", "format": "round_robin", "name": "Timed on RQ", "seats_per_game": 2,
+        "entrants": [{"bot": "random"} for _ in range(2)], "starts_at": at}).json()
+    assert created["status"] == "open"
+    body = installation.finished(created["id"])
+    assert len(body["rounds"]) == 1
+    worked = "".join(log.read_text(errors="replace") for log in installation.logs)
+    assert "tournament_starts" in worked  # the workers ran the timer's job

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
@@ -30,13 +31,16 @@ class TournamentCalls:
 
     def create_tournament(self, type_: str, format_: str, name: str, seats_per_game: int, *,
                           entrants: Sequence[Mapping[str, Any]] = (), key: str | None = None,
-                          **settings: Any) -> dict[str, Any]:
+                          starts_at: datetime | str | None = None, **settings: Any) -> dict[str, Any]:
         """A new tournament [createTournament]; `settings` are the body's other fields (`rounds`,
         `duration_minutes`, `duplicate`, `options`, `turn_seconds`, `open`, `seed`...). With a player's `key`,
         that player is its creator. Keep the answer's `creator_token`: it starts the tournament. Not retried
-        after a connection error (it could create two)."""
+        after a connection error (it could create two). `starts_at` (an aware datetime or ISO 8601 text): when
+        the open tournament starts by itself."""
         body = {"type": type_, "format": format_, "name": name, "seats_per_game": seats_per_game,
                 "entrants": [dict(entrant) for entrant in entrants], **settings}
+        if starts_at is not None:
+            body["starts_at"] = starts_at.isoformat() if isinstance(starts_at, datetime) else starts_at
         return dict(self.transport.json("POST", f"{API_PREFIX}/tournaments", json=body, token=key))
 
     def tournaments(self, status: str | None = None) -> list[dict[str, Any]]:
