@@ -36,8 +36,9 @@ def test_the_ladders_rounds_run_on_the_workers_and_its_games_are_rated(ladder_co
     assert any(job.startswith("ladder-ladder-toy-wake-") for job in scheduled)  # the entry's wake-up
     assert any(job.startswith("ladder-ladder-toy-") and "wake" not in job for job in scheduled)  # the next round
 
-    start_worker()
-    start_worker()
+    settings = {name: str(value) for name, value in rq_config["ENV"].items()}  # the workers' ladder period too
+    start_worker(env=settings)
+    start_worker(env=settings)
 
     def rounds_played() -> dict[str, Any] | None:
         now = client.get(f"{API}/ladder/toy").get_json()
