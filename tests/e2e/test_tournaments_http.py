@@ -20,7 +20,9 @@ import requests
 
 from e2e.contract import Api, Server
 from storage import is_postgresql_url
+from support.player_listener import Listener
 from support.sse import sse_messages
+from support.waiting import wait_for
 
 API = "/api/v1"
 SERVER_ENV = {"TRAILHEAD_ARENA_MINUTE_SECONDS": "1"}
@@ -175,6 +177,7 @@ def test_a_player_joins_with_its_key_and_plays_its_game_through_the_api(api: Api
     joined = api.call("POST", f"{API}/tournaments/{created['id']}/join", 201, token=player["key"]).json()
     assert [e["entrant"] for e in joined["entrants"]] == ["bot-1", player["id"]]
     api.call("POST", f"{API}/tournaments/{created['id']}/join", 422, token=player["key"])  # entered already
+    listener = Listener(server.base_url, player["key"])  # the player's stream announces tournament games too
     api.call("POST", f"{API}/tournaments/{created['id']}/start", 201, token=player["key"])  # the creator's key
     game_id = None
     ends = time.monotonic() + 30
@@ -197,6 +200,10 @@ def test_a_player_joins_with_its_key_and_plays_its_game_through_the_api(api: Api
     body = finished(api, server, created["id"])
     assert games_of(body)[0]["status"] == "finished"
     assert {row["entrant"] for row in body["standings"]} == {"bot-1", player["id"]}
+    wait_for(lambda: listener.of(game_id, "gameFinish") or None, timeout=10, what="the stream's gameFinish")
+    heard = listener.stop()
+    assert [m["type"] for m in heard if m["game_id"] == game_id][0] == "gameStart"
+    assert listener.of(game_id, "yourTurn") and len(listener.of(game_id, "gameFinish")) == 1
     assert audit(api, body["id"])["ok"]
 
 
