@@ -9,10 +9,6 @@ from the installation's database: the same question gives the same answer wherev
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -23,8 +19,9 @@ import pytest
 
 from application.analysis import Question, iterations_for, work_out
 from domain.games import GAMES
-from e2e.contract import ROOT, Api
+from e2e.contract import Api
 from support.handler import open_games
+from support.cli_workers import start_worker, stop_workers
 from support.redis_server import own_database
 from support.rows import sql
 from support.served import Served, serve, stop
@@ -79,21 +76,11 @@ def installation(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
                     "TRAILHEAD_RATE_LIMITS": LIMITS, "TRAILHEAD_SWEEP_SECONDS": "1"}
         served = serve(workdir, **settings)
         log = workdir / "worker.log"
-        env = {k: v for k, v in os.environ.items() if not k.startswith("TRAILHEAD_") and k != "REDIS_URL"}
-        env.update({"TRAILHEAD_DB": database, "TRAILHEAD_CLIENT_SEEDS": "exact", **settings,
-                    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))})
-        with log.open("wb") as sink:  # a group of its own: RQ's scheduler child goes with it
-            worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], cwd=ROOT, env=env,
-                                      stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
+        worker = start_worker({"TRAILHEAD_DB": database, "TRAILHEAD_CLIENT_SEEDS": "exact", **settings}, log)
         try:
             yield Installation("rq", served, database, log)
         finally:
-            os.killpg(worker.pid, signal.SIGTERM)
-            try:
-                worker.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(worker.pid, signal.SIGKILL)
-                worker.wait()
+            stop_workers([worker])
             stop(served)
 
 

@@ -4,10 +4,6 @@ the bots. Every exchange is checked against openapi.yaml."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -16,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from e2e.contract import ROOT, Api
+from e2e.contract import Api
+from support.cli_workers import start_worker, stop_workers
 from support.redis_server import own_database
 from support.served import Served, serve, stop
 
@@ -49,26 +46,12 @@ def installation(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
         settings = {"TRAILHEAD_DB": database, "REDIS_URL": redis, "TRAILHEAD_QUEUE_PREFIX": f"t{uuid.uuid4().hex[:8]}",
                     "TRAILHEAD_SWEEP_SECONDS": "1", "TRAILHEAD_ARENA_MINUTE_SECONDS": "1"}
         served = serve(workdir, **settings)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("TRAILHEAD_") and k != "REDIS_URL"}
-        env.update({**settings, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))})
-        workers, logs = [], []
-        for index in range(2):
-            log = workdir / f"worker-{index}.log"
-            with log.open("wb") as sink:  # a group of its own: RQ's scheduler child goes with it
-                workers.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], cwd=ROOT, env=env,
-                                                stdout=sink, stderr=subprocess.STDOUT, start_new_session=True))
-            logs.append(log)
+        logs = [workdir / f"worker-{index}.log" for index in range(2)]
+        workers = [start_worker(settings, log) for log in logs]
         try:
             yield Installation(served, logs)
         finally:
-            for worker in workers:
-                os.killpg(worker.pid, signal.SIGTERM)
-            for worker in workers:
-                try:
-                    worker.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    os.killpg(worker.pid, signal.SIGKILL)
-                    worker.wait()
+            stop_workers(workers)
             stop(served)
 
 
