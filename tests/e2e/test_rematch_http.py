@@ -7,24 +7,22 @@ exported and imported like any game, with `rematch_of` in its GameCreated.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 from e2e.contract import Api
 from service.app import create_app
+from support.waiting import wait_for
 
 API = "/api/v1"
 
 
 def finished(api: Api, game_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    def game_if_finished() -> dict[str, Any] | None:
         game = api.call("GET", f"{API}/games/{game_id}", 200).json()
-        if game["status"] == "finished":
-            return game
-        time.sleep(0.05)
-    raise AssertionError(f"game {game_id} did not finish")
+        return game if game["status"] == "finished" else None
+
+    return wait_for(game_if_finished, timeout=60, what=f"game {game_id} to finish")
 
 
 def resigned_and_finished(api: Api, game_id: str, credential: str) -> dict[str, Any]:
