@@ -65,7 +65,7 @@ document.getElementById("create").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
   const type = types.find((t) => t.id === form.get("type"));
-  const level = form.get("level") || type.bots[type.bots.length - 1];
+  const level = form.get("level");  // the type's strongest unless another was chosen
   const seats = [{ name: form.get("name") }];
   for (let i = 1; i < Number(form.get("seats")); i += 1) seats.push({ name: `Bot ${i}`, bot: level });
   const reply = await fetch(`${API}/games`, {
