@@ -52,7 +52,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 #: on 2 cores. (pytest-cov's `no_cover` mark stops its controller's Coverage, but on an xdist worker a second
 #: instance is started too, whose tracer then takes over, so the mark changes nothing there; and it leaves the
 #: fixtures traced, where several of these modules play their games.) Their assertions are unchanged; every line they reach is also reached,
-#: and measured, by the games' own tests and the end-to-end games (`.ci/run`'s report shows the total).
+#: and measured, by the games' own tests and the end-to-end games (a run with `--cov` reports the total: README, Tests).
 UNTRACED = frozenset({
     "tests/conformance/test_determinize.py", "tests/conformance/test_registry.py",
     "tests/api_contract/test_view_schemas.py", "tests/golden/test_golden.py", "tests/domain/core/test_search.py",

@@ -50,8 +50,8 @@ def stop(serve: Serve) -> None:
 
 @pytest.fixture(scope="module")
 def crowd(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Serve]:
-    """Two workers, caps high enough for a crowd of streams from one address; SQLite only (its p99 bounds are
-    the front's, which bench/ measures; commands on PostgreSQL take a few round trips more)."""
+    """Two workers, caps high enough for a crowd of streams from one address; SQLite only (what is tested is the
+    front holding idle streams without threads, not the storage)."""
     serve = start(tmp_path_factory.mktemp("crowd") / "t.sqlite", 2, TRAILHEAD_STREAMS_PER_CLIENT="1000")
     yield serve
     stop(serve)
@@ -98,29 +98,23 @@ def wait_for(predicate: Callable[[], bool], seconds: float) -> float:
     return time.monotonic() - started
 
 
-def p99(samples: list[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-
-
-def command_latencies(base: str, count: int) -> list[float]:
+def play_commands(base: str, count: int) -> None:
+    """`count` commands answered 201 (each the first legal action, on new games as games end)."""
     session = requests.Session()
-    timings: list[float] = []
     game_id, headers = new_game(base)
-    while len(timings) < count:
-        actions = session.get(f"{base}/api/v1/games/{game_id}/actions", headers=headers, timeout=10).json()
+    played = 0
+    while played < count:
+        actions = session.get(f"{base}/api/v1/games/{game_id}/actions", headers=headers, timeout=5).json()
         if not actions["actions"]:
             game_id, headers = new_game(base)
             continue
-        started = time.perf_counter()
-        reply = session.post(f"{base}/api/v1/games/{game_id}/commands", headers=headers, timeout=10,
+        reply = session.post(f"{base}/api/v1/games/{game_id}/commands", headers=headers, timeout=5,
                              json={**actions["actions"][0], "expected_version": actions["version"]})
-        timings.append(time.perf_counter() - started)
         assert reply.status_code == 201, reply.text
-    return timings
+        played += 1
 
 
-def test_300_idle_streams_leave_the_api_fast(crowd: Serve) -> None:
+def test_300_idle_streams_leave_the_api_answering(crowd: Serve) -> None:
     game_id, headers = new_game(crowd.base)
     sockets = []
     try:
@@ -128,15 +122,12 @@ def test_300_idle_streams_leave_the_api_fast(crowd: Serve) -> None:
             conn, status, _ = open_stream(crowd, f"/api/v1/games/{game_id}/stream", headers if i % 2 else None)
             assert status == 200
             sockets.append(conn)
+        # Were each idle stream to hold a request thread, these would wait behind them (and time out). How fast
+        # they answer is bench/streams.py's figure (p99 with 0 and 1,000 streams), not a timed assertion here.
         session = requests.Session()
-        health = []
-        for _ in range(200):
-            started = time.perf_counter()
+        for _ in range(50):
             assert session.get(f"{crowd.base}/healthz", timeout=5).status_code == 200
-            health.append(time.perf_counter() - started)
-        commands = command_latencies(crowd.base, 100)
-        assert p99(health) < 0.1, f"p99 of GET /healthz: {p99(health) * 1000:.1f} ms"
-        assert p99(commands) < 0.1, f"p99 of a command: {p99(commands) * 1000:.1f} ms"
+        play_commands(crowd.base, 30)
     finally:
         for conn in sockets:
             conn.close()
