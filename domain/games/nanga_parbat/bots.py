@@ -14,7 +14,6 @@ swaps are only tried into or out of the guide's region, one per animal type.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,7 +28,7 @@ from domain.games.nanga_parbat.board import (
     region_indices,
     region_of,
 )
-from domain.games.nanga_parbat.chart import CHART, Row
+from domain.games.nanga_parbat.chart import CHART, ROWS
 from domain.games.nanga_parbat.commands import ActivateMuskDeer
 from domain.games.nanga_parbat.determinize import state_from_view
 from domain.games.nanga_parbat.rules import decide, has_animals
@@ -65,7 +64,9 @@ def _fraction(have: int, needs: int, turns: int) -> float:
 
 def largest_group(state: State, seat: int) -> int:
     """The size of the seat's largest group of adjacent hikers."""
-    mine = {index for index in range(SECTION_COUNT) if state.board[index] == Hiker(seat=seat)}
+    hiker = Hiker(seat=seat)
+    board = state.board
+    mine = {index for index in range(SECTION_COUNT) if board[index] == hiker}
     best = 0
     while mine:
         stack = [mine.pop()]
@@ -80,6 +81,14 @@ def largest_group(state: State, seat: int) -> int:
     return best
 
 
+#: The chart's spots as (index, row's position in ROWS, requirement, points), and the animals a trade counts
+#: besides the wild bharal: read once, as `promise` runs for every command the greedy bot weighs (about a hundred
+#: a decision), and rows and animals are enums, whose hashing is slow enough to dominate a dict-keyed version.
+_SPOTS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (spot.index, ROWS.index(spot.row), spot.requires, spot.points) for spot in CHART)
+_TRADED: tuple[Animal, ...] = tuple(animal for animal in Animal if animal is not Animal.BHARAL)
+
+
 def promise(state: State, seat: int) -> float:
     """What the seat's animals and hikers promise: the best free chart spots they could claim, discounted."""
     expedition = state.expeditions[seat]
@@ -90,18 +99,21 @@ def promise(state: State, seat: int) -> float:
         return value
     turns = expedition.hikers
     value += CUBE_VALUE * min(expedition.cubes, turns)
-    counts = Counter(expedition.animals)
-    wild = counts[Animal.BHARAL]
-    same = wild + max(counts[animal] for animal in Animal if animal is not Animal.BHARAL)
-    different = wild + sum(1 for animal in Animal if animal is not Animal.BHARAL and counts[animal] > 0)
+    animals = expedition.animals
+    wild = animals.count(Animal.BHARAL)
+    counts = [animals.count(animal) for animal in _TRADED]
+    same = wild + max(counts)
+    different = wild + sum(1 for count in counts if count > 0)
     group = min(largest_group(state, seat), expedition.camps)
-    have = {Row.CAMPS: group, Row.DIFFERENT: different, Row.SAME: same}
-    best = {Row.CAMPS: 0.0, Row.DIFFERENT: 0.0, Row.SAME: 0.0}
-    for spot in CHART:
-        if state.chart[spot.index] is None:
-            best[spot.row] = max(best[spot.row], spot.points * _fraction(have[spot.row], spot.requires, turns))
-    trades = max(best[Row.DIFFERENT], best[Row.SAME])
-    return value + PROMISE * (best[Row.CAMPS] + trades)
+    have = (group, different, same)  # in ROWS' order: camps, different, same
+    best = [0.0, 0.0, 0.0]
+    chart = state.chart
+    for index, row, requires, points in _SPOTS:
+        if chart[index] is None:
+            best[row] = max(best[row], points * _fraction(have[row], requires, turns))
+    camps, differing, alike = best
+    trades = max(differing, alike)
+    return value + PROMISE * (camps + trades)
 
 
 def _area_promise(state: State, seat: int) -> float:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Literal
 
-from msgspec.structs import fields
 
 from domain.core import Command, Decision, Emitter, InvalidCommand, Refusal, Rng, refuse
 from domain.games.nanga_parbat.activations import (
@@ -186,14 +185,14 @@ def check_args(command: Command) -> None:
     """
     if type(command) not in REFUSALS:
         raise InvalidCommand(f"{type(command).__name__} is not a Nanga Parbat command")
-    for field in fields(command):
-        value = getattr(command, field.name)
+    for name in command.__struct_fields__:  # the names alone: msgspec's fields() resolves every annotation anew
+        value = getattr(command, name)
         for spot in value if isinstance(value, tuple) else (value,):
             if isinstance(spot, Spot) and (spot.region not in REGION_NUMBERS or spot.section not in SECTION_NUMBERS):
-                raise InvalidCommand(f"args.{field.name}: region and section are 1 to 6")
-        if field.name == "region" and value not in REGION_NUMBERS:
+                raise InvalidCommand(f"args.{name}: region and section are 1 to 6")
+        if name == "region" and value not in REGION_NUMBERS:
             raise InvalidCommand("args.region: regions are 1 to 6")
-        if field.name == "column" and value not in COLUMNS:
+        if name == "column" and value not in COLUMNS:
             raise InvalidCommand("args.column: columns are 1 to 5")
 
 
