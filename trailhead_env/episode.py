@@ -53,13 +53,26 @@ class Episode:
                            episode_game_id(spec, seed))
         self.opening = tuple(self.table.events)
         self.moves: list[Move] = []
+        self._known: tuple[int, dict[str, Any] | None, frozenset[int]] | None = None  # (version, result, to act)
 
     @property
     def finished(self) -> bool:
-        return self.table.finished
+        return self._now()[1] is not None
 
     def to_act(self) -> frozenset[int]:
-        return frozenset() if self.finished else self.spec.to_act(self.table.state)
+        return self._now()[2]
+
+    def result(self) -> dict[str, Any] | None:
+        return self._now()[1]
+
+    def _now(self) -> tuple[int, dict[str, Any] | None, frozenset[int]]:
+        """The result and the seats to act at this version, worked out once per version (an agent's step asks
+        for them several times)."""
+        version = self.table.version
+        if self._known is None or self._known[0] != version:
+            result = self.spec.result(self.table.state)
+            self._known = (version, result, frozenset() if result is not None else self.spec.to_act(self.table.state))
+        return self._known
 
     def play(self, seat: int, command: Command) -> None:
         """Play one command for `seat` (a bot seat's command is recorded as its level's)."""
@@ -75,9 +88,6 @@ class Episode:
         actions = [dict(zip(("type", "args"), encode(command), strict=True)) for command in listed]
         return {"view": self.spec.view(self.table.state, seat), "actions": actions,
                 "action_mask": action_mask(self.spec.id, len(listed))}
-
-    def result(self) -> dict[str, Any] | None:
-        return self.spec.result(self.table.state)
 
     def document(self) -> dict[str, Any]:
         """The finished game as a portable replay document.

@@ -100,13 +100,12 @@ def test_the_single_seat_wrapper_plays_one_seat_against_the_bots(game_type: str,
         total += float(reward)
         steps += 1
         assert not truncated
-    result = info["result"]
-    assert total == rewards(result, env.seats)[env.seat]
-    learner = env.seat
-    recorded = {move.seat for move in env.episode.moves if move.bot is None}  # type: ignore[union-attr]
-    assert recorded == {learner} and steps == len([m for m in env.episode.moves if m.seat == learner])  # type: ignore
+    assert total == rewards(info["result"], env.seats)[env.seat]
+    moves = env.episode.moves  # type: ignore[union-attr]
+    assert steps == len([move for move in moves if move.seat == env.seat])
+    assert all(move.bot is None for move in moves if move.seat == env.seat)
     level = opponents if opponents is not None else strongest_bot(env.spec)
-    assert all(move.bot == level for move in env.episode.moves if move.seat != learner)  # type: ignore[union-attr]
+    assert all(move.bot == level for move in moves if move.seat != env.seat)
     with pytest.raises(ValueError, match="reset"):
         env.step(0)
 
