@@ -23,8 +23,9 @@ LAYERS = {
     "replays": {"domain", "storage", "application"},
     "bootstrap": {"domain", "storage", "application", "workers"},
     "service": {"domain", "storage", "application", "workers", "replays", "bootstrap"},
-    # The training environment: the pure rules, and the replay document's own builder (replays/offline.py).
-    "trailhead_env": {"domain", "storage", "application", "replays"},
+    # The training environment: the pure rules, and (imported only for a replay document) the export's own
+    # builder, replays/offline.py.
+    "trailhead_env": {"domain", "replays"},
 }
 SQL = re.compile(
     r"\b(SELECT\s.+\sFROM\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s|CREATE\s+(TABLE|INDEX|UNIQUE)\s"

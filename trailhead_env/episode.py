@@ -2,7 +2,7 @@
 
 The table is the very command cycle the server runs (guard, decide with the seed-derived RNG, fold), so an
 episode's events are the events the server would record for the same seed and commands. The moves are kept
-so the finished episode can be handed back as a replay document (replays/offline.py).
+so the finished episode can be handed back as a replay document (replays/offline.py, imported only then).
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import Command, GameSpec, SeatConfig, Table
+from domain.core import Command, Event, GameSpec, SeatConfig, Table
 from domain.core.protocol import strongest_bot
-from replays.offline import Move, offline_document
 from trailhead_env.spaces import action_mask
 
 SEAT_PREFIX = "seat_"
@@ -52,7 +51,7 @@ class Episode:
         self.table = Table(spec, spec.normalize_config(configs, options, rules_version), seed,
                            episode_game_id(spec, seed))
         self.opening = tuple(self.table.events)
-        self.moves: list[Move] = []
+        self.moves: list[tuple[int, Command, tuple[Event, ...], str | None]] = []  # (seat, command, events, bot)
         self._known: tuple[int, dict[str, Any] | None, frozenset[int]] | None = None  # (version, result, to act)
 
     @property
@@ -77,7 +76,7 @@ class Episode:
     def play(self, seat: int, command: Command) -> None:
         """Play one command for `seat` (a bot seat's command is recorded as its level's)."""
         events = self.table.submit(seat, command)
-        self.moves.append(Move(seat, command, tuple(events), self.bots.get(seat)))
+        self.moves.append((seat, command, tuple(events), self.bots.get(seat)))
 
     def play_bot(self, seat: int) -> None:
         self.play(seat, self.table.bot_command(seat, self.bots[seat]))
@@ -95,8 +94,12 @@ class Episode:
         Raises:
             IllegalCommand: the game has not ended.
         """
-        return offline_document(self.spec, self.table.config, self.seed, self.opening, self.moves,
-                                self.table.state)
+        # Imported here, not at the top: the document is built by the export's own code (replays/, over the
+        # application and storage packages), which a training loop that never asks for one need not load.
+        from replays.offline import Move, offline_document
+
+        moves = [Move(seat, command, events, bot) for seat, command, events, bot in self.moves]
+        return offline_document(self.spec, self.table.config, self.seed, self.opening, moves, self.table.state)
 
 
 def bot_level(spec: GameSpec, level: str | None) -> str:

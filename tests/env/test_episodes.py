@@ -102,10 +102,10 @@ def test_the_single_seat_wrapper_plays_one_seat_against_the_bots(game_type: str,
         assert not truncated
     assert total == rewards(info["result"], env.seats)[env.seat]
     moves = env.episode.moves  # type: ignore[union-attr]
-    assert steps == len([move for move in moves if move.seat == env.seat])
-    assert all(move.bot is None for move in moves if move.seat == env.seat)
+    assert steps == len([seat for seat, _, _, _ in moves if seat == env.seat])
     level = opponents if opponents is not None else strongest_bot(env.spec)
-    assert all(move.bot == level for move in moves if move.seat != env.seat)
+    assert {seat: bot for seat, _, _, bot in moves} == {seat: None if seat == env.seat else level
+                                                        for seat in range(env.seats)}
     with pytest.raises(ValueError, match="reset"):
         env.step(0)
 
