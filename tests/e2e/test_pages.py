@@ -117,9 +117,9 @@ BOARDS = {
 }
 
 
-#: Options that keep a game short where its default runs long: with a person seated, Hitchiker has no round
-#: limit, and a game clicked through to its natural end took minutes (the runner tests keep it short alike).
-SHORT = {"hitchiker": {"options": {"round_limit": 5}}}
+#: Options that keep a game short where its default runs long: with a person seated, Hitchiker and Peaks have no
+#: round limit, and a game clicked through to its natural end took minutes (the runner tests keep it short alike).
+SHORT = {"hitchiker": {"options": {"round_limit": 5}}, "peaks": {"options": {"round_cap": 10}}}
 
 
 @pytest.mark.parametrize("type_", sorted(BOARDS))
