@@ -14,6 +14,7 @@ from bootstrap import bootstrap
 from service import problems
 from service.analysis import analysis_api
 from service.api import games_api
+from service.exports_api import exports_api
 from service.ladder_api import ladder_api
 from service.lobby import lobby_api
 from service.meta import meta_api
@@ -139,6 +140,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(player_stream_api)
     app.register_blueprint(stream_api)
     app.register_blueprint(replays_api)
+    app.register_blueprint(exports_api)
     app.register_blueprint(tournaments_api)
     app.register_blueprint(tournament_stream_api)
     app.register_blueprint(meta_api)
