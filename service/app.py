@@ -67,9 +67,10 @@ class SortedJSON(DefaultJSONProvider):
 
 
 # The blueprints whose answers can carry a seat's data: its token (a new or forked game), its view
-# and legal actions, its hidden events, a replay with its eyes, an export with every secret, a hint.
+# and legal actions, its hidden events, a replay with its eyes, an export with every secret (one game's or the
+# bulk export's), a hint.
 SEAT_DATA_BLUEPRINTS = frozenset({games_api.name, stream_api.name, replays_api.name, players_api.name,
-                                  player_stream_api.name, analysis_api.name, tournaments_api.name})
+                                  player_stream_api.name, analysis_api.name, tournaments_api.name, exports_api.name})
 
 
 #: Routes of those blueprints that never answer a seat's data: a game type's description is public,
