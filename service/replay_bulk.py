@@ -18,7 +18,14 @@ from typing import IO, Any
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
 
 from application.handler import GameService
 from domain.core import DomainError
@@ -28,11 +35,13 @@ PAGE = 100  # games read from the database at a time
 
 
 @contextmanager
-def progress_bar(label: str, total: int | None) -> Iterator[Progress]:
-    """A progress bar on standard error (rich draws it only on a terminal; elsewhere it stays quiet)."""
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+def progress_bar(label: str, total: int | None, unit: str = "games") -> Iterator[Progress]:
+    """A progress bar on standard error (rich draws it only on a terminal; elsewhere it stays quiet). Counted in
+    `unit`s; a bar over bytes also shows how many games are done (its task's `games` field)."""
+    counted = MofNCompleteColumn() if unit == "games" else TextColumn("{task.fields[games]} games")
+    columns = (TextColumn(label), BarColumn(), TaskProgressColumn(), counted, TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
-        progress.add_task(label, total=total)
+        progress.add_task(label, total=total, games=0)
         yield progress
 
 
@@ -82,38 +91,38 @@ def document_of(line: str) -> dict[str, Any]:
     return parsed
 
 
-def import_lines(games: GameService, lines: list[str]) -> ImportTally:
-    """Verify and import every document of an NDJSON file's lines (blank lines skipped)."""
+def import_lines(games: GameService, lines: IO[bytes], size: int | None) -> ImportTally:
+    """Verify and import every document of an NDJSON file, a line at a time (blank lines skipped); `size`, the
+    file's length in bytes when known, is the progress bar's total."""
     tally = ImportTally()
-    numbered = [(number, line) for number, line in enumerate(lines, start=1) if line.strip()]
-    with progress_bar("importing", len(numbered)) as progress:
-        for number, line in numbered:
+    with progress_bar("importing", size, unit="bytes") as progress:
+        task = progress.task_ids[0]
+        for number, raw in enumerate(lines, start=1):
+            progress.advance(task, len(raw))
+            if not raw.strip():
+                continue
             try:
-                _, new = import_document(games.store, document_of(line), games.registry)
+                _, new = import_document(games.store, document_of(raw.decode()), games.registry)
             except ImportRefused as refused:
                 tally.refused.append((number, f"refused: {refused}"))
             except DomainError as error:  # a game type this installation does not offer
                 tally.refused.append((number, f"refused: {error.reason}"))
             except KeyError as error:
                 tally.refused.append((number, f"not a replay document: it has no {error}"))
-            except (ValueError, TypeError) as error:  # not JSON, not an object, a field of the wrong kind
+            except (ValueError, TypeError) as error:  # not UTF-8, not JSON, not an object, a field of the wrong kind
                 tally.refused.append((number, f"not a replay document: {error}"))
             else:
                 if new:
                     tally.imported += 1
                 else:
                     tally.already += 1
-            progress.advance(progress.task_ids[0])
+            progress.update(task, games=tally.imported + tally.already + len(tally.refused))
     return tally
 
 
-def import_ndjson(games: GameService, data: bytes) -> None:
+def import_ndjson(games: GameService, lines: IO[bytes], size: int | None) -> None:
     """`trailhead replay import` of a file of many documents: reports each refused line, exits 1 if any was."""
-    try:
-        text = data.decode()
-    except UnicodeDecodeError as error:
-        raise click.ClickException(f"not UTF-8 text: {error}") from None
-    tally = import_lines(games, text.splitlines())
+    tally = import_lines(games, lines, size)
     for number, reason in tally.refused:
         click.echo(f"line {number}: {reason}", err=True)
     click.echo(tally.summary())

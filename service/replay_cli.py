@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -116,9 +117,12 @@ def import_(document: Any) -> None:
     """Import a replay document (only if it verifies); prints the new local game id. A file of many (NDJSON, as
     `export --all` writes: a name ending .ndjson or .jsonl, or one JSON object a line) imports each that verifies."""
     games = service()
+    if str(getattr(document, "name", "")).endswith((".ndjson", ".jsonl")):  # read a line at a time
+        import_ndjson(games, document, file_size(document))
+        return
     data = document.read()
-    if is_ndjson(str(getattr(document, "name", "")), data):
-        import_ndjson(games, data)
+    if is_ndjson(data):
+        import_ndjson(games, io.BytesIO(data), len(data))
         return
     try:
         parsed = json.loads(data)
@@ -137,10 +141,9 @@ def import_(document: Any) -> None:
     click.echo(game_id if new else f"{game_id} (already imported)")
 
 
-def is_ndjson(name: str, data: bytes) -> bool:
-    """Whether a file holds many documents, a line each: by its name, else by more than one line being JSON."""
-    if name.endswith((".ndjson", ".jsonl")):
-        return True
+def is_ndjson(data: bytes) -> bool:
+    """Whether a file not named .ndjson holds many documents, a line each: it is not one JSON text, and its
+    first two lines are JSON objects."""
     lines = data.splitlines()
     if len(lines) < 2:
         return False
@@ -152,6 +155,15 @@ def is_ndjson(name: str, data: bytes) -> bool:
         except ValueError:
             return False
     return False
+
+
+def file_size(file: Any) -> int | None:
+    """A file's length in bytes (None for a pipe or standard input)."""
+    try:
+        size = os.fstat(file.fileno()).st_size
+    except (AttributeError, OSError, ValueError):
+        return None
+    return size or None
 
 
 @replay.command()

@@ -127,6 +127,11 @@ def test_export_all_then_import_into_a_fresh_database_where_each_game_audits_cle
         report = audit(log_from_store(there.store, game_id), REGISTRY, expected_head=line["document"]["head_hash"])
         assert report.ok, report.failure
 
+    unnamed = tmp_path / "two.txt"  # told apart from one document by its lines, whatever its name
+    unnamed.write_text("\n".join(out.read_text().splitlines()[:2]))
+    twice = runner.invoke(main, ["replay", "import", str(unnamed)], env=elsewhere)
+    assert twice.exit_code == 0 and "0 imported, 2 already imported, 0 refused" in twice.output, twice.output
+
     tampered = json.loads(out.read_text().splitlines()[2])
     tampered["document"]["seed"] += "x"
     mixed = tmp_path / "mixed.ndjson"
