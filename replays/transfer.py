@@ -11,14 +11,23 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from application.handler import fingerprint
 from application.seeds import UNKNOWN
 from domain.core import GameSpec, IllegalCommand, canonical_json
 from replays.audit import AuditReport, Failure, audit
-from replays.log import FORMAT, FORMAT_VERSION, GameLog, RawEvent, RecordedCommand, command_json, event_json
+from replays.log import (
+    FORMAT,
+    FORMAT_VERSION,
+    GameLog,
+    RawEvent,
+    RecordedCommand,
+    command_json,
+    event_json,
+    log_from_store,
+)
 from storage import FINISHED, CommandRecord, GameRecord, Storage, StoredEvent
 
 
@@ -64,6 +73,17 @@ def document_of(record: GameRecord, log: GameLog) -> dict[str, Any]:
         "events": [event_json(event) for event in log.events],
         "commands": [command_json(command) for command in log.commands],
     }
+
+
+def finished_documents(store: Storage, after: int, limit: int,
+                       type_: str | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(finishing position, replay document) of at most `limit` finished games that finished after the global
+    position `after`, in the order they finished (the bulk export). The page's games are looked up now (a
+    failing database fails the call, not the iteration); each document is read only when it is asked for, so
+    a long page is never held whole. Running games are never among them: their seeds are secret until the end,
+    and so are their hidden events."""
+    page = store.finished_games(after, limit, type_)
+    return ((position, export_document(store, log_from_store(store, game_id), game_id)) for position, game_id in page)
 
 
 def log_from_document(document: dict[str, Any]) -> GameLog:

@@ -14,6 +14,7 @@ from bootstrap import bootstrap
 from service import problems
 from service.analysis import analysis_api
 from service.api import games_api
+from service.exports_api import exports_api
 from service.ladder_api import ladder_api
 from service.lobby import lobby_api
 from service.meta import meta_api
@@ -66,9 +67,10 @@ class SortedJSON(DefaultJSONProvider):
 
 
 # The blueprints whose answers can carry a seat's data: its token (a new or forked game), its view
-# and legal actions, its hidden events, a replay with its eyes, an export with every secret, a hint.
+# and legal actions, its hidden events, a replay with its eyes, an export with every secret (one game's or the
+# bulk export's), a hint.
 SEAT_DATA_BLUEPRINTS = frozenset({games_api.name, stream_api.name, replays_api.name, players_api.name,
-                                  player_stream_api.name, analysis_api.name, tournaments_api.name})
+                                  player_stream_api.name, analysis_api.name, tournaments_api.name, exports_api.name})
 
 
 #: Routes of those blueprints that never answer a seat's data: a game type's description is public,
@@ -139,6 +141,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(player_stream_api)
     app.register_blueprint(stream_api)
     app.register_blueprint(replays_api)
+    app.register_blueprint(exports_api)
     app.register_blueprint(tournaments_api)
     app.register_blueprint(tournament_stream_api)
     app.register_blueprint(meta_api)

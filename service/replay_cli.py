@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -18,6 +19,7 @@ from replays.audit import audit
 from replays.log import log_from_store
 from replays.rebuild import state_after, timeline
 from replays.transfer import ImportRefused, document_bytes, export_document, import_document
+from service.replay_bulk import export_lines, import_ndjson
 
 
 def service() -> GameService:
@@ -77,12 +79,28 @@ def verify_all(games: GameService, game_type: str | None) -> None:
 
 
 @replay.command()
-@click.argument("game_id")
+@click.argument("game_id", required=False)
+@click.option("--all", "all_games", is_flag=True,
+              help="Every finished game, as NDJSON (one line a game, in the order they finished).")
+@click.option("--type", "game_type", default=None, help="With --all: only games of this type.")
+@click.option("--after", type=click.IntRange(min=0), default=0, show_default=True,
+              help="With --all: only games that finished after this position (the last one of an earlier file).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the document here (default: standard output).")
-def export(game_id: str, output: Path | None) -> None:
-    """Write a finished game's portable replay document."""
+              help="Write the document (or the NDJSON) here (default: standard output).")
+def export(game_id: str | None, all_games: bool, game_type: str | None, after: int, output: Path | None) -> None:
+    """Write a finished game's portable replay document, or with --all every finished game's as NDJSON."""
     games = service()
+    if all_games == (game_id is not None):
+        raise click.UsageError("name one GAME_ID, or use --all")
+    if all_games:
+        if game_type is not None:
+            games.registry(game_type)
+        with (click.open_file("-", "w") if output is None else output.open("w", encoding="utf-8")) as out:
+            written, last = export_lines(games, out, game_type, after)
+        click.echo(f"exported {written} games; the last position: {last} (resume with --after {last})", err=True)
+        return
+    if game_type is not None or after:
+        raise click.UsageError("--type and --after go with --all")
     games.record(game_id)
     document = export_document(games.store, log_from_store(games.store, game_id, True), game_id)
     data = document_bytes(document)
@@ -96,10 +114,18 @@ def export(game_id: str, output: Path | None) -> None:
 @replay.command("import")
 @click.argument("document", type=click.File("rb"))
 def import_(document: Any) -> None:
-    """Import a replay document (only if it verifies); prints the new local game id."""
+    """Import a replay document (only if it verifies); prints the new local game id. A file of many (NDJSON, as
+    `export --all` writes: a name ending .ndjson or .jsonl, or one JSON object a line) imports each that verifies."""
     games = service()
+    if str(getattr(document, "name", "")).endswith((".ndjson", ".jsonl")):  # read a line at a time
+        import_ndjson(games, document, file_size(document))
+        return
+    data = document.read()
+    if is_ndjson(data):
+        import_ndjson(games, io.BytesIO(data), len(data))
+        return
     try:
-        parsed = json.loads(document.read())
+        parsed = json.loads(data)
     except ValueError as error:  # not JSON, or not UTF-8
         raise click.ClickException(f"not JSON: {error}") from None
     if not isinstance(parsed, dict):
@@ -113,6 +139,31 @@ def import_(document: Any) -> None:
     except (ValueError, TypeError) as error:
         raise click.ClickException(f"not a replay document: {error}") from None
     click.echo(game_id if new else f"{game_id} (already imported)")
+
+
+def is_ndjson(data: bytes) -> bool:
+    """Whether a file not named .ndjson holds many documents, a line each: it is not one JSON text, and its
+    first two lines are JSON objects."""
+    lines = data.splitlines()
+    if len(lines) < 2:
+        return False
+    try:
+        json.loads(data)
+    except ValueError:
+        try:
+            return isinstance(json.loads(lines[0]), dict) and isinstance(json.loads(lines[1]), dict)
+        except ValueError:
+            return False
+    return False
+
+
+def file_size(file: Any) -> int | None:
+    """A file's length in bytes (None for a pipe or standard input)."""
+    try:
+        size = os.fstat(file.fileno()).st_size
+    except (AttributeError, OSError, ValueError):
+        return None
+    return size or None
 
 
 @replay.command()

@@ -141,6 +141,17 @@ _V9 = ("ALTER TABLE tournaments ADD COLUMN starts_at TEXT",
        "ALTER TABLE tournaments ADD COLUMN entrant_count INTEGER",
        "ALTER TABLE tournaments ADD COLUMN rounds_played INTEGER")
 
+# The bulk export (issue 31): each finished game's finishing position, the global position of its last event (taken
+# when it finished, or when it was imported or copied here), so that finished games are read in the order they
+# finished from an index and a download resumes after the last position it got. Filled in for the games that had
+# finished before; NULL while a game runs. Unique: a position is one event's.
+_V10_FILL = ("UPDATE games SET finished_position = (SELECT MAX(position) FROM events WHERE events.game_id = games.id)"
+             " WHERE status = 'finished'",
+             "CREATE UNIQUE INDEX IF NOT EXISTS idx_games_finished_position ON games (finished_position)",
+             "CREATE INDEX IF NOT EXISTS idx_games_type_finished_position ON games (type, finished_position)")
+_V10_SQLITE = ("ALTER TABLE games ADD COLUMN finished_position INTEGER", *_V10_FILL)
+_V10_POSTGRESQL = ("ALTER TABLE games ADD COLUMN finished_position BIGINT", *_V10_FILL)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "release 0.1 schema: games, seeds, seat tokens, events, commands, read models", _V1_SQLITE,
               _V1_POSTGRESQL),
@@ -164,6 +175,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "tournaments: their hash-chained streams, seeds, and the index of their games", _V7, _V7),
     Migration(8, "the ladders: their entrants, the games they play now, and their games", _V8, _V8),
     Migration(9, "tournaments may start by themselves at a time, and their rows hold what their list shows", _V9, _V9),
+    Migration(10, "finished games record the position they finished at, for the bulk export", _V10_SQLITE,
+              _V10_POSTGRESQL),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -44,6 +44,15 @@ class EventLog(Protocol):
     def game_ids(self, type_: str | None = None, status: str | None = None) -> list[str]:
         """Ids of stored games in the order they were stored, optionally of one type and status."""
 
+    def finished_games(self, after: int, limit: int, type_: str | None = None) -> list[tuple[int, str]]:
+        """(finishing position, id) of at most `limit` finished games, optionally of one type, that finished
+        after the global position `after`, in the order they finished (the bulk export's pages). A game's
+        finishing position is the position of its last event, taken when it finished (or was imported or
+        copied here): it never changes, and a game finishing later has a higher one."""
+
+    def finished_count(self, after: int, type_: str | None = None) -> int:
+        """How many games `finished_games` would list after `after`, with no limit (a progress bar's total)."""
+
     def imported_game(self, original_id: str, head_hash: str) -> str | None:
         """The local id of a stored game with this original id and head hash (an earlier import)."""
 

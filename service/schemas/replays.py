@@ -27,6 +27,18 @@ class TimelineQuery(StrictSchema):
     after = Int64(load_default=0, minimum=0)
 
 
+EXPORT_PAGE_DEFAULT = 100
+EXPORT_PAGE_MAX = 1000
+
+
+class ExportQuery(StrictSchema):
+    """The bulk export's page: finished games of a type (or all) that finished after a position."""
+
+    type = fields.String(load_default=None, validate=validate.Length(min=1, max=64))
+    after = Int64(load_default=0, minimum=0)
+    limit = Int64(load_default=EXPORT_PAGE_DEFAULT, minimum=1, maximum=EXPORT_PAGE_MAX)
+
+
 HEAD_FORMAT = ("a head is the hash of a game's last event as you held it (a game's head_hash): "
                "64 hexadecimal digits, 0-9 and a-f")  # no braces: marshmallow formats the message
 

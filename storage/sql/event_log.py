@@ -9,6 +9,7 @@ from typing import Any
 
 from domain.core import PUBLIC, canonical_json
 from storage.records import (
+    FINISHED,
     AlreadyStored,
     Appended,
     CommandRecord,
@@ -84,6 +85,23 @@ class SqlEventLog(SqlBackend):
         with self._reader() as conn:
             return [row[0] for row in conn.execute(f"{sql} ORDER BY {self.STORED_ORDER}", params).fetchall()]
 
+    def finished_games(self, after: int, limit: int, type_: str | None = None) -> list[tuple[int, str]]:
+        sql, params = "SELECT finished_position, id FROM games WHERE finished_position > ?", [after]
+        if type_ is not None:
+            sql += " AND type = ?"
+            params.append(type_)
+        with self._reader() as conn:
+            rows = conn.execute(f"{sql} ORDER BY finished_position LIMIT ?", [*params, limit]).fetchall()
+        return [(int(row[0]), row[1]) for row in rows]
+
+    def finished_count(self, after: int, type_: str | None = None) -> int:
+        sql, params = "SELECT COUNT(*) FROM games WHERE finished_position > ?", [after]
+        if type_ is not None:
+            sql += " AND type = ?"
+            params.append(type_)
+        with self._reader() as conn:
+            return int(conn.execute(sql, params).fetchone()[0])
+
     def imported_game(self, original_id: str, head_hash: str) -> str | None:
         with self._reader() as conn:
             row = conn.execute("SELECT id FROM games WHERE original_id = ? AND head_hash = ?",
@@ -148,6 +166,7 @@ class SqlEventLog(SqlBackend):
                 self._insert_command(conn, command, stamp)
                 # the positions last: on PostgreSQL the lock they take is held from here to the commit
                 positioned = self._insert_positioned(conn, events, stamp)
+                self._keep_finishing_position(conn, game.id, game.status, positioned)
         except self.INTEGRITY_ERRORS as clash:  # an id derived twice (a tournament's game), never a random one
             raise AlreadyStored(f"game {game.id} is stored already: {str(clash).strip()}") from clash
         return positioned
@@ -159,7 +178,7 @@ class SqlEventLog(SqlBackend):
             self._insert_game(conn, game, stamp)
             conn.execute("INSERT INTO game_seeds (game_id, seed) VALUES (?, ?)", [game.id, seed])
             self._insert_tokens(conn, game.id, token_hashes or {})
-            self._insert_positioned(conn, events, stamp)
+            self._keep_finishing_position(conn, game.id, game.status, self._insert_positioned(conn, events, stamp))
             for command in commands:
                 self._insert_command(conn, command, stamp)
 
@@ -180,6 +199,7 @@ class SqlEventLog(SqlBackend):
                 positioned = tuple(dataclasses.replace(taken, recorded_at=kept.recorded_at) for taken, kept in
                                    zip(self._positioned(conn, events, now()), events, strict=True))
                 self._insert_events(conn, positioned)
+                self._keep_finishing_position(conn, game.id, game.status, positioned)
                 for command in commands:
                     self._insert_command(conn, command, command.recorded_at)
         except self.INTEGRITY_ERRORS as clash:
@@ -210,6 +230,7 @@ class SqlEventLog(SqlBackend):
                     self._insert_tokens(conn, game_id, token_hashes)
                 # the positions last: on PostgreSQL the lock they take is held from here to the commit
                 positioned = self._insert_positioned(conn, events, stamp)
+                self._keep_finishing_position(conn, game_id, status, positioned)
         except self.INTEGRITY_ERRORS:
             with self._reader() as conn:
                 earlier = self._command(conn, game_id, command.command_id)
@@ -217,6 +238,15 @@ class SqlEventLog(SqlBackend):
                 raise
             return Appended(earlier, (), False)
         return Appended(command, positioned, True)
+
+    @staticmethod
+    def _keep_finishing_position(conn: Connection, game_id: str, status: str, positioned: Sequence[StoredEvent]) -> None:
+        """A game that these events finish records the position of the last of them, where the bulk export
+        finds it (in the writer's transaction, after its positions were taken: in order of commit). Taken once:
+        the position a game finished at never moves."""
+        if status == FINISHED and positioned:
+            conn.execute("UPDATE games SET finished_position = ? WHERE id = ? AND finished_position IS NULL",
+                         [positioned[-1].position, game_id])
 
     @staticmethod
     def _game_version(conn: Connection, game_id: str) -> int:

@@ -102,13 +102,14 @@ class CompiledSchemaValidators(DialectSchemaValidatorsFactory):
 
 
 def contract() -> OpenAPI:
-    # openapi-core reads JSON bodies; teach it the other two media types the contract uses.
+    # openapi-core reads JSON bodies; teach it the other media types the contract uses (text, checked as a string).
     components = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))["components"]
     return OpenAPI.from_file_path(
         str(SPEC_PATH),
         config=Config(extra_media_type_deserializers={
             "application/problem+json": json.loads,
             "application/yaml": lambda data: data.decode("utf-8"),
+            "application/x-ndjson": lambda data: data.decode("utf-8"),
         }, schema_validators_factory=CompiledSchemaValidators(components)),
     )
 

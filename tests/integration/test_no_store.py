@@ -47,6 +47,7 @@ SEAT_DATA: dict[str, Callable[[FlaskClient, ToyGame, ToyGame], TestResponse]] = 
     "timeline-as-a-seat": lambda c, live, done: c.get(f"{live.url}/timeline", headers=live.auth(0)),
     "audit": lambda c, live, done: c.get(f"{done.url}/audit"),
     "export": lambda c, live, done: c.get(f"{done.url}/export"),
+    "bulk-export": lambda c, live, done: c.get(f"{API}/exports/games"),
     "fork-with-tokens": lambda c, live, done: c.post(f"{done.url}/fork", json={"at": 3}),
     "a-problem-to-a-token": lambda c, live, done: c.get(done.url, headers=live.auth(0)),
     "lobby-read-with-a-token": lambda c, live, done: c.get(f"{API}/games", headers=live.auth(0)),

@@ -279,6 +279,7 @@ def test_every_route_counts_in_its_scope(app: Flask) -> None:
         ("GET", f"{API}/games/g/events"): "read",
         ("GET", f"{API}/games/g/stream"): "read",
         ("GET", f"{API}/games/g/export"): "read",
+        ("GET", f"{API}/exports/games"): "read",
         ("GET", f"{API}/leaderboard"): "read",
         ("HEAD", "/healthz"): "read",
         ("GET", "/openapi.yaml"): "read",

@@ -179,6 +179,9 @@ def test_every_game_is_copied_identical_and_verifies_in_the_destination(
     order = list(dict.fromkeys(e.game_id for e in copied))
     assert order == list(installation.game_ids)
     assert [(e.game_id, e.seq) for e in copied] == [(g, e.seq) for g in order for e in source.events(g)]
+    # the bulk export's finishing positions: each finished game's last event here, in the order copied
+    finished = [g for g in order if source.game(g).status == "finished"]
+    assert finished and dst.finished_games(0, 1000) == [(dst.events(g)[-1].position, g) for g in finished]
 
 
 def test_the_destination_read_models_are_rebuilt_and_list_every_game(

@@ -3,6 +3,8 @@
 `lose_next_response()`: the next response is read from the server whole and then never delivered
 (the connection is closed instead): the client cannot know whether its request was done.
 `drop_connections()`: every connection open now is closed, as when a network path fails.
+`cut_next_response(after)`: the next response is delivered up to its first `after` bytes (its head
+included), then the connection is closed: a download broken in the middle.
 `requests` records the head (request line and headers) of every request that went through.
 """
 
@@ -24,6 +26,7 @@ class Proxy:
         self.requests: list[str] = []
         self._lock = threading.Lock()
         self._lose = 0
+        self._cuts: list[int] = []
         self._open: list[socket.socket] = []
         self._closed = False
         threading.Thread(target=self._accept, name="proxy-accept", daemon=True).start()
@@ -31,6 +34,10 @@ class Proxy:
     def lose_next_response(self) -> None:
         with self._lock:
             self._lose += 1
+
+    def cut_next_response(self, after: int) -> None:
+        with self._lock:
+            self._cuts.append(after)
 
     def drop_connections(self) -> None:
         with self._lock:
@@ -65,6 +72,7 @@ class Proxy:
 
     def _responses(self, server: socket.socket, client: socket.socket) -> None:
         fate: str | None = None
+        budget = 0  # what a cut response may still deliver
         while True:
             try:
                 chunk = server.recv(65536)
@@ -77,14 +85,20 @@ class Proxy:
                     if self._lose:
                         self._lose -= 1
                         fate = "lose"
+                    elif self._cuts:
+                        fate, budget = "cut", self._cuts.pop(0)
                     else:
                         fate = "pass"
             if fate == "lose":
                 break  # the server answered; the client never hears it
+            if fate == "cut":
+                chunk, budget = chunk[:budget], budget - len(chunk)
             try:
                 client.sendall(chunk)
             except OSError:
                 break
+            if fate == "cut" and budget <= 0:
+                break  # the rest never arrives
         for sock in (client, server):
             _close(sock)
 

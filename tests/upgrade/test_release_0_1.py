@@ -139,6 +139,21 @@ def test_the_fork_made_by_release_0_1_audits_against_its_source(client: FlaskCli
     assert any("match it" in note for note in report["notes"])
 
 
+def test_the_games_release_0_1_finished_are_exported_in_the_order_they_finished(client: FlaskClient,
+                                                                               old_db: Path) -> None:
+    lines = client.get("/api/v1/exports/games").get_data(as_text=True).splitlines()  # the app has migrated
+    exported = [(json.loads(line)["position"], json.loads(line)["document"]["game_id"]) for line in lines]
+    db = connect(old_db)
+    try:  # each finished game at its last event's position, as migration 10 filled them in
+        ends = db.conn.execute("SELECT MAX(e.position), g.id FROM games g JOIN events e ON e.game_id = g.id"
+                               " WHERE g.status = 'finished' GROUP BY g.id ORDER BY 1").fetchall()
+    finally:
+        db.conn.close()
+    assert exported == [tuple(row) for row in ends]
+    assert set(MANIFEST["finished"].values()) <= {game_id for _, game_id in exported}
+    assert not {running["id"] for running in MANIFEST["running"].values()} & {game_id for _, game_id in exported}
+
+
 @pytest.mark.parametrize("type_", TYPES)
 def test_release_0_1_exports_import_and_verify(database: str, type_: str) -> None:
     """On each backend: nothing release 0.1 exported is lost on moving to PostgreSQL."""

@@ -17,12 +17,14 @@ from trailhead_client.errors import (
     NotToAct,
     ProblemError, ProtocolError, RateLimited, SeatTaken, TrailheadError, Unauthorized, Unavailable, VersionConflict,
 )
+from trailhead_client.exports import ExportLine
 from trailhead_client.seat import SeatHandle, Turn
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "LISTED", "Action", "ActionList", "BadRequest", "Client", "CommandIdReused", "ConnectionFailed", "Forbidden",
+    "LISTED", "Action", "ActionList", "BadRequest", "Client", "CommandIdReused", "ConnectionFailed", "ExportLine",
+    "Forbidden",
     "GameRunning", "IllegalCommand", "NoSearchLevel", "NotFound", "NotToAct", "ProblemError", "ProtocolError", "Range",
     "RateLimited", "SeatHandle", "SeatTaken", "TrailheadError", "Turn", "Unauthorized", "Unavailable",
     "VersionConflict", "new_command_id",

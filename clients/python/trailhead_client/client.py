@@ -11,6 +11,7 @@ from urllib.parse import quote
 import requests
 
 from trailhead_client.actions import Action, ActionList
+from trailhead_client.exports import ExportCalls
 from trailhead_client.seat import SeatHandle
 from trailhead_client.sse import resuming_events
 from trailhead_client.tournaments import TournamentCalls
@@ -35,7 +36,7 @@ def new_command_id() -> str:
     return f"sdk-{uuid.uuid4().hex}"
 
 
-class Client(TournamentCalls):
+class Client(TournamentCalls, ExportCalls):
     """A Trailhead server: `Client("http://localhost:8000")`.
 
     Every method raises a `ProblemError` subclass for an answer of 400 or more (trailhead_client.errors)
