@@ -41,6 +41,12 @@ def export_document(store: Storage, log: GameLog, game_id: str) -> dict[str, Any
     assert record is not None
     if record.status != FINISHED or log.seed is None:
         raise IllegalCommand("only a finished game can be exported: its seed is revealed at the end")
+    return document_of(record, log)
+
+
+def document_of(record: GameRecord, log: GameLog) -> dict[str, Any]:
+    """The replay document of a finished game's record and revealed log (stored here, or played elsewhere on
+    the same rules: arena/document.py)."""
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
