@@ -1,6 +1,6 @@
 """The packages depend one way, every SQL statement lives in the storage package, and one module folds games.
 
-domain <- storage <- application <- {workers, replays} <- bootstrap <- service: a package may
+domain <- storage <- application <- {workers, replays} <- {bootstrap, arena} <- service: a package may
 import only those to its left. The walk reads every import statement of every module, those
 inside functions included, so a lazy import cannot hide a cycle.
 """
@@ -22,7 +22,8 @@ LAYERS = {
     "workers": {"domain", "storage", "application"},
     "replays": {"domain", "storage", "application"},
     "bootstrap": {"domain", "storage", "application", "workers"},
-    "service": {"domain", "storage", "application", "workers", "replays", "bootstrap"},
+    "arena": {"domain", "storage", "application", "replays"},
+    "service": {"domain", "storage", "application", "workers", "replays", "bootstrap", "arena"},
 }
 SQL = re.compile(
     r"\b(SELECT\s.+\sFROM\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s|CREATE\s+(TABLE|INDEX|UNIQUE)\s"
