@@ -112,7 +112,8 @@ def engine_command(spec: GameSpec, table: Table, seat: int, engine: EngineProces
             raise EngineFailed(ILLEGAL, f"index {index!r} is not one of the {len(legal)} actions listed")
         return legal[index]
     command = answer.get("command")
-    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+    if (not isinstance(command, dict) or not isinstance(command.get("type"), str)
+            or not isinstance(command.get("args", {}), dict)):
         raise EngineFailed(ILLEGAL, "a choose line needs an index, or a command {type, args}")
     try:
         return spec.commands.decode(command["type"], command.get("args", {}))

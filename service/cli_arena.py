@@ -138,7 +138,7 @@ def _print_tables(summary: dict[str, Any]) -> None:
                      f"{taken['total']} of {row['decisions']}" + (f" ({reasons})" if reasons else ""))
     console.print(grid)
     if summary["seats"] > 1:
-        matrix = Grid(title="pairwise: games the row's player finished ahead of the column's / games together")
+        matrix = Grid(title="pairwise: row ahead of column / games together")
         labels = [row["player"] for row in summary["players"]]
         matrix.add_column("")
         for number in range(1, len(labels) + 1):
