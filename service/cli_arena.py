@@ -82,6 +82,7 @@ def arena(type_: str, seats: int | None, games: int | None, players: tuple[str, 
     """Play engines (the bot protocol) and bot levels against each other offline, on the pure rules."""
     from arena.run import base_seed, schedule
     from arena.standings import standings
+    from domain.core import SeatConfig
     from domain.core.seating import strongest_bot
     from domain.games import game_spec
 
@@ -96,9 +97,12 @@ def arena(type_: str, seats: int | None, games: int | None, players: tuple[str, 
         jobs_list = schedule(seats, len(contestants), games if games is not None else seats, base, duplicate)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
+    options = parse_options(option_pairs)
+    # the seats, budgets and options checked here, before any process starts (InvalidCommand: one line, status 1)
+    spec.normalize_config([SeatConfig.of(p.label, p.level, p.iterations) for p in contestants], options)
     if export_dir is not None:
         os.makedirs(export_dir, exist_ok=True)
-    setup = Arena(type_, contestants, parse_options(option_pairs), level, move_seconds, export_dir, source)
+    setup = Arena(type_, contestants, options, level, move_seconds, export_dir, source)
     summary = standings(setup, _play_with_progress(setup, jobs_list, jobs))
     if as_json:
         click.echo(json.dumps(summary, indent=1))

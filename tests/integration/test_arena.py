@@ -127,3 +127,16 @@ def test_duplicate_seating_plays_each_seed_once_per_rotation() -> None:
     single = schedule(2, 2, 3, "n", duplicate=False)
     assert [job.seed for job in single] == ["n-0", "n-1", "n-2"]
     assert [job.seating for job in single] == [(0, 1), (1, 0), (0, 1)]
+
+
+def test_wrong_arguments_are_refused_before_any_game() -> None:
+    runner = CliRunner()
+    cases = [(["--player", "bot:random"], 2, "give one --player per seat: 2 seat(s), 1 player(s)"),
+             (["--player", "bot:clever", "--player", "bot:random"], 2, "levels: random, guide, search"),
+             (["--player", "bot:random", "--player", "bot:random", "--option", "round_cap=\"x\""], 1, "round_cap"),
+             (["--player", "bot:guide:50", "--player", "bot:random"], 1, "iterations")]
+    for args, status, words in cases:
+        seats = ["--seats", "2"] if args == ["--player", "bot:random"] else []
+        result = runner.invoke(main, ["arena", "--type", "peaks", *seats, *args])
+        assert result.exit_code == status, result.output
+        assert words in " ".join(result.output.split()), result.output
