@@ -54,8 +54,8 @@ def export_document(store: Storage, log: GameLog, game_id: str) -> dict[str, Any
 
 
 def document_of(record: GameRecord, log: GameLog) -> dict[str, Any]:
-    """The replay document of a finished game's record and log (a stored game's, or an offline episode's:
-    replays/offline.py)."""
+    """The replay document of a finished game's record and revealed log (stored here, or played elsewhere on
+    the same rules: an offline episode, replays/offline.py, or an arena's game, arena/document.py)."""
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,

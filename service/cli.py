@@ -378,9 +378,11 @@ def db_copy(src: str, dst: str, limit: int | None, progress_every: float) -> Non
 
 
 def _add_replay_commands() -> None:
+    from service.cli_arena import arena  # `trailhead arena` (arena/)
     from service.replay_cli import replay
 
     main.add_command(replay)
+    main.add_command(arena)
 
 
 _add_replay_commands()

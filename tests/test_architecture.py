@@ -1,8 +1,8 @@
 """The packages depend one way, every SQL statement lives in the storage package, and one module folds games.
 
-domain <- storage <- application <- {workers, replays} <- bootstrap <- service, and replays <- trailhead_env
-(the training environment): a package may import only those to its left. The walk reads every import
-statement of every module, those inside functions included, so a lazy import cannot hide a cycle.
+domain <- storage <- application <- {workers, replays} <- {bootstrap, arena} <- service, and replays <-
+trailhead_env (the training environment): a package may import only those to its left. The walk reads every
+import statement of every module, those inside functions included, so a lazy import cannot hide a cycle.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ LAYERS = {
     "workers": {"domain", "storage", "application"},
     "replays": {"domain", "storage", "application"},
     "bootstrap": {"domain", "storage", "application", "workers"},
-    "service": {"domain", "storage", "application", "workers", "replays", "bootstrap"},
+    "arena": {"domain", "storage", "application", "replays"},
+    "service": {"domain", "storage", "application", "workers", "replays", "bootstrap", "arena"},
     # The training environment: the pure rules, and (imported only for a replay document) the export's own
     # builder, replays/offline.py.
     "trailhead_env": {"domain", "replays"},
