@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -45,7 +46,9 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn_worker import UvicornWorker
 
 from service.app import create_app
+from service.metrics import stream_gauge
 from service.problems import PROBLEM_TYPE
+from service.request_log import HEADER, sane_id
 from service.player_stream import PLAYER_ADMISSION
 from service.stream import ADMISSION
 from service.streams import Hub
@@ -74,6 +77,7 @@ def create_asgi_app(config: Mapping[str, Any] | None = None, threads: int = 8) -
         return everything_else_to(Starlette(), wsgi)
     hub = Hub(flask_app.extensions["trailhead"], flask_app.config)
     flask_app.extensions["trailhead_streams"] = hub  # /healthz reports streams_open
+    hub.report_open = stream_gauge(flask_app)  # trailhead_streams_open
     tournaments = TournamentStreams(flask_app.extensions["trailhead"].store, hub.poll_seconds, hub.heartbeat_seconds)
     flask_app.extensions["trailhead"].bus.on_commit(tournaments.on_commit)
     return everything_else_to(Starlette(routes=[
@@ -191,10 +195,13 @@ class StreamEndpoint:
 
 def problem(status: int, slug: str, title: str, detail: str, scope: Scope, headers: Mapping[str, str]) -> Response:
     """A problem+json response shaped as service/problems.py shapes them."""
-    body = {"detail": detail, "instance": scope["path"], "status": status, "title": title,
+    sent = next((value.decode("latin-1") for name, value in scope.get("headers", ())
+                 if name.lower() == b"x-request-id"), None)
+    request_id = sane_id(sent) or uuid.uuid4().hex
+    body = {"detail": detail, "instance": request_id, "status": status, "title": title,
             "type": PROBLEM_TYPE + slug}
     return Response(json.dumps(body, separators=(",", ":")), status_code=status,
-                    media_type="application/problem+json", headers=dict(headers))
+                    media_type="application/problem+json", headers={**headers, HEADER: request_id})
 
 
 class RequestTimeoutHttpTools(HttpToolsProtocol):
