@@ -94,7 +94,9 @@ class PrometheusInstruments(Instruments):
 
 def instrument(app: Trailhead) -> Trailhead:
     """Count `app`'s commands, bots' decisions and pool waits in this process's metrics (the service and
-    `trailhead worker` alike); returns it."""
+    `trailhead worker` alike), unless TRAILHEAD_METRICS is off; returns it."""
+    if not app.settings.get("METRICS", True):
+        return app
     metrics = process_metrics()
     app.games.instruments = PrometheusInstruments(metrics)
     if hasattr(app.store, "on_pool_wait"):  # the PostgreSQL backend: its pool reports each wait

@@ -27,9 +27,9 @@ SAMPLE = re.compile(r"^(?P<name>[a-z_]+)(?:\{(?P<labels>[^}]*)\})? (?P<value>\S+
 LOG_FIELDS = {"time", "request_id", "method", "route", "game_id", "seat", "status", "duration_ms", "bytes", "client"}
 
 
-def scrape(server: Server) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
+def scrape(base_url: str) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
     """Every sample of a scrape: (name, labels) -> value."""
-    response = requests.get(server.base_url + "/metrics", timeout=10)
+    response = requests.get(base_url + "/metrics", timeout=10)
     assert response.status_code == 200, response.text
     assert response.headers["Content-Type"].startswith("text/plain; version=")
     samples = {}
@@ -84,7 +84,7 @@ def play_one(tally: Tally, game: dict[str, Any]) -> tuple[int, int, dict[str, An
 
 
 def test_a_scrape_counts_the_commands_and_requests_sent(server: Server, api: Api) -> None:
-    before = scrape(server)
+    before = scrape(server.base_url)
     tally = Tally(server)
     outcomes: collections.Counter[int] = collections.Counter()
     game = new_game(tally, [{"name": "ann"}, {"name": "bob"}])
@@ -114,7 +114,7 @@ def test_a_scrape_counts_the_commands_and_requests_sent(server: Server, api: Api
                              json={"type": "NoSuchCommand", "args": {}})
         outcomes[refused.status_code] += 1
     assert outcomes[429] >= 1, outcomes
-    after = scrape(server)
+    after = scrape(server.base_url)
 
     def moved(name: str, **labels: str) -> float:
         return value(after, name, **labels) - value(before, name, **labels)
@@ -137,30 +137,30 @@ def test_a_scrape_counts_the_commands_and_requests_sent(server: Server, api: Api
 def test_streams_open_are_counted_across_workers(server: Server) -> None:
     tally = Tally(server)
     game = new_game(tally, [{"name": "ann"}, {"name": "bob"}])
-    assert value(scrape(server), "trailhead_streams_open") == 0
+    assert value(scrape(server.base_url), "trailhead_streams_open") == 0
     streams = [requests.get(f"{server.base_url}/api/v1/games/{game['id']}/stream", stream=True, timeout=10,
                             headers={"Connection": "close"}) for _ in range(3)]
     try:
         assert [stream.status_code for stream in streams] == [200, 200, 200]
-        assert value(scrape(server), "trailhead_streams_open") == 3
+        assert value(scrape(server.base_url), "trailhead_streams_open") == 3
     finally:
         for stream in streams:
             stream.close()
     deadline = time.monotonic() + 10
-    while value(scrape(server), "trailhead_streams_open") != 0:
+    while value(scrape(server.base_url), "trailhead_streams_open") != 0:
         assert time.monotonic() < deadline, "the closed streams are still counted"
         time.sleep(0.1)
 
 
 def test_bots_decisions_and_commands_are_counted(server: Server) -> None:
     tally = Tally(server)
-    before = scrape(server)
+    before = scrape(server.base_url)
     game = new_game(tally, [{"name": "r1", "bot": "random"}, {"name": "r2", "bot": "random"}])
     deadline = time.monotonic() + 60
     while tally.send("GET", f"/api/v1/games/{game['id']}", "/api/v1/games/<game_id>").json()["status"] != "finished":
         assert time.monotonic() < deadline, "the bots did not finish their game"
         time.sleep(0.2)
-    after = scrape(server)
+    after = scrape(server.base_url)
     decided = value(after, "trailhead_bot_decision_seconds_count", type="hike", level="random") - value(
         before, "trailhead_bot_decision_seconds_count", type="hike", level="random")
     accepted = value(after, "trailhead_commands_total", type="hike", outcome="accepted") - value(

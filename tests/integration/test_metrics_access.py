@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -98,3 +100,18 @@ def test_each_request_is_one_json_line_with_its_fields(database: str) -> None:
         "client": "127.0.0.1"}
     assert (lines[0]["route"], lines[0]["status"], lines[0]["seat"]) == ("/api/v1/games", 201, None)
     assert all(token not in JsonLines().format(record) for record in records)
+
+
+def test_the_grafana_dashboard_graphs_only_metrics_the_service_exports(database: str) -> None:
+    dashboard = json.loads((Path(__file__).resolve().parents[2] / "docs" / "grafana-dashboard.json").read_text())
+    queries = [target["expr"] for panel in dashboard["panels"] for target in panel["targets"]]
+    graphed = {re.sub(r"_(bucket|count|sum)$", "", name) for query in queries
+               for name in re.findall(r"trailhead_[a-z_]+", query)}
+    exported = set(re.findall(r"^# TYPE (\S+) ", metrics_app(database).test_client().get(
+        "/metrics", environ_base=LOOPBACK).text, re.MULTILINE))
+    exported |= {name.removesuffix("_total") for name in exported}  # a counter's family is named without _total
+    assert graphed and graphed <= exported, graphed - exported
+    assert {"trailhead_commands", "trailhead_command_seconds", "trailhead_http_requests", "trailhead_streams_open",
+            "trailhead_projection_lag_events", "trailhead_bot_turns_waiting", "trailhead_bot_decision_seconds",
+            "trailhead_deadlines_pending", "trailhead_db_pool_wait_seconds"} <= {
+                name.removesuffix("_total") for name in graphed}
