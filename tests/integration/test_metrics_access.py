@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from application.settings import SettingsError, settings_from_env
 from service.app import create_app
 from service.request_log import JsonLines
 
@@ -115,3 +116,28 @@ def test_the_grafana_dashboard_graphs_only_metrics_the_service_exports(database:
             "trailhead_projection_lag_events", "trailhead_bot_turns_waiting", "trailhead_bot_decision_seconds",
             "trailhead_deadlines_pending", "trailhead_db_pool_wait_seconds"} <= {
                 name.removesuffix("_total") for name in graphed}
+
+
+@pytest.mark.both_backends  # PostgreSQL's pool reports its waits; SQLite has none
+def test_the_pool_wait_is_observed_on_postgresql_only(database: str) -> None:
+    app = metrics_app(database)
+    client = app.test_client()
+    if not database.startswith("postgresql"):
+        assert not hasattr(app.extensions["trailhead"].store, "on_pool_wait")  # no pool, no samples
+        return
+
+    def waits() -> float:
+        text = client.get("/metrics", environ_base=LOOPBACK).text
+        return float(re.search(r"^trailhead_db_pool_wait_seconds_count (\S+)$", text, re.MULTILINE)[1])
+
+    before = waits()
+    assert client.get("/api/v1/games").status_code == 200
+    assert waits() - before >= 1
+
+
+def test_an_unknown_log_format_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAILHEAD_LOG_FORMAT", "JSON ")
+    assert settings_from_env()["LOG_FORMAT"] == "json"
+    monkeypatch.setenv("TRAILHEAD_LOG_FORMAT", "yaml")
+    with pytest.raises(SettingsError, match="TRAILHEAD_LOG_FORMAT: 'yaml' is neither 'text' nor 'json'"):
+        settings_from_env()
