@@ -8,14 +8,16 @@ imports no metric itself, before it forks its workers. This module imports prome
 inside functions, for that reason.
 
 Without PROMETHEUS_MULTIPROC_DIR, `trailhead serve` makes a directory of its own and removes it when
-it stops; `trailhead worker` processes count into the same sums only if they are given the same
-directory (set PROMETHEUS_MULTIPROC_DIR for both, on one host). A directory the operator names is
-left in place: empty it before a restart, as prometheus-client's documentation asks.
+it stops (killed outright, it cannot: the next `trailhead serve` on the machine removes it then);
+`trailhead worker` processes count into the same sums only if they are given the same directory
+(set PROMETHEUS_MULTIPROC_DIR for both, on one host). A directory the operator names is left in
+place: empty it before a restart, as prometheus-client's documentation asks.
 """
 
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import shutil
 import tempfile
@@ -23,6 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 VARIABLE = "PROMETHEUS_MULTIPROC_DIR"
+PREFIX = "trailhead-metrics-"  # then the process id of the `trailhead serve` that made it
 
 
 @contextlib.contextmanager
@@ -34,13 +37,33 @@ def multiprocess_directory() -> Iterator[str]:
         os.makedirs(named, exist_ok=True)
         yield named
         return
-    made = tempfile.mkdtemp(prefix="trailhead-metrics-")
+    remove_abandoned()
+    made = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
     os.environ[VARIABLE] = made
     try:
         yield made
     finally:
         os.environ.pop(VARIABLE, None)
         shutil.rmtree(made, ignore_errors=True)
+
+
+def remove_abandoned() -> None:
+    """Remove the directories that a `trailhead serve` killed outright (SIGKILL: no way out) left behind: those
+    whose maker (the process id in the name) is gone."""
+    for path in glob.glob(os.path.join(tempfile.gettempdir(), f"{PREFIX}*-*")):
+        maker = os.path.basename(path).removeprefix(PREFIX).split("-", 1)[0]
+        if maker.isdigit() and not is_running(int(maker)):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def is_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 def child_exit(_server: Any, worker: Any) -> None:
