@@ -28,6 +28,7 @@ from application import deadlines
 from application.game import LoadedGame
 from application.handler import CommandIdReused, Committed, GameService
 from application.halts import halt
+from application.instruments import measured_submit
 from application.analysis import analyse_position
 from application.messages import AnalysisDue, BotTurnDue, DeadlineDue, Message, ProjectionDue
 from application.messages import LadderDue
@@ -118,19 +119,22 @@ def play_bot_turn(games: GameService, game_id: str, known: LoadedGame | None = N
     seat = bots[0]
     level = game.bot_level(seat)
     assert level is not None
+    started = time.perf_counter()
     command = play_bot(game.spec, game.state, seat, level, games.seed(game_id), game.version, game.bot_budget(seat))
+    games.instruments.bot_decision(game.record.type, level, time.perf_counter() - started)
     type_, args = game.spec.commands.encode(command)
     command_id = bot_command_id(game_id, game.version, seat)
     try:
         try:
-            return games.submit(game_id, seat, type_, args, expected_version=game.version, command_id=command_id,
-                                bot=level)
+            return measured_submit(games, game_id, lambda: games.submit(
+                game_id, seat, type_, args, expected_version=game.version, command_id=command_id, bot=level))
         except CommandIdReused:
             # Clients cannot send ids in the bots' namespace (400), but a log from release 0.1 may
             # hold one: the version check, not the id, keeps a bot from playing twice.
             log.warning("bot command id %s of %s was taken; playing under a fresh one", command_id, game_id)
-            return games.submit(game_id, seat, type_, args, expected_version=game.version,
-                                command_id=f"{command_id}:{uuid.uuid4().hex}", bot=level)
+            return measured_submit(games, game_id, lambda: games.submit(
+                game_id, seat, type_, args, expected_version=game.version,
+                command_id=f"{command_id}:{uuid.uuid4().hex}", bot=level))
     except VersionConflict:
         log.info("bot seat %s of %s lost a race at version %s", seat, game_id, game.version)
         return None
@@ -266,7 +270,8 @@ class MessageBus:
 
     def submit(self, game_id: str, seat: int, type_: str, args: Mapping[str, Any],
                expected_version: int | None = None, command_id: str | None = None) -> Committed:
-        committed = self.games.submit(game_id, seat, type_, args, expected_version, command_id)
+        committed = measured_submit(self.games, game_id, lambda: self.games.submit(
+            game_id, seat, type_, args, expected_version, command_id))
         self.follow(committed)
         return committed
 

@@ -26,6 +26,7 @@ from application.clock import clock_after
 from application.conflicts import conflict_of
 from application.envelopes import command_response
 from application.game import FoldedGame, LoadedGame, fold, played, rows_of
+from application.instruments import Instruments
 from application.seeds import CLIENT_SEED_MODES, SERVER, game_seed
 from domain.core import (
     Command,
@@ -120,6 +121,8 @@ def fingerprint(seat: int | None, type_: str, args: Mapping[str, Any]) -> str:
 
 class GameService:
     """Creates games and runs commands against the storage port."""
+
+    instruments = Instruments()  # what it reports (application/instruments.py); the service gives its own
 
     def __init__(self, store: Storage, registry: Callable[[str], GameSpec], cache: StateCache,
                  client_seeds: str = "mixed") -> None:

@@ -50,6 +50,9 @@ def settings_from_env() -> dict[str, Any]:
         "HEALTH_BOT_WAIT_SECONDS": float(os.environ.get("TRAILHEAD_HEALTH_BOT_WAIT_SECONDS", "60")),
         "CLIENT_SEEDS": os.environ.get("TRAILHEAD_CLIENT_SEEDS", "mixed").strip().lower(),
         "RATE_LIMITS": rate_limits(os.environ.get("TRAILHEAD_RATE_LIMITS")),
+        "METRICS": os.environ.get("TRAILHEAD_METRICS", "on").strip().lower() not in ("off", "0", "false", "no"),
+        "METRICS_TOKEN": os.environ.get("TRAILHEAD_METRICS_TOKEN") or None,
+        "LOG_FORMAT": log_format(os.environ.get("TRAILHEAD_LOG_FORMAT")),
         # analyses (application/analysis.py): how long a request waits for the bots' side's answer (then 503),
         # and how many requests of a process may wait at once (then 503 at once: they hold request threads)
         "ANALYSIS_WAIT_SECONDS": float(os.environ.get("TRAILHEAD_ANALYSIS_WAIT_SECONDS", "10")),
@@ -100,6 +103,18 @@ def rate_limits(text: str | None) -> dict[str, str]:
             raise _refused(f"{scope}: {limit!r} would refuse every request; a limit allows at least 1")
         chosen[scope] = limit
     return chosen
+
+
+def log_format(text: str | None) -> str:
+    """TRAILHEAD_LOG_FORMAT: `text` (unset: the access log) or `json` (one JSON line per request).
+
+    Raises:
+        SettingsError: any other value.
+    """
+    value = (text or "text").strip().lower()
+    if value not in ("text", "json"):
+        raise SettingsError(f"TRAILHEAD_LOG_FORMAT: {text!r} is neither 'text' nor 'json'")
+    return value
 
 
 def _refused(reason: str) -> SettingsError:

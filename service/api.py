@@ -21,6 +21,7 @@ from application.handler import Committed, GameService
 from domain.core import Command, GameSpec, SeatConfig
 from domain.core.seating import LeaveSeat
 from service.identity import caller_seat, reader_seat, required_player
+from service.metrics import submitting
 from service.problems import Forbidden
 from service.request_body import json_body
 from service.runtime import event_log, game_service, message_bus, player_store, read_models
@@ -202,6 +203,7 @@ def post_command(game_id: str) -> tuple[Any, int]:
     body = _command_request.load(json_body())
     if body["seat"] is not None and body["seat"] != seat:
         raise Forbidden(f"the token is seat {seat}'s, not seat {body['seat']}'s")
+    submitting()
     committed = message_bus().submit(
         game_id,
         seat,  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from flask.json.provider import DefaultJSONProvider
 
 from application.settings import rate_limits, settings_from_env
 from bootstrap import bootstrap
-from service import problems
+from service import metrics, problems, request_log
 from service.analysis import analysis_api
 from service.api import games_api
 from service.exports_api import exports_api
@@ -131,6 +131,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config["GAMES"] = GAMES
     app.extensions["trailhead"] = bootstrap(app.config, tuple(app.config["GAMES"]))
     problems.register(app)
+    request_log.install(app)  # before the limiter: a 429 has its id and its duration too
+    metrics.install(app)
     limit_requests(app, app.config["RATE_LIMITS"])
     app.register_blueprint(games_api)
     app.register_blueprint(analysis_api)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -45,7 +46,9 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn_worker import UvicornWorker
 
 from service.app import create_app
+from service.metrics import stream_gauge
 from service.problems import PROBLEM_TYPE
+from service.request_log import HEADER, sane_id
 from service.player_stream import PLAYER_ADMISSION
 from service.stream import ADMISSION
 from service.streams import Hub
@@ -74,6 +77,7 @@ def create_asgi_app(config: Mapping[str, Any] | None = None, threads: int = 8) -
         return everything_else_to(Starlette(), wsgi)
     hub = Hub(flask_app.extensions["trailhead"], flask_app.config)
     flask_app.extensions["trailhead_streams"] = hub  # /healthz reports streams_open
+    hub.report_open = stream_gauge(flask_app)  # trailhead_streams_open
     tournaments = TournamentStreams(flask_app.extensions["trailhead"].store, hub.poll_seconds, hub.heartbeat_seconds)
     flask_app.extensions["trailhead"].bus.on_commit(tournaments.on_commit)
     return everything_else_to(Starlette(routes=[
@@ -147,7 +151,7 @@ class StreamEndpoint:
             return
         start = next(reply for reply in replies if reply["type"] == "http.response.start")
         headers = {name.decode("latin-1"): value.decode("latin-1") for name, value in start["headers"]
-                   if name.lower().startswith(b"ratelimit-")}
+                   if name.lower().startswith(b"ratelimit-") or name.lower() == b"x-request-id"}
         client = admission["client"]
         refused = self.hub.acquire(client)
         if refused == "total":
@@ -190,11 +194,18 @@ class StreamEndpoint:
 
 
 def problem(status: int, slug: str, title: str, detail: str, scope: Scope, headers: Mapping[str, str]) -> Response:
-    """A problem+json response shaped as service/problems.py shapes them."""
-    body = {"detail": detail, "instance": scope["path"], "status": status, "title": title,
+    """A problem+json response shaped as service/problems.py shapes them: its `instance` the request's id, the one
+    the Flask app gave it (in `headers`, when the request went through the app first), else the client's sane one,
+    else a fresh one."""
+    given = next((value for name, value in headers.items() if name.lower() == "x-request-id"), None)  # Flask's
+    sent = next((value.decode("latin-1") for name, value in scope.get("headers", ())
+                 if name.lower() == b"x-request-id"), None)
+    request_id = given or sane_id(sent) or uuid.uuid4().hex
+    headers = {name: value for name, value in headers.items() if name.lower() != "x-request-id"}
+    body = {"detail": detail, "instance": request_id, "status": status, "title": title,
             "type": PROBLEM_TYPE + slug}
     return Response(json.dumps(body, separators=(",", ":")), status_code=status,
-                    media_type="application/problem+json", headers=dict(headers))
+                    media_type="application/problem+json", headers={**headers, HEADER: request_id})
 
 
 class RequestTimeoutHttpTools(HttpToolsProtocol):
@@ -251,10 +262,11 @@ class RequestTimeoutHttpTools(HttpToolsProtocol):
 
     def _refuse(self, status: int, kind: str, title: str, detail: str) -> None:
         """Answer 414 or 431 as problem+json, as the app answers every other error, and close."""
+        request_id = uuid.uuid4().hex  # the request's own X-Request-Id may be among what was not read
         body = json.dumps({"type": f"urn:trailhead:problem:{kind}", "title": title, "status": status,
-                           "detail": detail}, sort_keys=True).encode()
+                           "detail": detail, "instance": request_id}, sort_keys=True).encode()
         head = (f"HTTP/1.1 {status} {title}\r\ncontent-type: application/problem+json\r\n"
-                f"content-length: {len(body)}\r\nconnection: close\r\n\r\n").encode()
+                f"content-length: {len(body)}\r\n{HEADER.lower()}: {request_id}\r\nconnection: close\r\n\r\n").encode()
         self._too_large = None
         self.transport.write(head + body)
         self.transport.close()

@@ -82,14 +82,18 @@ def serve(host: str, port: int, workers: int, threads: int, dev: bool, access_lo
     finally:
         store.close()
 
+    from service.metrics_process import child_exit, multiprocess_directory
+
+    access_log = access_log and settings_from_env()["LOG_FORMAT"] != "json"  # JSON lines replace the access log
     if dev:
         import uvicorn
 
         from service.asgi import UVICORN_SETTINGS
 
         os.environ["TRAILHEAD_THREADS"] = str(threads)
-        uvicorn.run("service.asgi:dev_app", factory=True, reload=True, host=host, port=port,
-                    access_log=access_log, **UVICORN_SETTINGS)
+        with multiprocess_directory():
+            uvicorn.run("service.asgi:dev_app", factory=True, reload=True, host=host, port=port,
+                        access_log=access_log, **UVICORN_SETTINGS)
         return
     from gunicorn.app.base import BaseApplication
 
@@ -100,13 +104,15 @@ def serve(host: str, port: int, workers: int, threads: int, dev: bool, access_lo
             self.cfg.set("worker_class", "service.asgi.TrailheadWorker")
             self.cfg.set("accesslog", "-" if access_log else None)
             self.cfg.set("timeout", 60)
+            self.cfg.set("child_exit", child_exit)
 
         def load(self) -> Any:
             from service.asgi import create_asgi_app
 
             return create_asgi_app(threads=threads)
 
-    Gunicorn().run()
+    with multiprocess_directory():  # every worker's metrics, added up (service/metrics_process.py)
+        Gunicorn().run()
 
 
 @main.command()
@@ -159,7 +165,9 @@ def worker(queues: str, burst: bool) -> None:
     try:
         from bootstrap import bootstrap
 
-        run_worker(bootstrap(), kinds, burst=burst)
+        from service.metrics import instrument
+
+        run_worker(instrument(bootstrap()), kinds, burst=burst)
     except RuntimeError as error:
         raise click.ClickException(str(error)) from None
 

@@ -37,7 +37,10 @@ class BadRequest(Exception):
 
 
 def problem(status: int, slug: str, title: str, detail: str, **extensions: Any) -> Response:
-    body = {"type": PROBLEM_TYPE + slug, "title": title, "status": status, "detail": detail, "instance": request.path}
+    """A problem document; its `instance` is the request's id (the X-Request-Id it is answered with)."""
+    from service.request_log import request_id
+
+    body = {"type": PROBLEM_TYPE + slug, "title": title, "status": status, "detail": detail, "instance": request_id()}
     body.update(extensions)
     response = Response(json.dumps(body), status=status, mimetype="application/problem+json")
     if status == 401:

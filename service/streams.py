@@ -23,7 +23,7 @@ import concurrent.futures
 import dataclasses
 import logging
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
 
 from application.clock_view import seat_deadline
@@ -62,6 +62,7 @@ class Hub:
         self.redis_url: str | None = settings.get("REDIS_URL") or None
         self.prefix = str(settings.get("QUEUE_PREFIX") or "trailhead")
         self.open = 0
+        self.report_open: Callable[[int], None] | None = None  # told the count as it changes (service/metrics.py)
         self.by_client: collections.Counter[str] = collections.Counter()
         self.waiters: dict[str, set[asyncio.Event]] = {}
         self.timelines: dict[str, Timeline] = {}  # as of the last tick, for the streams
@@ -90,10 +91,14 @@ class Hub:
             return "client"
         self.open += 1
         self.by_client[client] += 1
+        if self.report_open is not None:
+            self.report_open(self.open)
         return None
 
     def release(self, client: str) -> None:
         self.open -= 1
+        if self.report_open is not None:
+            self.report_open(self.open)
         self.by_client[client] -= 1
         if self.by_client[client] <= 0:
             del self.by_client[client]

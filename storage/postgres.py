@@ -32,8 +32,9 @@ import contextlib
 import functools
 import os
 import threading
+import time
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -180,10 +181,15 @@ class PostgresStorage(SqlStorage):
                 self._pool.close()
             self._pool = None
 
+    #: told how long each connection took to come out of the pool (its check included); the service's metrics
+    on_pool_wait: Callable[[float], None] = staticmethod(lambda _seconds: None)
+
     @contextlib.contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[Any]]:
         try:
+            started = time.perf_counter()
             with self.pool.connection() as raw:
+                self.on_pool_wait(time.perf_counter() - started)
                 yield raw
         except PoolClosed as error:  # closed by another thread meanwhile
             raise StorageClosed(f"{self!r} is closed") from error

@@ -265,6 +265,7 @@ def test_a_request_line_or_headers_too_long_are_problems(server: Server, request
     assert b"content-type: application/problem+json" in head.lower()
     problem = json.loads(body)
     assert problem["status"] == status and problem["type"] == f"urn:trailhead:problem:{kind}" and problem["detail"]
+    assert f"x-request-id: {problem['instance']}\r\n".encode() in head.lower() + b"\r\n"  # an id, even here
 
 
 @pytest.mark.parametrize("path", ["/api/v1/game-types/a%0Ab", "/api/v1/games/x%0D%0Ay", "/docs/a%0A.js"])

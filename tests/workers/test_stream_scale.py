@@ -152,13 +152,13 @@ def test_the_per_client_cap_answers_429_and_the_total_cap_503(single: Serve) -> 
             conn, status, _ = open_stream(single, path)
             assert status == 200
             held.append(conn)
-        refused = requests.get(f"{single.base}{path}", timeout=5)
-        assert refused.status_code == 429
+        refused = requests.get(f"{single.base}{path}", timeout=5, headers={"X-Request-Id": "capped-1"})
+        assert refused.status_code == 429 and refused.headers["X-Request-Id"] == "capped-1"
         assert refused.headers["Content-Type"] == "application/problem+json"
         assert int(refused.headers["Retry-After"]) > 0
         problem = refused.json()
         assert problem["status"] == 429 and problem["type"].startswith("urn:trailhead:problem:")
-        assert problem["title"] and problem["detail"]
+        assert problem["title"] and problem["detail"] and problem["instance"] == "capped-1"
         for _ in range(2):  # a seat's token is a client of its own
             conn, status, _ = open_stream(single, path, headers)
             assert status == 200
@@ -166,7 +166,7 @@ def test_the_per_client_cap_answers_429_and_the_total_cap_503(single: Serve) -> 
         full = requests.get(f"{single.base}{path}", headers=headers, timeout=5)
         assert full.status_code == 503
         assert full.headers["Content-Type"] == "application/problem+json"
-        assert full.json()["status"] == 503
+        assert full.json()["status"] == 503 and full.json()["instance"] == full.headers["X-Request-Id"]
     finally:
         for conn in held:
             conn.close()
