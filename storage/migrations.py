@@ -141,6 +141,15 @@ _V9 = ("ALTER TABLE tournaments ADD COLUMN starts_at TEXT",
        "ALTER TABLE tournaments ADD COLUMN entrant_count INTEGER",
        "ALTER TABLE tournaments ADD COLUMN rounds_played INTEGER")
 
+# Admin (issue 32): a player may be banned (when, why; NULL while not), and each admin action is kept in order:
+# who took it (the operator's OS user or --by), when, on which player, why.
+_V10_PLAYERS = ("ALTER TABLE players ADD COLUMN banned_at TEXT", "ALTER TABLE players ADD COLUMN ban_reason TEXT")
+_V10_SQLITE = ("CREATE TABLE IF NOT EXISTS admin_actions (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL,"
+               " actor TEXT NOT NULL, action TEXT NOT NULL, player TEXT NOT NULL, reason TEXT)", *_V10_PLAYERS)
+_V10_POSTGRESQL = ("CREATE TABLE IF NOT EXISTS admin_actions (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
+                   " at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL, player TEXT NOT NULL, reason TEXT)",
+                   *_V10_PLAYERS)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "release 0.1 schema: games, seeds, seat tokens, events, commands, read models", _V1_SQLITE,
               _V1_POSTGRESQL),
@@ -164,6 +173,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "tournaments: their hash-chained streams, seeds, and the index of their games", _V7, _V7),
     Migration(8, "the ladders: their entrants, the games they play now, and their games", _V8, _V8),
     Migration(9, "tournaments may start by themselves at a time, and their rows hold what their list shows", _V9, _V9),
+    Migration(10, "banned players, and the log of admin actions", _V10_SQLITE, _V10_POSTGRESQL),
 )
 
 LATEST = MIGRATIONS[-1].version
