@@ -242,7 +242,7 @@ def projections_rebuild() -> None:
 
 @main.group()
 def db() -> None:
-    """The database: its schema (version, migrations), and copying it to another."""
+    """The database: its schema (version, migrations), copying it to another, backups and their audit."""
 
 
 @db.command("migrate")
@@ -378,9 +378,13 @@ def db_copy(src: str, dst: str, limit: int | None, progress_every: float) -> Non
 
 
 def _add_replay_commands() -> None:
+    from service import cli_admin, cli_db
     from service.replay_cli import replay
 
     main.add_command(replay)
+    main.add_command(cli_admin.admin)
+    for command in (cli_db.db_backup, cli_db.db_restore, cli_db.db_verify):
+        db.add_command(command)
 
 
 _add_replay_commands()
