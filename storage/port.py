@@ -107,7 +107,8 @@ class Players(Protocol):
     def player(self, player_id: str) -> dict[str, Any] | None: ...
 
     def player_rows(self) -> list[tuple[Any, ...]]:
-        """Every player's row as stored (id, name, key hash, created_at), for `trailhead db copy`."""
+        """Every player's row as stored (id, name, key hash, created_at, banned_at, ban_reason), for
+        `trailhead db copy`."""
 
     def restore_players(self, rows: Sequence[Sequence[Any]]) -> int:
         """Write players' rows read by `player_rows` of another database, those whose id or key hash is not held
@@ -129,6 +130,9 @@ class Players(Protocol):
 
     def admin_actions(self, limit: int = 100) -> list[dict[str, Any]]:
         """The admin actions recorded, newest first: {id, at, actor, action, player, reason}."""
+
+    def restore_admin_actions(self, actions: Sequence[dict[str, Any]]) -> int:
+        """Write another database's admin actions this one does not hold (`trailhead db copy`); returns how many."""
 
     def token_owner(self, token_hash: str) -> tuple[str, int] | None: ...
 

@@ -9,6 +9,7 @@ from storage.records import now
 from storage.sql.connection import SqlBackend
 
 PLAYER_COLUMNS = "id, name, created_at, banned_at, ban_reason"
+ADMIN_COLUMNS = ("id", "at", "actor", "action", "player", "reason")
 TOKEN_OWNERS_KEPT = 4096  # token owners found, kept per storage (SqlPlayers.token_owner)
 
 
@@ -38,15 +39,17 @@ class SqlPlayers(SqlBackend):
 
     def player_rows(self) -> list[tuple[Any, ...]]:
         with self._reader() as conn:
-            rows = conn.execute("SELECT id, name, key_hash, created_at FROM players ORDER BY created_at, id").fetchall()
+            rows = conn.execute("SELECT id, name, key_hash, created_at, banned_at, ban_reason FROM players"
+                                " ORDER BY created_at, id").fetchall()
         return [tuple(row) for row in rows]
 
     def restore_players(self, rows: Sequence[Sequence[Any]]) -> int:
         written = 0
         with self._writer() as conn:
             for row in rows:
-                written += conn.execute("INSERT INTO players (id, name, key_hash, created_at) VALUES (?, ?, ?, ?)"
-                                        " ON CONFLICT DO NOTHING", list(row)).rowcount
+                written += conn.execute("INSERT INTO players (id, name, key_hash, created_at, banned_at, ban_reason)"
+                                        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                                        list(row)).rowcount
         return written
 
     def player(self, player_id: str) -> dict[str, Any] | None:
@@ -89,7 +92,18 @@ class SqlPlayers(SqlBackend):
         with self._reader() as conn:
             rows = conn.execute("SELECT id, at, actor, action, player, reason FROM admin_actions ORDER BY id DESC"
                                 " LIMIT ?", [limit]).fetchall()
-        return [dict(zip(("id", "at", "actor", "action", "player", "reason"), row)) for row in rows]
+        return [dict(zip(ADMIN_COLUMNS, row)) for row in rows]
+
+    def restore_admin_actions(self, actions: Sequence[dict[str, Any]]) -> int:
+        """Write the admin actions of another database (`admin_actions`, any order) that this one does not hold
+        (same time, actor, action and player), oldest first; returns how many."""
+        held = {tuple(a[k] for k in ADMIN_COLUMNS[1:5]) for a in self.admin_actions(2**31 - 1)}
+        fresh = sorted((a for a in actions if tuple(a[k] for k in ADMIN_COLUMNS[1:5]) not in held),
+                       key=lambda a: a["id"])
+        with self._writer() as conn:
+            for row in fresh:
+                self._record_action(conn, row)
+        return len(fresh)
 
     def token_owner(self, token_hash: str) -> tuple[str, int] | None:
         """The game and seat of a token's hash. A token's row is written with its game and never

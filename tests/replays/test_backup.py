@@ -16,7 +16,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from application.admin import action
 from application.bus import play_bot_turn
+from application.players import register_player
 from domain.core import SeatConfig
 from replays import backup as backups
 from service.cli import main
@@ -122,10 +124,19 @@ def test_a_live_backup_restores_with_every_acknowledged_command(database: str, t
 def test_without_pg_dump_postgresql_is_backed_up_through_the_port(database: str, tmp_path: Path,
                                                                   postgres: Any) -> None:
     games_url = database
+    source = open_storage(games_url)
+    source.migrate()
+    mallory = register_player(source, "mallory").player
+    source.set_player_ban(mallory["id"], "2026-01-01T00:00:00Z", "spam", action("ban", mallory["id"], "ops", "spam"))
+    source.close()
     copy = str(tmp_path / "logical.sqlite")
     result, before = backed_up_live(games_url, copy, TRAILHEAD_PG_BIN="none")
     assert f"backed up with {backups.LOGICAL} into {copy}" in result.output and "all verify" in result.output
     assert_holds(copy, before)
+    copied = open_storage(copy)
+    assert copied.player(mallory["id"])["ban_reason"] == "spam"  # the players and the admin log come along
+    assert [(a["actor"], a["action"], a["reason"]) for a in copied.admin_actions()] == [("ops", "ban", "spam")]
+    copied.close()
     with postgres.schema() as target:
         restored = cli("db", "restore", copy, "--db", target)
         assert restored.exit_code == 0, restored.output
