@@ -5,8 +5,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, TypeVar
 
 import click
+
+if TYPE_CHECKING:
+    from replays.backup import Verified
+
+T = TypeVar("T")
 
 db_option = click.option("--db", "database", default=None,
                          help="The database (a SQLite path or a postgresql:// URL; default: TRAILHEAD_DB).")
@@ -35,10 +41,7 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
         yield on_game
 
 
-def report_verified(verified: object, what: str) -> None:
-    from replays.backup import Verified
-
-    assert isinstance(verified, Verified)
+def report_verified(verified: Verified, what: str) -> None:
     for game_id, reason in verified.failures[:20]:
         click.echo(f"FAILED {game_id}: {reason}")
     if len(verified.failures) > 20:
@@ -48,7 +51,7 @@ def report_verified(verified: object, what: str) -> None:
         raise click.ClickException(f"{len(verified.failures)} game(s) of {what} do not verify")
 
 
-def failing(call: Callable[[], object]) -> object:
+def failing(call: Callable[[], T]) -> T:
     from replays.backup import BackupFailed
 
     try:
@@ -74,8 +77,8 @@ def db_backup(dst: str, database: str | None, logical: bool) -> None:
     src = database_of(database)
     with progress_bar("verifying") as on_game:
         report = failing(lambda: backup(src, dst, logical, on_game=on_game))
-    click.echo(f"backed up with {report.method} into {dst} in {report.seconds:.1f} s")  # type: ignore[attr-defined]
-    report_verified(report.verified, "the backup")  # type: ignore[attr-defined]
+    click.echo(f"backed up with {report.method} into {dst} in {report.seconds:.1f} s")
+    report_verified(report.verified, "the backup")
 
 
 @click.command("restore")
@@ -94,8 +97,8 @@ def db_restore(src: str, database: str | None) -> None:
         raise click.UsageError(f"SRC: no such file: {src}")
     with progress_bar("verifying") as on_game:
         report = failing(lambda: restore(src, dst, on_game=on_game))
-    click.echo(f"restored with {report.method} in {report.seconds:.1f} s")  # type: ignore[attr-defined]
-    report_verified(report.verified, "the restored database")  # type: ignore[attr-defined]
+    click.echo(f"restored with {report.method} in {report.seconds:.1f} s")
+    report_verified(report.verified, "the restored database")
 
 
 @click.command("verify")
