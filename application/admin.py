@@ -84,12 +84,23 @@ def rotate_key(players: Players, player: dict[str, Any]) -> str:
     return key
 
 
-def ban(bus: MessageBus, player_id: str, actor: str, reason: str | None = None) -> list[Handed]:
-    """Ban the player, then hand each seat it holds in a running game to the takeover bot (LeaveSeat, the same
-    command as the player's own leave). A game still waiting for players keeps the seat until it starts."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class Banned:
+    seats: list[Handed]
+    ladders: list[str]  # the game types whose ladder the player (or a bot level it entered) was taken out of
+
+
+def ban(bus: MessageBus, player_id: str, actor: str, reason: str | None = None) -> Banned:
+    """Ban the player, take it (and the bot levels it entered) out of every ladder, so that no matchmaker seats
+    it again, then hand each seat it holds in a running game to the takeover bot (LeaveSeat, the same command
+    as the player's own leave). A game still waiting for players keeps the seat until it starts."""
     store = bus.store
     if not store.set_player_ban(player_id, now(), reason, action(BAN, player_id, actor, reason)):
         raise UnknownPlayer(f"no player with id {player_id!r}")
+    ladders = []
+    for entry in store.ladder_rows()[0]:  # game_type, entrant, player, bot, name, entered_by, active, ...
+        if entry[6] and player_id in (entry[2], entry[5]) and store.ladder_leave(entry[0], entry[1]):
+            ladders.append(entry[0])
     handed = []
     for game_id, seat in running_seats(bus, player_id):
         try:
@@ -98,7 +109,7 @@ def ban(bus: MessageBus, player_id: str, actor: str, reason: str | None = None) 
             handed.append(Handed(game_id, seat, refused.reason))
             continue
         handed.append(Handed(game_id, seat))
-    return handed
+    return Banned(handed, sorted(set(ladders)))
 
 
 def unban(players: Players, player_id: str, actor: str, reason: str | None = None) -> None:

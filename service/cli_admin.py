@@ -94,8 +94,8 @@ def admin_revoke_key(player: str, reason: str | None, by: str | None) -> None:
 @click.option("--timeout", default=60.0, show_default=True, type=float,
               help="Without REDIS_URL: seconds to wait at most for the takeover bots' turns played here.")
 def admin_ban(player: str, reason: str | None, by: str | None, timeout: float) -> None:
-    """Ban PLAYER: no new games, joins, ladder or tournament entries (403 player-banned); the seats it holds in
-    running games are handed to the takeover bot."""
+    """Ban PLAYER: no new games, joins, ladder or tournament entries (403 player-banned); taken out of the
+    ladders; the seats it holds in running games are handed to the takeover bot."""
     from application.admin import ban
 
     with container() as app:
@@ -103,11 +103,13 @@ def admin_ban(player: str, reason: str | None, by: str | None, timeout: float) -
         if found["banned_at"]:
             raise click.ClickException(f"{described(found)} is banned already (since {found['banned_at']})")
         app.runner.catch_up()  # the read model lists the player's games
-        handed = ban(app.bus, found["id"], actor(by), reason)
-        if app.runner.kind == "inline" and handed:
+        banned = ban(app.bus, found["id"], actor(by), reason)
+        if app.runner.kind == "inline" and banned.seats:
             app.runner.wait_idle(timeout)
     click.echo(f"banned {described(found)}")
-    for seat in handed:
+    for game_type in banned.ladders:
+        click.echo(f"  taken out of the {game_type} ladder")
+    for seat in banned.seats:
         outcome = f"kept: {seat.refused}" if seat.refused else "handed to the takeover bot"
         click.echo(f"  game {seat.game_id} seat {seat.seat}: {outcome}")
 

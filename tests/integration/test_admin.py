@@ -63,10 +63,15 @@ def test_a_banned_player_is_refused_its_seat_taken_over_and_unbanned(client: Fla
     open_game = client.post(f"{API}/games", json={"type": "nanga-parbat", "seats": [
         {"player": ann["id"]}, {"open": True}]}).get_json()
     assert [seat["bot"] for seat in client.get(f"{API}/games/{running['id']}").get_json()["seats"]] == [None, None]
+    assert client.post(f"{API}/ladder/hike/entries", headers=bearer(eve["key"])).status_code == 201
+    assert eve["id"] in str(client.get(f"{API}/ladder/hike").get_json())
 
     banned = admin(database, "ban", eve["id"], "--reason", "abusive chat", "--by", "ops")
     assert banned.exit_code == 0, banned.output
     assert f"game {running['id']} seat 0: handed to the takeover bot" in banned.output
+    assert "taken out of the hike ladder" in banned.output
+    ladder = client.get(f"{API}/ladder/hike").get_json()
+    assert eve["id"] not in str(ladder)
     seat = client.get(f"{API}/games/{running['id']}").get_json()["seats"][0]
     assert seat["gone"] is True and seat["bot"] is not None
 
