@@ -20,6 +20,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from application.admin import ensure_not_banned
 from application.clock import iso, utc_now
 from application.messages import LadderDue, Message
 from application.ratings import LADDER
@@ -71,7 +72,9 @@ def enter(bus: MessageBus, spec: GameSpec, player: dict[str, Any], bot: str | No
 
     Raises:
         InvalidCommand: an unknown bot level, or a game played alone.
+        PlayerBanned: the player is banned.
     """
+    ensure_not_banned(player)
     table_size(spec)
     if bot is not None and bot not in spec.bots:
         raise InvalidCommand(f"bot: unknown bot level {bot!r}; levels: {', '.join(spec.bots)}")

@@ -10,6 +10,7 @@ import dataclasses
 import uuid
 from typing import Any
 
+from application.admin import ensure_not_banned
 from application.auth import new_token, token_hash
 from application.bus import MessageBus
 from application.game import LoadedGame
@@ -59,8 +60,10 @@ def take_seat(games: GameService, bus: MessageBus, game_id: str, player: dict[st
         UnknownGameId: no such game.
         SeatTaken: the player holds a seat of this game already, no seat is open, or the seat asked for is not.
         NoSuchSeat: the game has no seat `seat`.
+        PlayerBanned: the player is banned.
         VersionConflict: another writer moved the game on before each of the attempts.
     """
+    ensure_not_banned(player)
     for _attempt in range(JOIN_ATTEMPTS):
         game = games.load(game_id)
         seating = game.seating

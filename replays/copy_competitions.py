@@ -100,6 +100,7 @@ def copy_competitions(source: Storage, destination: Storage, registry: Callable[
     """Copy the players, every tournament of `source` (its games copied already), then the ladders' rows."""
     report = CompetitionsReport()
     report.players = destination.restore_players(source.player_rows())
+    destination.restore_admin_actions(source.admin_actions(2**31 - 1))
     for tournament_id in source.tournament_ids():
         copy = copy_tournament(source, destination, registry, tournament_id)
         report.add(copy)

@@ -9,6 +9,7 @@ import msgspec
 from flask import Blueprint, Response, current_app, request
 from marshmallow import ValidationError
 
+from application.admin import ensure_not_banned
 from application.clock import iso, utc_now
 from application.clock_view import clock_view, deadlines, fill_deadline_at
 from application.game_types import described, game_type
@@ -20,7 +21,7 @@ from application.game import LoadedGame
 from application.handler import Committed, GameService
 from domain.core import Command, GameSpec, SeatConfig
 from domain.core.seating import LeaveSeat
-from service.identity import caller_seat, reader_seat, required_player
+from service.identity import bearer_player, caller_seat, reader_seat, required_player
 from service.metrics import submitting
 from service.problems import Forbidden
 from service.request_body import json_body
@@ -145,6 +146,8 @@ TABLE_FIELDS = ("fill_with_bots_after", "turn_seconds", "initial_seconds", "incr
 @games_api.post("/games")
 def create_game() -> tuple[Any, int, dict[str, str]]:
     body = _create_request.load(json_body())
+    if request.headers.get("Authorization") is not None:
+        ensure_not_banned(bearer_player())  # a banned player's key starts no game, whoever it seats
     seats, open_seats, players = [], [], {}
     for index, seat in enumerate(body["seats"]):
         if seat["open"]:
@@ -154,6 +157,7 @@ def create_game() -> tuple[Any, int, dict[str, str]]:
             player = player_store().player(seat["player"])
             if player is None:
                 raise ValidationError({"seats": {index: {"player": [f"no player with id {seat['player']!r}"]}}})
+            ensure_not_banned(player)
             if seat["player"] in players.values():
                 raise ValidationError({"seats": {index: {"player": ["a player holds one seat of a game"]}}})
             players[index] = seat["player"]

@@ -250,7 +250,7 @@ def projections_rebuild() -> None:
 
 @main.group()
 def db() -> None:
-    """The database: its schema (version, migrations), and copying it to another."""
+    """The database: its schema (version, migrations), copying it to another, backups and their audit."""
 
 
 @db.command("migrate")
@@ -385,15 +385,14 @@ def db_copy(src: str, dst: str, limit: int | None, progress_every: float) -> Non
                                    + (" ..." if len(report.problems) > 10 else ""))
 
 
-def _add_replay_commands() -> None:
-    from service.cli_arena import arena  # `trailhead arena` (arena/)
-    from service.replay_cli import replay
+def _add_commands() -> None:  # the commands that live in modules of their own: replays, arena, admin, backups
+    from service import cli_admin, cli_arena, cli_db, replay_cli
 
-    main.add_command(replay)
-    main.add_command(arena)
+    for group, command in ((main, replay_cli.replay), (main, cli_arena.arena), (main, cli_admin.admin),
+                           (db, cli_db.db_backup), (db, cli_db.db_restore), (db, cli_db.db_verify)):
+        group.add_command(command)
 
-
-_add_replay_commands()
+_add_commands()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint
 from werkzeug.exceptions import NotFound
 
+from application.admin import rotate_key
 from application.players import register_player
 from application.ratings import RATED
 from service.identity import required_player
@@ -29,6 +30,20 @@ def create_player() -> tuple[Any, int, dict[str, str]]:
     return _player.dump({**new.player, "key": new.key}), 201, {"Location": f"/api/v1/players/{new.player['id']}"}
 
 
+@players_api.post("/players/me/key")
+def rotate_player_key() -> tuple[Any, int]:
+    """A new key for the player whose current key the request carries: shown only here; the current key is
+    refused from the next request on, on every host (keys are checked against the database)."""
+    player = required_player()
+    key = rotate_key(player_store(), player)
+    return _player.dump({**public(player), "key": key}), 201
+
+
+def public(player: dict[str, Any]) -> dict[str, Any]:
+    """What anyone may read of a player: id, name, created_at (not whether or why it is banned)."""
+    return {name: player[name] for name in ("id", "name", "created_at")}
+
+
 @players_api.get("/players/<player_id>")
 def get_player(player_id: str) -> Any:
     """A player's public profile: name, ratings per game type (the rated pool) and recent games, from the
@@ -40,5 +55,5 @@ def get_player(player_id: str) -> Any:
         raise NotFound(f"no player with id {player_id!r}")
     trailhead().runner.catch_up()
     models = read_models()
-    return {**player, "ratings": models.player_ratings(player["id"], RATED),
+    return {**public(player), "ratings": models.player_ratings(player["id"], RATED),
             "recent_games": models.player_games(player["id"], RECENT_GAMES)}

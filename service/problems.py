@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from domain.core.seating import SeatTaken
 from domain.core import IllegalCommand, InvalidCommand, UnknownGame
+from application.admin import PlayerBanned
 from application.analysis import NoSearchLevel, NotADecision
 from application.rematch import GameStillRunning
 from application.handler import CommandIdReused, RulesVersionMismatch, UnknownGameId
@@ -71,6 +72,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(NotTheCreator)
     def _forbidden(error: Forbidden | NotTheCreator) -> Response:
         return problem(403, "forbidden", "Forbidden", str(error))
+
+    @app.errorhandler(PlayerBanned)
+    def _banned(error: PlayerBanned) -> Response:
+        return problem(403, "player-banned", "Player banned", error.reason)
 
     @app.errorhandler(UnknownGame)
     @app.errorhandler(UnknownGameId)

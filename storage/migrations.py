@@ -152,6 +152,15 @@ _V10_FILL = ("UPDATE games SET finished_position = (SELECT MAX(position) FROM ev
 _V10_SQLITE = ("ALTER TABLE games ADD COLUMN finished_position INTEGER", *_V10_FILL)
 _V10_POSTGRESQL = ("ALTER TABLE games ADD COLUMN finished_position BIGINT", *_V10_FILL)
 
+# Admin (issue 32): a player may be banned (when, why; NULL while not), and each admin action is kept in order:
+# who took it (the operator's OS user or --by), when, on which player, why.
+_V11_PLAYERS = ("ALTER TABLE players ADD COLUMN banned_at TEXT", "ALTER TABLE players ADD COLUMN ban_reason TEXT")
+_V11_SQLITE = ("CREATE TABLE IF NOT EXISTS admin_actions (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL,"
+               " actor TEXT NOT NULL, action TEXT NOT NULL, player TEXT NOT NULL, reason TEXT)", *_V11_PLAYERS)
+_V11_POSTGRESQL = ("CREATE TABLE IF NOT EXISTS admin_actions (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
+                   " at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL, player TEXT NOT NULL, reason TEXT)",
+                   *_V11_PLAYERS)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "release 0.1 schema: games, seeds, seat tokens, events, commands, read models", _V1_SQLITE,
               _V1_POSTGRESQL),
@@ -177,6 +186,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(9, "tournaments may start by themselves at a time, and their rows hold what their list shows", _V9, _V9),
     Migration(10, "finished games record the position they finished at, for the bulk export", _V10_SQLITE,
               _V10_POSTGRESQL),
+    Migration(11, "banned players, and the log of admin actions", _V11_SQLITE, _V11_POSTGRESQL),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -116,7 +116,8 @@ class Players(Protocol):
     def player(self, player_id: str) -> dict[str, Any] | None: ...
 
     def player_rows(self) -> list[tuple[Any, ...]]:
-        """Every player's row as stored (id, name, key hash, created_at), for `trailhead db copy`."""
+        """Every player's row as stored (id, name, key hash, created_at, banned_at, ban_reason), for
+        `trailhead db copy`."""
 
     def restore_players(self, rows: Sequence[Sequence[Any]]) -> int:
         """Write players' rows read by `player_rows` of another database, those whose id or key hash is not held
@@ -124,6 +125,23 @@ class Players(Protocol):
 
     def player_by_key(self, key_hash: str) -> dict[str, Any] | None:
         """The player whose key has this sha256, or None."""
+
+    def players(self, name: str | None = None) -> list[dict[str, Any]]:
+        """Every player (or those whose name holds `name`, any case), as `player` gives them, oldest first."""
+
+    def set_player_key(self, player_id: str, key_hash: str, action: dict[str, Any] | None = None) -> bool:
+        """Replace the player's key (by its sha256), and record the admin `action` ({at, actor, action, player,
+        reason}) in the same transaction; False: no such player."""
+
+    def set_player_ban(self, player_id: str, banned_at: str | None, reason: str | None,
+                       action: dict[str, Any]) -> bool:
+        """Ban the player (`banned_at` a time) or lift its ban (None), recording the admin `action`."""
+
+    def admin_actions(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The admin actions recorded, newest first: {id, at, actor, action, player, reason}."""
+
+    def restore_admin_actions(self, actions: Sequence[dict[str, Any]]) -> int:
+        """Write another database's admin actions this one does not hold (`trailhead db copy`); returns how many."""
 
     def token_owner(self, token_hash: str) -> tuple[str, int] | None: ...
 

@@ -16,6 +16,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from application.admin import ensure_not_banned
 from application.auth import new_token, same_hash, token_hash
 from application.chain import GENESIS_HASH
 from application.clock import instant, utc_now
@@ -67,6 +68,7 @@ def entrants_of(spec: GameSpec, store: Storage, wanted: Sequence[Mapping[str, An
         found = store.player(player)
         if found is None:
             raise InvalidCommand(f"entrants[{index}].player: no player with id {player!r}")
+        ensure_not_banned(found)
         entrants.append(Entrant(entrant=player, name=found["name"], player=player))
     return tuple(entrants)
 
@@ -124,6 +126,7 @@ def join(bus: MessageBus, tournament_id: str, player: Mapping[str, Any]) -> Load
     Raises:
         UnknownTournament, IllegalCommand.
     """
+    ensure_not_banned(dict(player))
     entrant = Entrant(entrant=player["id"], name=player["name"], player=player["id"])
     loaded = run(bus.store, tournament_id, JoinTournament(entrant=entrant))[0]
     if (at := loaded.record.starts_at) is not None and instant(at) <= utc_now():  # its time passed with too few

@@ -55,6 +55,10 @@ def test_two_players_meet_at_an_open_table_and_play_it_to_the_end(server: Served
     ann, bea, cal = (client.create_player(name) for name in ("Ann", "Bea", "Cal"))
     assert len(ann["id"]) == 32 and ann["key"] and ann["name"] == "Ann" and ann["created_at"]
     assert client.player("me", ann["key"])["id"] == ann["id"]
+    rotated = client.rotate_key(ann["key"])
+    assert rotated["id"] == ann["id"] and rotated["key"] != ann["key"]
+    assert client.player("me", rotated["key"])["id"] == ann["id"]
+    ann = {**ann, "key": rotated["key"]}  # the old key is refused from now on (tests/integration/test_admin.py)
     created = client.create_game(GAME, [{"player": ann["id"]}, {"open": True}], seed="sdk-table", turn_seconds=600,
                                  takeover_bot="random", missed_turns_limit=2)
     game_id = created["id"]

@@ -223,6 +223,12 @@ class Client(TournamentCalls, ExportCalls):
         key's player [getPlayer]."""
         return cast(PlayerProfile, self._get(f"/players/{_seg(id)}", token=key))
 
+    def rotate_key(self, key: str) -> CreatedPlayer:
+        """A new key for the player whose current `key` is sent; the answer's `key` is shown only here, and the
+        old one is refused from now on [rotatePlayerKey]. Not retried after a connection error (the key may
+        have changed all the same: then the old one is refused, and the operator revokes it for a new one)."""
+        return cast(CreatedPlayer, self.transport.json("POST", f"{API_PREFIX}/players/me/key", token=key))
+
     def join(self, game_id: str, key: str, seat: int | None = None) -> Joined:
         """Take an open seat of a game with a player's key: `seat`, or the first open one [joinGame].
 
