@@ -9,7 +9,9 @@
   is freed; /healthz answers 503 too, see `cannot_write`).
 - degraded: still moving, but behind: the read models lag the log by more than
   TRAILHEAD_HEALTH_MAX_LAG events; a bot seat has been waiting for more than
-  TRAILHEAD_HEALTH_BOT_WAIT_SECONDS.
+  TRAILHEAD_HEALTH_BOT_WAIT_SECONDS; a queued job has waited that long while none of the workers
+  registered for its queue sent a heartbeat for as long (they died without a word: RQ keeps a
+  killed worker in its registry until its key expires; workers/rq.py).
 
 The API keeps taking commands in every other state (the log is the truth), so /healthz answers 200
 then whatever the status: alert on `status`, not on the HTTP code. Only a full disk, which refuses
