@@ -9,7 +9,7 @@ import msgspec
 from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 
-from application.settings import rate_limits, settings_from_env
+from application.settings import rate_limits, settings_from_env, trusted_proxies
 from bootstrap import bootstrap
 from service import problems
 from service.analysis import analysis_api
@@ -123,6 +123,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(config or {})
     if isinstance(app.config["RATE_LIMITS"], str):
         app.config["RATE_LIMITS"] = rate_limits(app.config["RATE_LIMITS"])
+    if isinstance(app.config.get("TRUSTED_PROXIES"), str):
+        app.config["TRUSTED_PROXIES"] = trusted_proxies(app.config["TRUSTED_PROXIES"])
     if "GAMES" not in app.config:
         from domain.games import GAMES
 

@@ -294,6 +294,9 @@ UVICORN_SETTINGS: dict[str, Any] = {
     "loop": "uvloop",
     "http": RequestTimeoutHttpTools,
     "lifespan": "off",
+    # The client's address is the peer's: the Flask app reads X-Forwarded-For itself, from the proxies of
+    # TRAILHEAD_TRUSTED_PROXIES only (service/identity.py). uvicorn would believe it from 127.0.0.1 by default.
+    "proxy_headers": False,
     "timeout_keep_alive": KEEP_ALIVE_SECONDS,
     "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
 }
