@@ -9,10 +9,15 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from typing import Any
+
 import pytest
 import requests
 import uvicorn
+from flask import Flask
 
+import service.asgi
+from service.app import create_app
 from service.asgi import UVICORN_SETTINGS, create_asgi_app
 from support.served import free_port
 
@@ -21,7 +26,14 @@ REQUEST_SECONDS = 4  # a trickling body is cut after this; a request stuck behin
 
 
 @pytest.fixture
-def front(tmp_path: Path) -> Iterator[str]:
+def front(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    made: list[Flask] = []
+
+    def kept(config: Any) -> Flask:  # the Flask app behind the front, to close its container at the end
+        made.append(create_app(config))
+        return made[-1]
+
+    monkeypatch.setattr(service.asgi, "create_app", kept)
     app = create_asgi_app({"DATABASE": str(tmp_path / "trailhead.sqlite"), "REDIS_URL": None, "RATE_LIMITS": "off",
                            "REQUEST_SECONDS": REQUEST_SECONDS, "RESUME_BOTS": False}, threads=1)
     port = free_port()
@@ -38,6 +50,7 @@ def front(tmp_path: Path) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(10)
+        made[0].extensions["trailhead"].close()
 
 
 def trickle(port: int) -> socket.socket:
