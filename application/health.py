@@ -5,12 +5,17 @@
   halted on an event it cannot apply; a game is halted because its bot seat to act has no legal
   command (application/halts.py: its bot turns are not retried); Redis does not answer (RQ mode: no bot turn or
   projection can be queued); jobs wait on a queue that no live worker serves.
+  The disk holding the database is full (check `storage`: writes are refused with 503 until space
+  is freed; /healthz answers 503 too, see `cannot_write`).
 - degraded: still moving, but behind: the read models lag the log by more than
   TRAILHEAD_HEALTH_MAX_LAG events; a bot seat has been waiting for more than
-  TRAILHEAD_HEALTH_BOT_WAIT_SECONDS.
+  TRAILHEAD_HEALTH_BOT_WAIT_SECONDS; a queued job has waited that long while none of the workers
+  registered for its queue sent a heartbeat for as long (they died without a word: RQ keeps a
+  killed worker in its registry until its key expires; workers/rq.py).
 
-The API keeps taking commands in every state (the log is the truth), so /healthz answers 200
-whatever the status: alert on `status`, not on the HTTP code.
+The API keeps taking commands in every other state (the log is the truth), so /healthz answers 200
+then whatever the status: alert on `status`, not on the HTTP code. Only a full disk, which refuses
+every write, makes it answer 503, so that a load balancer sends the writes elsewhere.
 """
 
 from __future__ import annotations
@@ -34,6 +39,11 @@ class Reason:
     check: str
     status: str
     detail: str
+
+
+def cannot_write(health: dict[str, Any]) -> bool:
+    """Whether the service refuses every write just now (a full disk): /healthz answers 503 then."""
+    return any(reason["check"] == "storage" and reason["status"] == FAILING for reason in health["reasons"])
 
 
 def worst(statuses: list[str]) -> str:
@@ -72,6 +82,9 @@ def _assess(app: Trailhead, at: datetime) -> dict[str, Any]:
         if waited > max_wait:
             reasons.append(Reason("bots", DEGRADED, f"a bot seat of game {game_id} has waited {waited:.0f} s"
                                                     f" (more than {max_wait:g} s)"))
+    full = app.store.storage_problem()
+    if full is not None:
+        reasons.append(Reason("storage", FAILING, full))
     for game_id, type_, version in app.store.halted_bot_games(HALTED_REPORTED):
         reasons.append(Reason("bots", FAILING, halted_reason(game_id, type_, version)))
     jobs = dict(app.runner.health())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Callable
 from typing import Any
@@ -14,9 +15,11 @@ DEFAULT_DB = os.path.join("trailhead-data", "trailhead.sqlite")
 
 #: The kinds of request a client's rate limits count apart, and their limits unless
 #: TRAILHEAD_RATE_LIMITS says otherwise (Flask-Limiter's notation; README, Rate limits).
-RATE_LIMIT_SCOPES = ("create", "command", "read", "analysis")
+#: `address-read` and `address-command` are ceilings per address over every token and key it sends:
+#: a client minting tokens (games, players) must not multiply its reads and commands.
+RATE_LIMIT_SCOPES = ("create", "command", "read", "analysis", "address-command", "address-read")
 DEFAULT_RATE_LIMITS = {"create": "30/minute", "command": "600/minute", "read": "1200/minute",
-                       "analysis": "20/minute"}
+                       "analysis": "20/minute", "address-command": "3000/minute", "address-read": "6000/minute"}
 RATE_LIMITS_SYNTAX = "'off', or 'scope=LIMIT;...' such as 'create=10/minute;command=600/minute;read=off'"
 
 
@@ -53,6 +56,8 @@ def settings_from_env() -> dict[str, Any]:
         "METRICS": os.environ.get("TRAILHEAD_METRICS", "on").strip().lower() not in ("off", "0", "false", "no"),
         "METRICS_TOKEN": os.environ.get("TRAILHEAD_METRICS_TOKEN") or None,
         "LOG_FORMAT": log_format(os.environ.get("TRAILHEAD_LOG_FORMAT")),
+        # the reverse proxies whose X-Forwarded-For names the client (addresses or networks); none by default
+        "TRUSTED_PROXIES": trusted_proxies(os.environ.get("TRAILHEAD_TRUSTED_PROXIES")),
         # analyses (application/analysis.py): how long a request waits for the bots' side's answer (then 503),
         # and how many requests of a process may wait at once (then 503 at once: they hold request threads)
         "ANALYSIS_WAIT_SECONDS": float(os.environ.get("TRAILHEAD_ANALYSIS_WAIT_SECONDS", "10")),
@@ -70,7 +75,8 @@ def rate_limits(text: str | None) -> dict[str, str]:
     Unset, empty or `on`: the defaults. `off`: none at all. Otherwise `;`-separated
     `scope=LIMIT` items, a scope being one of RATE_LIMIT_SCOPES and LIMIT a Flask-Limiter
     limit (`10/minute`, `100 per hour`, several joined by `,`) or `off` for none in that
-    scope; a scope left out keeps its default.
+    scope; a scope left out keeps its default. `read=off` (`command=off`) also turns off the
+    address ceiling of that scope unless `address-read` (`address-command`) is given too.
 
     Raises:
         SettingsError: an unknown or repeated scope, an item without `=`, or a malformed or zero limit.
@@ -102,6 +108,9 @@ def rate_limits(text: str | None) -> dict[str, str]:
         if any(each.amount < 1 for each in parsed):
             raise _refused(f"{scope}: {limit!r} would refuse every request; a limit allows at least 1")
         chosen[scope] = limit
+    for scope in ("read", "command"):  # a scope turned off takes its address ceiling with it, unless that is set
+        if scope not in chosen and f"address-{scope}" not in seen:
+            chosen.pop(f"address-{scope}", None)
     return chosen
 
 
@@ -115,6 +124,23 @@ def log_format(text: str | None) -> str:
     if value not in ("text", "json"):
         raise SettingsError(f"TRAILHEAD_LOG_FORMAT: {text!r} is neither 'text' nor 'json'")
     return value
+
+
+def trusted_proxies(text: str | None) -> tuple[str, ...]:
+    """The networks of a TRAILHEAD_TRUSTED_PROXIES value: addresses or CIDR networks separated by commas
+    or spaces (`10.0.0.5, 10.1.0.0/16, ::1`); unset or empty: none.
+
+    Raises:
+        SettingsError: an item that is neither an IPv4 nor an IPv6 address or network.
+    """
+    networks = []
+    for item in (text or "").replace(",", " ").split():
+        try:
+            networks.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise SettingsError(f"TRAILHEAD_TRUSTED_PROXIES: {item!r} is not an address or a network such as"
+                                " 10.0.0.5 or 10.0.0.0/8") from None
+    return tuple(networks)
 
 
 def _refused(reason: str) -> SettingsError:

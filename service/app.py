@@ -9,7 +9,7 @@ import msgspec
 from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 
-from application.settings import rate_limits, settings_from_env
+from application.settings import rate_limits, settings_from_env, trusted_proxies
 from bootstrap import bootstrap
 from service import metrics, problems, request_log
 from service.analysis import analysis_api
@@ -103,10 +103,14 @@ def default_config() -> dict[str, Any]:
     """Settings from the environment, with embedded defaults (SQLite file, inline jobs).
 
     A request body may hold 1 MiB, except a replay document to import (`POST /replays`):
-    a long game's export runs to several MiB, so that route takes up to 32 MiB.
+    a long game's export runs to several MiB, so that route takes up to 32 MiB. OPTIONS is a 405.
     """
     return {**settings_from_env(), "MAX_CONTENT_LENGTH": 1024 * 1024,
-            "MAX_IMPORT_CONTENT_LENGTH": 32 * 1024 * 1024}
+            "MAX_IMPORT_CONTENT_LENGTH": 32 * 1024 * 1024,
+            # No OPTIONS answered by Flask on every route: the contract documents none (the service serves
+            # no browser from other origins, so no CORS preflight), and an undocumented method is a 405
+            # with Allow, as on any other method a route lacks.
+            "PROVIDE_AUTOMATIC_OPTIONS": False}
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -125,6 +129,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(config or {})
     if isinstance(app.config["RATE_LIMITS"], str):
         app.config["RATE_LIMITS"] = rate_limits(app.config["RATE_LIMITS"])
+    if isinstance(app.config.get("TRUSTED_PROXIES"), str):
+        app.config["TRUSTED_PROXIES"] = trusted_proxies(app.config["TRUSTED_PROXIES"])
     if "GAMES" not in app.config:
         from domain.games import GAMES
 

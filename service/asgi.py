@@ -16,7 +16,8 @@ and uvloop: with h11 and asyncio the front cost about 0.3 ms more CPU per comman
 bench/wrk_floor.py). What the timeouts cover and what they do not:
 - a request must arrive whole (headers and body) within TRAILHEAD_REQUEST_SECONDS (10 s) of its
   first byte, and a new connection must send one within as long: slow-header and slow-body clients
-  (slowloris) are cut, so no pool thread waits on a trickling body for long (RequestTimeoutHttpTools);
+  (slowloris) are cut (RequestTimeoutHttpTools), and a body is gathered on the event loop before a
+  pool thread takes the request (service/whole_body.py), so no thread waits on a trickling body;
 - a request target over MAX_URL_BYTES (8 KiB) is answered 414, header fields over
   MAX_HEADER_BYTES (32 KiB) 431, both as problem+json like the app's own errors, and closed;
 - an idle keep-alive connection is closed after KEEP_ALIVE_SECONDS (uvicorn's timeout_keep_alive);
@@ -53,6 +54,7 @@ from service.player_stream import PLAYER_ADMISSION
 from service.stream import ADMISSION
 from service.streams import Hub
 from service.tournament_stream import TOURNAMENT_ADMISSION, TournamentStreams
+from service.whole_body import WholeBody
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +74,9 @@ def create_asgi_app(config: Mapping[str, Any] | None = None, threads: int = 8) -
     flask_app = create_app(config)
     RequestTimeoutHttpTools.request_seconds = float(
         flask_app.config.get("REQUEST_SECONDS", REQUEST_SECONDS))
-    wsgi = WSGIMiddleware(terminated_input(flask_app), workers=threads)
+    wsgi = WholeBody(WSGIMiddleware(terminated_input(flask_app), workers=threads),
+                     max(int(flask_app.config.get("MAX_CONTENT_LENGTH") or 0),
+                         int(flask_app.config.get("MAX_IMPORT_CONTENT_LENGTH") or 0)))
     if "trailhead" not in flask_app.extensions:  # another Flask app on this stack (bench/serve.py's baseline)
         return everything_else_to(Starlette(), wsgi)
     hub = Hub(flask_app.extensions["trailhead"], flask_app.config)
@@ -122,7 +126,7 @@ class StreamEndpoint:
     """GET (and HEAD) of a game's stream, or of a player's (`key` PLAYER_ADMISSION); other methods
     go to Flask (its 405 problem)."""
 
-    def __init__(self, hub: Hub, wsgi: WSGIMiddleware, key: str = ADMISSION,
+    def __init__(self, hub: Hub, wsgi: WholeBody, key: str = ADMISSION,
                  tournaments: TournamentStreams | None = None) -> None:
         self.hub = hub
         self.wsgi = wsgi
@@ -306,6 +310,9 @@ UVICORN_SETTINGS: dict[str, Any] = {
     "loop": "uvloop",
     "http": RequestTimeoutHttpTools,
     "lifespan": "off",
+    # The client's address is the peer's: the Flask app reads X-Forwarded-For itself, from the proxies of
+    # TRAILHEAD_TRUSTED_PROXIES only (service/identity.py). uvicorn would believe it from 127.0.0.1 by default.
+    "proxy_headers": False,
     "timeout_keep_alive": KEEP_ALIVE_SECONDS,
     "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
 }

@@ -7,15 +7,50 @@ seat whose player left reads as a spectator until the game ends (`reading_as`).
 
 from __future__ import annotations
 
+import functools
+import ipaddress
 from typing import Any
 
-from flask import g, request
+from flask import current_app, g, request
 
 from application.auth import same_hash, token_hash
 from application.game import LoadedGame
 from application.handler import GameService
 from service.problems import Forbidden, Unauthorized
 from service.runtime import player_store
+
+
+def client_address() -> str:
+    """The client's address: the peer's, unless the peer is one of TRAILHEAD_TRUSTED_PROXIES; then the
+    nearest address of X-Forwarded-For that is not a trusted proxy (read from the right: the proxies
+    append, and what a client wrote itself comes first, so it is never believed over them).
+
+    By hand, as no library does it here: werkzeug's ProxyFix trusts a number of hops, whoever the peer is,
+    and uvicorn's trust list lives in the ASGI front, which the WSGI servers and the tests have not. The
+    front of `trailhead serve` leaves the headers to this (service/asgi.py, proxy_headers off).
+    """
+    peer = request.remote_addr or "unknown"
+    trusted = _networks(tuple(current_app.config.get("TRUSTED_PROXIES") or ()))
+    if not trusted or not _is_within(peer, trusted):
+        return peer
+    forwarded = [part.strip() for part in ",".join(request.headers.getlist("X-Forwarded-For")).split(",")]
+    for address in reversed([part for part in forwarded if part]):
+        if not _is_within(address, trusted):
+            return address
+    return peer
+
+
+@functools.lru_cache(maxsize=8)
+def _networks(texts: tuple[str, ...]) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    return tuple(ipaddress.ip_network(text, strict=False) for text in texts)
+
+
+def _is_within(address: str, networks: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False  # not an address (a made-up header value): never a trusted proxy
+    return any(ip in network for network in networks)
 
 
 def bearer_token() -> str | None:

@@ -17,7 +17,8 @@ import yaml
 from flask import Blueprint, Response, current_app, render_template, send_from_directory, url_for
 from werkzeug.exceptions import NotFound
 
-from application.health import assess
+from application.health import assess, cannot_write
+from service.rate_limits import counted_where
 from service.runtime import trailhead
 
 meta_api = Blueprint("meta_api", __name__, template_folder="templates")
@@ -41,12 +42,16 @@ def openapi_document() -> dict[str, Any]:
 
 @meta_api.get("/healthz")
 def healthz() -> Any:
-    """`ok`, `degraded` or `failing` with a reason for each problem (application/health.py); always 200.
+    """`ok`, `degraded` or `failing` with a reason for each problem (application/health.py); 200, or 503
+    while a full disk refuses every write.
 
-    `streams_open`: the event streams this process holds open (0 without the ASGI front).
+    `streams_open`: the event streams this process holds open (0 without the ASGI front). `limits`: where
+    the rate limits' counts live (service/rate_limits.py, counted_where).
     """
     streams = current_app.extensions.get("trailhead_streams")
-    return {**assess(trailhead()), "streams_open": streams.open if streams is not None else 0}
+    health = {**assess(trailhead()), "streams_open": streams.open if streams is not None else 0,
+              "limits": counted_where(current_app.config)}
+    return health, 503 if cannot_write(health) else 200
 
 
 @meta_api.get("/openapi.yaml")

@@ -18,11 +18,12 @@ from application.handler import CommandIdReused, RulesVersionMismatch, UnknownGa
 from application.tournaments.entry import NotTheCreator
 from application.tournaments.stream import UnknownTournament
 from replays.fork import ForkPointInsideCommand
-from storage import UNAVAILABLE, VersionConflict
+from storage import UNAVAILABLE, StorageFull, VersionConflict
 
 log = logging.getLogger(__name__)
 
 PROBLEM_TYPE = "urn:trailhead:problem:"
+STORAGE_FULL_RETRY_SECONDS = 30  # freeing space takes an operator: a client need not ask again sooner
 
 
 class Unauthorized(Exception):
@@ -151,6 +152,14 @@ def register(app: Flask) -> None:
 
     for kind in UNAVAILABLE:
         app.register_error_handler(kind, _unavailable)
+
+    @app.errorhandler(StorageFull)
+    def _full(error: StorageFull) -> Response:
+        log.error("storage full on %s %s: %s", request.method, request.path, error)
+        response = problem(503, "storage-full", "Storage full",
+                           "the disk holding the database is full; nothing was changed, send the same request again later")
+        response.headers["Retry-After"] = str(STORAGE_FULL_RETRY_SECONDS)
+        return response
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:

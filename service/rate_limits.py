@@ -6,11 +6,13 @@ Every routed request counts in one scope: `create` (POST /games, /games/{id}/for
 other GET). The limits come from TRAILHEAD_RATE_LIMITS (application/settings.py).
 
 A client is the seat token it sends, when that token matches a seat, else its address
-(`request.remote_addr`: gunicorn faces the clients itself; behind a reverse proxy every
-client would share the proxy's address). Creations always count by address: creating a
-game mints tokens, so counting creations by token would let a client mint itself fresh
-allowances. A token that matches no seat counts by address too, so made-up tokens buy
-nothing.
+(service/identity.py, `client_address`: the peer's, or behind one of TRAILHEAD_TRUSTED_PROXIES
+the address it forwards; X-Forwarded-For from anyone else is ignored). Creations always count
+by address: creating a game mints tokens, so counting creations by token would let a client
+mint itself fresh allowances. A token that matches no seat counts by address too, so made-up
+tokens buy nothing. Reads and commands also count per address under a ceiling of their own
+(`address-read`, `address-command`), over every token and key the address sends: tokens minted
+by the dozen do not multiply what one address may send.
 
 Counts live in Redis when REDIS_URL is set, shared by every process of the service; in the
 process's memory otherwise (then each gunicorn worker counts on its own). If Redis stops
@@ -31,7 +33,7 @@ from flask_limiter import ApplicationLimit, Limiter, RateLimitExceeded, RequestL
 from limits import RateLimitItem
 
 from application.auth import token_hash
-from service.identity import bearer_player, bearer_token, token_owner
+from service.identity import bearer_player, bearer_token, client_address, token_owner
 from service.problems import problem
 
 log = logging.getLogger(__name__)
@@ -43,6 +45,8 @@ COMMAND_ENDPOINTS = frozenset({"games_api.post_command"})
 ANALYSIS_ENDPOINTS = frozenset({"analysis_api.get_analysis"})
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 WHAT_IS_COUNTED = {"create": "game creations", "command": "commands", "read": "reads", "analysis": "analyses"}
+ADDRESS_PREFIX = "address-"
+CEILED_SCOPES = frozenset({"read", "command"})  # counted per address too, beside per token
 REDIS_TIMEOUT_SECONDS = 0.5  # every request asks Redis: a Redis that hangs must not hang the API
 
 
@@ -59,7 +63,7 @@ def request_scope() -> str:
 
 
 def address_key() -> str:
-    return f"address:{request.remote_addr or 'unknown'}"
+    return f"address:{client_address()}"
 
 
 def client_key() -> str:
@@ -95,6 +99,19 @@ def scoped_limit(limits: Mapping[str, str]) -> ApplicationLimit:
     return ApplicationLimit(limit, scope=scope, key_function=client)
 
 
+def address_ceiling(limits: Mapping[str, str]) -> ApplicationLimit:
+    """Reads and commands per address, whatever tokens it sends (`address-read`, `address-command`)."""
+
+    def limit() -> str:
+        scope = request_scope()
+        return limits.get(f"{ADDRESS_PREFIX}{scope}", "") if scope in CEILED_SCOPES else ""
+
+    def scope(_endpoint: str) -> str:
+        return f"{ADDRESS_PREFIX}{request_scope()}"
+
+    return ApplicationLimit(limit, scope=scope, key_function=address_key)
+
+
 def limit_requests(app: Flask, limits: Mapping[str, str]) -> Limiter | None:
     """Count every routed request against its scope's limit, if any scope has one (`limits` from
     application.settings.rate_limits); None when all are off."""
@@ -104,7 +121,8 @@ def limit_requests(app: Flask, limits: Mapping[str, str]) -> Limiter | None:
     limiter = Limiter(
         address_key,
         app=app,
-        application_limits=[scoped_limit(dict(limits))],
+        application_limits=[scoped_limit(dict(limits)), address_ceiling(dict(limits))],  # per client first: the
+        # headers report the first while neither is reached
         storage_uri=storage_uri(redis_url),
         storage_options=(
             {"socket_connect_timeout": REDIS_TIMEOUT_SECONDS, "socket_timeout": REDIS_TIMEOUT_SECONDS}
@@ -119,6 +137,15 @@ def limit_requests(app: Flask, limits: Mapping[str, str]) -> Limiter | None:
     app.after_request(rate_limit_headers(limiter))
     app.register_error_handler(RateLimitExceeded, too_many_requests(limiter))
     return limiter
+
+
+def counted_where(config: Mapping[str, object]) -> str:
+    """Where the counts live, as /healthz says it: `off` (no limit on), `shared` (Redis: every process and
+    host of the service counts together) or `per-process` (memory: each gunicorn worker counts on its own,
+    so two workers let a client send up to twice a limit)."""
+    if not config.get("RATE_LIMITS"):
+        return "off"
+    return "shared" if config.get("REDIS_URL") else "per-process"
 
 
 def storage_uri(redis_url: str | None) -> str:
@@ -160,8 +187,11 @@ def rate_limit_headers(limiter: Limiter) -> Callable[[Response], Response]:
 def too_many_requests(limiter: Limiter) -> Callable[[RateLimitExceeded], Response]:
     def handle(error: RateLimitExceeded) -> Response:
         allowed = described(error.limit.limit, WHAT_IS_COUNTED[request_scope()])
-        detail = f"this client has reached its limit of {allowed}"
         current = limiter.current_limit
+        if current is not None and str(current.request_args[-1]).startswith(ADDRESS_PREFIX):
+            detail = f"this address has reached its ceiling of {allowed}, over every token and key it sends"
+        else:
+            detail = f"this client has reached its limit of {allowed}"
         if current is not None:
             try:
                 detail += f"; retry in {seconds_to_reset(current)} s (Retry-After)"

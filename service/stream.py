@@ -15,7 +15,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import NotImplemented as NotServedHere
 
 from application.auth import token_hash
-from service.identity import bearer_token, reader_seat
+from service.identity import bearer_token, client_address, reader_seat
 from service.runtime import game_service
 from service.schemas.values import Int64
 
@@ -64,6 +64,6 @@ def stream(game_id: str) -> Response:
     if admission is None:
         raise NotServedHere("event streams are served by `trailhead serve` (the ASGI front, service/asgi.py)")
     token = bearer_token()
-    client = f"seat:{token_hash(token)}" if seat is not None and token else f"address:{request.remote_addr}"
+    client = f"seat:{token_hash(token)}" if seat is not None and token else f"address:{client_address()}"
     admission.update(game_id=game_id, seat=seat, after=after, client=client)
     return Response(status=204)

@@ -28,6 +28,7 @@ from werkzeug.exceptions import NotImplemented as NotServedHere
 from application.handler import Committed
 from application.tournaments.stream import decoded, load
 from domain.tournaments import fold_tournament, standings
+from service.identity import client_address
 from service.runtime import trailhead
 from service.stream import resume_point
 from storage import Storage
@@ -44,7 +45,7 @@ def tournament_stream(tournament_id: str) -> Response:
     admission = (request.environ.get("asgi.scope") or {}).get(TOURNAMENT_ADMISSION)
     if admission is None:
         raise NotServedHere("event streams are served by `trailhead serve` (the ASGI front, service/asgi.py)")
-    admission.update(tournament_id=tournament_id, after=after, client=f"address:{request.remote_addr}")
+    admission.update(tournament_id=tournament_id, after=after, client=f"address:{client_address()}")
     return Response(status=204)
 
 

@@ -214,6 +214,10 @@ class Operations(Protocol):
         """(game id, time of its last event) of active games whose bot seat is to act, longest waiting first."""
         ...
 
+    def storage_problem(self) -> str | None:
+        """Why writes fail just now for want of space (storage/fullness.py), or None."""
+        ...
+
     def close(self) -> None: ...
 
 

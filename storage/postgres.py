@@ -41,6 +41,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
+from storage.fullness import Fullness
 from storage.migrations import MIGRATIONS, SCHEMA_TABLE, SCHEMA_TABLE_DDL
 from storage.records import StorageClosed, StoredEvent, now
 from storage.sql import SqlStorage
@@ -139,6 +140,7 @@ class PostgresStorage(SqlStorage):
         self._pool_guard = threading.Lock()
         self._closed = False
         self._dropped: weakref.finalize | None = None
+        self.fullness = Fullness()
 
     def __repr__(self) -> str:
         return f"PostgresStorage({redacted(self.url)!r})"
@@ -201,7 +203,7 @@ class PostgresStorage(SqlStorage):
 
     @contextlib.contextmanager
     def _writer(self) -> Iterator[PgConnection]:
-        with self._connection() as raw, raw.transaction():
+        with self.fullness.watching(), self._connection() as raw, raw.transaction():  # 53100 disk_full: StorageFull
             yield PgConnection(raw)
 
     def _positioned(self, conn: PgConnection, events: Sequence[StoredEvent],  # type: ignore[override]
@@ -241,6 +243,9 @@ class PostgresStorage(SqlStorage):
         return applied
 
     # -- read models ------------------------------------------------------------------------
+
+    def storage_problem(self) -> str | None:
+        return self.fullness.problem()  # the server's disk cannot be probed from here
 
     @contextlib.contextmanager
     def projection_lock(self) -> Iterator[bool]:

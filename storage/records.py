@@ -36,6 +36,10 @@ class StorageClosed(Exception):
     """The storage was closed (its process is shutting down, or its test ended): nothing more is read or written."""
 
 
+class StorageFull(Exception):
+    """The disk holding the database is full: the write was rolled back, nothing was changed (503, storage-full)."""
+
+
 class AlreadyStored(Exception):
     """A restored game's rows clash with stored ones: its id, or one of its seat-token hashes, is stored already."""
 

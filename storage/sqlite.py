@@ -19,6 +19,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from storage.fullness import Fullness
 from storage.migrations import MIGRATIONS, SCHEMA_TABLE, SCHEMA_TABLE_DDL
 from storage.records import StoredEvent, now
 from storage.sql import SqlStorage
@@ -124,6 +125,7 @@ class SqliteStorage(SqlStorage):
         self.path = str(path)
         self.synchronous = synchronous
         self._local = threading.local()
+        self.fullness = Fullness()
 
     def __repr__(self) -> str:
         return f"SqliteStorage({self.path!r})"
@@ -157,16 +159,18 @@ class SqliteStorage(SqlStorage):
 
     @contextlib.contextmanager
     def _immediate(self) -> Iterator[sqlite3.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on any exception), writers queued by the write lock."""
+        """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on any exception), writers queued by the write lock; a full
+        disk raises StorageFull (storage/fullness.py)."""
         conn = self.conn
-        with write_lock(self.path):
+        with self.fullness.watching(), write_lock(self.path):
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
+                conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:  # SQLite may have rolled back itself (a full disk, for one)
+                    conn.execute("ROLLBACK")
                 raise
-            conn.execute("COMMIT")
 
     # -- the schema -------------------------------------------------------------------------
 
@@ -226,3 +230,8 @@ class SqliteStorage(SqlStorage):
 
     def projection_lock(self) -> contextlib.AbstractContextManager[bool]:
         return try_file_lock(self.path, "projection")
+
+    def storage_problem(self) -> str | None:
+        if self.path == ":memory:":
+            return self.fullness.problem()
+        return self.fullness.problem(probe_dir=str(Path(self.path).resolve().parent))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 import msgspec
@@ -40,6 +40,11 @@ JOB_SECONDS = {Lane.CATCH_UP: 300, Lane.GAME: 120, Lane.TIMER: 120, Lane.QUESTIO
 FLAG_SECONDS = {Lane.CATCH_UP: 30, Lane.GAME: 600, Lane.QUESTION: 60}
 
 
+def aware(moment: datetime) -> datetime:
+    """RQ's times, as aware UTC datetimes (RQ reads some back naive)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def job_args(message: Message) -> list[Any]:
     """The arguments of a message's job: its fields, in order (JSON)."""
     return cast(list[Any], msgspec.to_builtins(message))
@@ -59,6 +64,7 @@ class RqRunner:
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         self.prefix = config["QUEUE_PREFIX"]
+        self.max_wait = float(config.get("HEALTH_BOT_WAIT_SECONDS", 60))
         self.redis = redis.Redis.from_url(config["REDIS_URL"], socket_timeout=2, socket_connect_timeout=2)
         self.projections = Queue(f"{self.prefix}-projections", connection=self.redis, serializer=JSONSerializer)
         self.bots = Queue(f"{self.prefix}-bots", connection=self.redis, serializer=JSONSerializer)
@@ -92,7 +98,14 @@ class RqRunner:
             return False
 
     def health(self) -> dict[str, Any]:
-        """Redis up, and a live worker for every queue that has jobs waiting (application/health.py)."""
+        """Redis up, and a live worker for every queue that has jobs waiting (application/health.py).
+
+        A queue with jobs waiting and no worker registered for it is failing. A worker killed without
+        a word (SIGKILL, the host gone) stays in RQ's registry until its key expires (its ttl plus a
+        minute), so a queue whose oldest job has waited longer than TRAILHEAD_HEALTH_BOT_WAIT_SECONDS
+        while none of its registered workers has sent a heartbeat for as long is degraded: a live
+        idle worker would have taken the job, and a live busy one sends a heartbeat as each job starts.
+        """
         from rq import Worker
 
         if not self.ping():
@@ -102,12 +115,36 @@ class RqRunner:
         try:
             for kind, queue in self.queues.items():
                 waiting = queue.count
-                if waiting and not Worker.all(queue=queue):
+                if not waiting:
+                    continue
+                workers = Worker.all(queue=queue)
+                if not workers:
                     problems.append(("workers", "failing",
                                      f"{waiting} job(s) wait on the {kind} queue and no live worker serves it"))
+                elif (stalled := self._stalled(queue, workers)) is not None:
+                    problems.append(("workers", "degraded",
+                                     f"{waiting} job(s) wait on the {kind} queue, the oldest for {stalled:.0f} s, and"
+                                     f" none of its {len(workers)} registered worker(s) has sent a heartbeat for as"
+                                     f" long (more than {self.max_wait:g} s): they look dead"))
         except redis.RedisError as error:
             problems.append(("redis", "failing", f"Redis failed answering: {error}"))
         return {"jobs": "rq", "redis": "ok", "ok": not problems, "problems": problems}
+
+    def _stalled(self, queue: Queue, workers: list[Any]) -> float | None:
+        """How long the oldest job of `queue` has waited, if longer than max_wait with no heartbeat as recent."""
+        from rq.job import Job
+
+        oldest = next(iter(queue.get_job_ids(0, 1)), None)
+        job = Job.fetch_many([oldest], connection=self.redis, serializer=JSONSerializer)[0] if oldest else None
+        if job is None or job.enqueued_at is None:
+            return None
+        at = datetime.now(UTC)
+        waited = (at - aware(job.enqueued_at)).total_seconds()
+        beats = [aware(worker.last_heartbeat) for worker in workers if worker.last_heartbeat is not None]
+        latest = max(beats, default=None)
+        if waited <= self.max_wait or (latest is not None and (at - latest).total_seconds() <= self.max_wait):
+            return None
+        return waited
 
     def enqueue(self, route: Route, message: Message, force: bool = False) -> None:
         """Enqueue the job of `message` in the way of its lane: a catch-up job unless one of its type waits

@@ -26,8 +26,12 @@ class Int64(fields.Integer):
 
     Text (a query parameter, a header) must be an optional '-' and ASCII digits: Python's
     int() would also read '٣', '３', ' 3', '+3' and '1_0', which no client means as a number.
-    JSON numbers must be integers when `strict` (floats and booleans are refused either way).
+    JSON numbers must be integers when `strict` (floats and booleans are refused either way); a whole
+    number written as a float (`3.0`, `3e0`) is refused with a message saying how to write it, the rule
+    openapi.yaml's info states for every integer (JSON Schema alone would count it as an integer).
     """
+
+    default_error_messages = {"whole_float": "Write an integer as an integer: {whole}, not {input!r}."}
 
     def __init__(self, *, minimum: int = INT64_MIN, maximum: int = INT64_MAX, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -37,6 +41,8 @@ class Int64(fields.Integer):
         if isinstance(value, str):
             if self.strict or not _ASCII_INTEGER.fullmatch(value):
                 raise self.make_error("invalid", input=value)
+        elif type(value) is float and value.is_integer():
+            raise self.make_error("whole_float", input=value, whole=int(value))
         elif not isinstance(value, int):
             raise self.make_error("invalid", input=value)
         return super()._validated(value)

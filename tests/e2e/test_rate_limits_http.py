@@ -45,3 +45,15 @@ def test_the_defaults_are_on_and_answer_429_with_retry_after_over_http(api: Api)
     assert statuses[-1] == 429 and set(statuses[:-1]) <= {201}, statuses
     assert response.json()["type"] == "urn:trailhead:problem:rate-limited"
     assert 1 <= int(response.headers["Retry-After"]) <= 60
+
+
+def test_x_forwarded_for_from_the_loopback_gets_no_fresh_allowance(api: Api) -> None:
+    """TRAILHEAD_TRUSTED_PROXIES unset: the front and the app count the peer (127.0.0.1), whatever it forwards."""
+    statuses = []
+    for i in range(CREATIONS * WORKERS + 1):
+        response = api.session.post(f"{api.base_url}{API}/games", json=SOLO, timeout=30,
+                                    headers={"X-Forwarded-For": f"198.51.100.{i % 250}"})
+        statuses.append(response.status_code)
+        if response.status_code == 429:
+            break
+    assert statuses[-1] == 429 and set(statuses[:-1]) <= {201}, statuses

@@ -10,7 +10,8 @@ and checks:
   contract says why no schema can tell (OPERATION_STATUSES: a command is checked against its game
   type's own command schema and the rules of the moment; a new game's seats and options against its
   game type; an imported document by re-deriving it);
-- negative data rejected: a request the contract calls invalid is refused with a 4xx.
+- negative data rejected: a request the contract calls invalid is refused with a 4xx;
+- a method the contract does not list for a path (OPTIONS, TRACE, ...) is a 405 with Allow.
 The streams are left out: an open event stream only ends with its game (or tournament), which
 schemathesis would wait for until its request timeout.
 """
@@ -33,7 +34,7 @@ API = "/api/v1"
 EXAMPLES = 25
 CHECKS = ("not_a_server_error", "status_code_conformance", "content_type_conformance",
           "response_schema_conformance", "response_headers_conformance", "positive_data_acceptance",
-          "negative_data_rejection")
+          "negative_data_rejection", "unsupported_method")
 #: schemathesis's own list of statuses a valid request may get (the request reached a missing
 #: resource, a credential it lacks, a stale version, a limit).
 ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429"]

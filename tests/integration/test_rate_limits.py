@@ -201,7 +201,8 @@ def test_the_defaults_are_on_without_a_setting(database: str, monkeypatch: pytes
     monkeypatch.delenv("TRAILHEAD_RATE_LIMITS", raising=False)
     assert settings_from_env()["RATE_LIMITS"] == DEFAULT_RATE_LIMITS
     assert DEFAULT_RATE_LIMITS == {"create": "30/minute", "command": "600/minute", "read": "1200/minute",
-                                   "analysis": "20/minute"}
+                                   "analysis": "20/minute", "address-command": "3000/minute",
+                                   "address-read": "6000/minute"}
     client = limited_app(database, None).test_client()
     game = ToyGame(client)
     assert game.send(0, "Bid", {"amount": 1}).headers["RateLimit-Limit"] == "600"
@@ -222,9 +223,15 @@ def test_the_defaults_are_on_without_a_setting(database: str, monkeypatch: pytes
         ("create=off;command=off;read=off;analysis=off", {}),
         ("create=10/minute", {**DEFAULT_RATE_LIMITS, "create": "10/minute"}),
         (" read = 5 per second ; command=100/2 minutes; ", {"create": "30/minute", "command": "100/2 minutes",
-                                                          "read": "5 per second", "analysis": "20/minute"}),
+                                                          "read": "5 per second", "analysis": "20/minute",
+                                                              "address-command": "3000/minute",
+                                                              "address-read": "6000/minute"}),
         ("create=5/second,100/hour;read=off;analysis=3/minute",
-         {"create": "5/second,100/hour", "command": "600/minute", "analysis": "3/minute"}),
+         {"create": "5/second,100/hour", "command": "600/minute", "analysis": "3/minute",
+              "address-command": "3000/minute"}),
+            ("read=off;address-read=50/minute",
+             {"create": "30/minute", "command": "600/minute", "analysis": "20/minute",
+              "address-command": "3000/minute", "address-read": "50/minute"}),
     ],
 )
 def test_the_setting_s_syntax(value: str | None, expected: dict[str, str]) -> None:

@@ -73,3 +73,34 @@ def test_jobs_waiting_with_no_live_worker_are_failing_until_one_starts(rq_config
             "detail": "1 job(s) wait on the bots queue and no live worker serves it"} in health["reasons"]
     start_worker()
     wait_for(lambda: client.get("/healthz").get_json()["status"] == "ok", timeout=60, what="a healthy service")
+
+
+def test_jobs_waiting_on_workers_that_died_are_degraded_once_older_than_the_bot_wait(rq_config: dict[str, Any]) -> None:
+    from rq import Worker
+
+    app = create_app({**rq_config, "HEALTH_BOT_WAIT_SECONDS": 0.5})
+    runner = app.extensions["trailhead"].runner
+    # Registered as a worker is, then silent: what RQ's registry holds of a worker killed with SIGKILL
+    # until its key expires (its ttl and a minute later).
+    dead = Worker(list(runner.queues.values()), connection=runner.redis, name=f"{rq_config['QUEUE_PREFIX']}-dead")
+    dead.register_birth()
+    try:
+        client = app.test_client()
+        created = client.post("/api/v1/games", json={"type": "hikes-of-the-west",
+                                                     "seats": [{"name": "b", "bot": "random"}]})
+        assert created.status_code == 201
+        assert not [r for r in client.get("/healthz").get_json()["reasons"] if r["check"] == "workers"]
+
+        time.sleep(0.7)
+        health = client.get("/healthz").get_json()
+
+        assert health["status"] == "degraded"
+        (reason,) = [r for r in health["reasons"] if r["check"] == "workers" and "bots queue" in r["detail"]]
+        assert reason["status"] == "degraded"
+        assert reason["detail"].startswith("1 job(s) wait on the bots queue, the oldest for ")
+        assert "none of its 1 registered worker(s) has sent a heartbeat" in reason["detail"]
+        dead.heartbeat()  # a worker that answers again is live: no longer reported
+        assert not [r for r in client.get("/healthz").get_json()["reasons"] if r["check"] == "workers"]
+    finally:
+        dead.register_death()
+        app.extensions["trailhead"].close()

@@ -38,6 +38,7 @@ def test_two_apps_on_one_redis_share_a_client_s_count(database: str, redis_url: 
     prefix = f"t{uuid.uuid4().hex[:8]}"
     first, second = app_on(database, redis_url, prefix), app_on(database, redis_url, prefix)
     assert [create(first).status_code, create(second).status_code, create(first).status_code] == [201, 201, 201]
+    assert first.test_client().get("/healthz").get_json()["limits"] == "shared"
     refused = create(second)
     assert refused.status_code == 429 and refused.headers["Content-Type"] == "application/problem+json"
     assert refused.headers["RateLimit-Remaining"] == "0" and int(refused.headers["Retry-After"]) >= 1

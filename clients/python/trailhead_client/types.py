@@ -407,5 +407,6 @@ class Health(TypedDict):
     projection: dict[str, Any] | None
     jobs: str
     streams_open: int
+    limits: Literal["shared", "per-process", "off"]
     redis: NotRequired[str]
     bot_games_queued: NotRequired[int]
