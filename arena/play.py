@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from application.game_types import described
-from arena.document import Decision, replay_document
 from arena.engines import ILLEGAL, EngineFailed, EngineProcess
 from domain.core import Command, DomainError, GameSpec, SeatConfig, Table
 from domain.games import game_spec
+from replays.offline import Move, offline_document
 from replays.transfer import document_bytes
 
 RUNNER = "trailhead-arena/0.1.0"
@@ -144,13 +144,13 @@ class Worker:
         game_id = game_id_of(arena, job)
         table = Table(spec, config, job.seed, game_id)
         opening = list(table.events)
-        decisions: list[Decision] = []
+        moves: list[Move] = []
         asked = [0] * len(seats)
         takeovers: list[dict[str, int]] = [{} for _ in seats]
         for index in set(job.seating) & set(self.engines):
             self.engines[index].new_game()
         while not table.finished:
-            if len(decisions) >= MAX_DECISIONS:
+            if len(moves) >= MAX_DECISIONS:
                 raise RuntimeError(f"{spec.id} did not end within {MAX_DECISIONS} decisions (seed {job.seed})")
             seat = min(spec.to_act(table.state))
             player, bot = players[seat], players[seat].level
@@ -167,8 +167,7 @@ class Worker:
             if command is None:
                 command = table.bot_command(seat, bot)  # type: ignore[arg-type]
                 table.submit(seat, command)
-            command_type, args = spec.commands.encode(command)
-            decisions.append(Decision(seat, bot, command_type, args, tuple(table.events[before:])))
+            moves.append(Move(seat, command, tuple(table.events[before:]), bot))
         result = spec.result(table.state)
         assert result is not None
         places, scores = [0] * len(seats), [0] * len(seats)
@@ -181,7 +180,7 @@ class Worker:
                                           "won": seat in result["winners"], "result": result})
         file = None
         if arena.export is not None:
-            document = replay_document(spec, config, game_id, job.seed, arena.seed_source, opening, decisions)
+            document = offline_document(spec, config, job.seed, opening, moves, table.state, arena.seed_source)
             path = Path(arena.export) / f"{game_id}.json"
             path.write_bytes(document_bytes(document))
             file = str(path)

@@ -55,7 +55,7 @@ def export_document(store: Storage, log: GameLog, game_id: str) -> dict[str, Any
 
 def document_of(record: GameRecord, log: GameLog) -> dict[str, Any]:
     """The replay document of a finished game's record and revealed log (stored here, or played elsewhere on
-    the same rules: an offline episode, replays/offline.py, or an arena's game, arena/document.py)."""
+    the same rules: an environment's episode or an arena's game, replays/offline.py)."""
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
