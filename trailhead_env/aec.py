@@ -23,13 +23,13 @@ from typing import Any
 
 from pettingzoo import AECEnv
 
-from domain.core import Command, SeatConfig, canonical_json
+from domain.core import Command, SeatConfig
 from domain.games import game_spec
-from trailhead_env.episode import Episode, agent_name, episode_seed, seat_of
+from trailhead_env.episode import Episode, EpisodeHolder, agent_name, episode_seed, seat_of
 from trailhead_env.spaces import action_space, observation_space, rewards
 
 
-class TrailheadEnv(AECEnv):  # type: ignore[misc]
+class TrailheadEnv(EpisodeHolder, AECEnv):  # type: ignore[misc]
     """A Trailhead game as a PettingZoo AEC environment; see the module's docstring."""
 
     def __init__(self, game_type: str, seats: int | None = None, options: Mapping[str, Any] | None = None,
@@ -135,27 +135,7 @@ class TrailheadEnv(AECEnv):  # type: ignore[misc]
         to_act = self._current().to_act()
         self.agent_selection = agent_name(min(to_act)) if to_act else self.agents[0]
 
-    def _current(self) -> Episode:
-        if self.episode is None:
-            raise RuntimeError("call reset() first")
-        return self.episode
-
-    # -- the finished game ----------------------------------------------------------------
-
-    def replay_document(self) -> dict[str, Any]:
-        """The finished episode as the portable replay document `GET /api/v1/games/{id}/export` gives, which
-        `POST /api/v1/replays` imports and the audit verifies.
-
-        Raises:
-            IllegalCommand: the game has not ended (its seed is revealed only at the end).
-        """
-        return self._current().document()
-
-    def render(self) -> str | None:
-        """`ansi`: the spectator's view as canonical JSON."""
-        if self.render_mode != "ansi":
-            return None
-        return canonical_json(self.spec.view(self._current().table.state, None))
+    # -- closing (the finished game's document and the rendering: EpisodeHolder) ---------------
 
     def close(self) -> None:
         self.episode = None

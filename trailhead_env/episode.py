@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import Command, Event, GameSpec, SeatConfig, Table
+from domain.core import Command, Event, GameSpec, SeatConfig, Table, canonical_json
 from domain.core.protocol import strongest_bot
 from trailhead_env.spaces import action_mask
 
@@ -113,3 +113,32 @@ def bot_level(spec: GameSpec, level: str | None) -> str:
     if level not in spec.bots:
         raise ValueError(f"{spec.id} has no bot level {level!r}; levels: {', '.join(spec.bots)}")
     return level
+
+
+class EpisodeHolder:
+    """What both environments (the PettingZoo one and the single-seat gymnasium one) do with their current
+    episode: hand it out once reset, render it, and give it as a replay document once finished."""
+
+    spec: GameSpec
+    episode: Episode | None
+    render_mode: str | None
+
+    def _current(self) -> Episode:
+        if self.episode is None:
+            raise RuntimeError("call reset() first")
+        return self.episode
+
+    def replay_document(self) -> dict[str, Any]:
+        """The finished episode as the portable replay document `GET /api/v1/games/{id}/export` gives, which
+        `POST /api/v1/replays` imports and the audit verifies.
+
+        Raises:
+            IllegalCommand: the game has not ended (its seed is revealed only at the end).
+        """
+        return self._current().document()
+
+    def render(self) -> str | None:
+        """`ansi`: the spectator's view as canonical JSON."""
+        if self.render_mode != "ansi":
+            return None
+        return canonical_json(self.spec.view(self._current().table.state, None))

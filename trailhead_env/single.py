@@ -14,13 +14,13 @@ from typing import Any, SupportsFloat
 
 import gymnasium
 
-from domain.core import Command, canonical_json
+from domain.core import Command
 from domain.games import game_spec
-from trailhead_env.episode import Episode, bot_level, episode_seed
+from trailhead_env.episode import Episode, EpisodeHolder, bot_level, episode_seed
 from trailhead_env.spaces import action_space, observation_space, rewards
 
 
-class SeatEnv(gymnasium.Env):  # type: ignore[type-arg]
+class SeatEnv(EpisodeHolder, gymnasium.Env):  # type: ignore[type-arg]
     """Play `seat` of a game of `game_type` against bots of level `opponents` (one level for every other seat,
     or a level per seat; None: the game's strongest hand-written level)."""
 
@@ -79,19 +79,6 @@ class SeatEnv(gymnasium.Env):  # type: ignore[type-arg]
         reward = 0.0 if result is None else rewards(result, self.seats)[self.seat]
         return self._observe(), reward, result is not None, False, self._info()
 
-    def replay_document(self) -> dict[str, Any]:
-        """The finished game as a portable replay document (see TrailheadEnv.replay_document).
-
-        Raises:
-            IllegalCommand: the game has not ended.
-        """
-        return self._current().document()
-
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return canonical_json(self.spec.view(self._current().table.state, None))
-
     def _play_bots(self) -> None:
         episode = self._current()
         while True:
@@ -109,8 +96,3 @@ class SeatEnv(gymnasium.Env):  # type: ignore[type-arg]
     def _info(self) -> dict[str, Any]:
         result = self._current().result()
         return {} if result is None else {"result": result}
-
-    def _current(self) -> Episode:
-        if self.episode is None:
-            raise RuntimeError("call reset() first")
-        return self.episode
