@@ -25,7 +25,7 @@ from pettingzoo import AECEnv
 
 from domain.core import Command, SeatConfig
 from domain.games import game_spec
-from trailhead_env.episode import Episode, EpisodeHolder, agent_name, episode_seed, seat_of
+from trailhead_env.episode import Episode, EpisodeHolder, agent_name, seat_of
 from trailhead_env.spaces import action_space, observation_space, rewards
 
 
@@ -67,12 +67,7 @@ class TrailheadEnv(EpisodeHolder, AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | str | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; `seed` as described in the module's docstring (`options` is PettingZoo's argument and
         unused: a game's table options are the constructor's)."""
-        if seed is not None:
-            self._base_seed, self._resets = str(seed), 0
-        elif self._base_seed is None:
-            self._base_seed, self._resets = episode_seed(None), 0
-        game_seed = self._base_seed if self._resets == 0 else f"{self._base_seed}/{self._resets}"
-        self._resets += 1
+        game_seed = self._next_seed(seed)
         self.episode = Episode(self.spec, self.seats, self.options, game_seed, self.rules_version)
         self._listed = None
         self.agents = list(self.possible_agents)

@@ -122,6 +122,19 @@ class EpisodeHolder:
     spec: GameSpec
     episode: Episode | None
     render_mode: str | None
+    _base_seed: str | None  # the seed of the sequence: the constructor's or the last reset's
+    _resets: int  # episodes played on it
+
+    def _next_seed(self, seed: int | str | None) -> str:
+        """The seed of the episode a reset starts: `seed` when given (a new sequence), else the sequence's next,
+        `S`, `S/1`, `S/2`... (a fresh `S` drawn when there is none yet)."""
+        if seed is not None:
+            self._base_seed, self._resets = str(seed), 0
+        elif self._base_seed is None:
+            self._base_seed, self._resets = episode_seed(None), 0
+        game_seed = self._base_seed if self._resets == 0 else f"{self._base_seed}/{self._resets}"
+        self._resets += 1
+        return game_seed
 
     def _current(self) -> Episode:
         if self.episode is None:

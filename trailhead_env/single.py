@@ -16,7 +16,7 @@ import gymnasium
 
 from domain.core import Command
 from domain.games import game_spec
-from trailhead_env.episode import Episode, EpisodeHolder, bot_level, episode_seed
+from trailhead_env.episode import Episode, EpisodeHolder, bot_level
 from trailhead_env.spaces import action_space, observation_space, rewards
 
 
@@ -52,12 +52,7 @@ class SeatEnv(EpisodeHolder, gymnasium.Env):  # type: ignore[type-arg]
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new game (seeds as in the AEC environment), played by the bots up to the learner's first turn."""
         super().reset(seed=seed if isinstance(seed, int) else None)
-        if seed is not None:
-            self._base_seed, self._resets = str(seed), 0
-        elif self._base_seed is None:
-            self._base_seed, self._resets = episode_seed(None), 0
-        game_seed = self._base_seed if self._resets == 0 else f"{self._base_seed}/{self._resets}"
-        self._resets += 1
+        game_seed = self._next_seed(seed)
         self.episode = Episode(self.spec, self.seats, self.options, game_seed, self.rules_version, self.bots)
         self._play_bots()
         return self._observe(), self._info()
