@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import socket
@@ -101,16 +102,18 @@ class CompiledSchemaValidators(DialectSchemaValidatorsFactory):
         return CompiledSchemaValidator(schema, self.compiled[key], original)
 
 
+@functools.cache
 def contract() -> OpenAPI:
+    """openapi.yaml as openapi-core checks it, read once per process (its schemas compiled as they are used)."""
     # openapi-core reads JSON bodies; teach it the other media types the contract uses (text, checked as a string).
-    components = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))["components"]
-    return OpenAPI.from_file_path(
-        str(SPEC_PATH),
+    spec = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+    return OpenAPI.from_dict(
+        spec,
         config=Config(extra_media_type_deserializers={
             "application/problem+json": json.loads,
             "application/yaml": lambda data: data.decode("utf-8"),
             "application/x-ndjson": lambda data: data.decode("utf-8"),
-        }, schema_validators_factory=CompiledSchemaValidators(components)),
+        }, schema_validators_factory=CompiledSchemaValidators(spec["components"])),
     )
 
 

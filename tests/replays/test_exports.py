@@ -3,7 +3,6 @@ from a position; and `trailhead replay export --all` / `replay import FILE.ndjso
 
 from __future__ import annotations
 
-import functools
 import json
 import threading
 import time
@@ -14,7 +13,6 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from flask.testing import FlaskClient
-from openapi_core import OpenAPI
 from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse
 from werkzeug.test import TestResponse
 
@@ -31,18 +29,13 @@ from .test_api import finish_toy, toy_game
 EXPORTS = "/api/v1/exports/games"
 
 
-@functools.cache
-def wire_contract() -> OpenAPI:
-    return contract()  # read once: openapi.yaml takes a while to load
-
-
 def lines_of(response: TestResponse) -> list[dict[str, Any]]:
     assert response.status_code == 200, response.get_data(as_text=True)
     assert response.mimetype == "application/x-ndjson"
     text = response.get_data(as_text=True)
     assert text == "" or text.endswith("\n")
     if text:  # (openapi-core takes an empty body for a missing one)
-        wire_contract().validate_response(WerkzeugOpenAPIRequest(response.request), WerkzeugOpenAPIResponse(response))
+        contract().validate_response(WerkzeugOpenAPIRequest(response.request), WerkzeugOpenAPIResponse(response))
     return [json.loads(line) for line in text.splitlines()]
 
 
