@@ -101,6 +101,12 @@ def test_the_pacer_spreads_what_is_left_of_a_limit_over_what_is_left_of_its_wind
     pacer.heard(reads, {})  # limits off
     pacer.wait(reads)
     assert len(clock.slept) == 2
+    pacer.heard(reads, {"RateLimit-Limit": "1200", "RateLimit-Remaining": "600", "RateLimit-Reset": "60"})
+    pacer.wait(reads)
+    assert len(clock.slept) == 2  # half the limit left: at full speed
+    pacer.heard(reads, {"RateLimit-Limit": "1200", "RateLimit-Remaining": "599", "RateLimit-Reset": "60"})
+    pacer.wait(reads)
+    assert clock.slept[-1] == pytest.approx(0.1)  # past half: 60 s spread over the 600 left
 
 
 def test_a_patient_transport_waits_out_every_429_however_long_and_says_so() -> None:

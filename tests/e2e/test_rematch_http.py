@@ -34,7 +34,7 @@ def test_a_players_rematch_turns_the_seats_reserves_the_player_and_keeps_bots_an
                                                                                           tmp_path: Path) -> None:
     cy = api.call("POST", f"{API}/players", 201, json={"name": "Cy"}).json()
     created = api.call("POST", f"{API}/games", 201, json={
-        "type": "hike", "seats": [{"player": cy["id"]}, {"name": "Searcher", "bot": "search", "iterations": 20}],
+        "type": "hike", "seats": [{"player": cy["id"]}, {"name": "Searcher", "bot": "search", "iterations": 2}],
         "options": {"care_card_lapses": True}, "turn_seconds": 40, "takeover_bot": "random"}).json()
     old = created["id"]
     running = api.call("POST", f"{API}/games/{old}/rematch", 409, token=cy["key"]).json()
@@ -46,7 +46,7 @@ def test_a_players_rematch_turns_the_seats_reserves_the_player_and_keeps_bots_an
     assert first.headers["Location"] == f"{API}/games/{rematch['id']}"
     assert rematch["rematch_of"] == old and rematch["type"] == "hike" and rematch["id"] != old
     assert [(s["index"], s["name"], s["bot"], s["player"], s.get("iterations"), "token" in s)
-            for s in rematch["seats"]] == [(0, "Searcher", "search", None, 20, False),
+            for s in rematch["seats"]] == [(0, "Searcher", "search", None, 2, False),
                                           (1, "Cy", None, cy["id"], None, False)]
     again = api.call("POST", f"{API}/games/{old}/rematch", 200, token=cy["key"]).json()
     assert again["id"] == rematch["id"] and all("token" not in seat for seat in again["seats"])

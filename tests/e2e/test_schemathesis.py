@@ -31,7 +31,7 @@ from e2e.contract import Api, Server
 
 HERE = Path(__file__).resolve().parent  # schemathesis_hooks.py
 API = "/api/v1"
-EXAMPLES = 25
+EXAMPLES = 12
 CHECKS = ("not_a_server_error", "status_code_conformance", "content_type_conformance",
           "response_schema_conformance", "response_headers_conformance", "positive_data_acceptance",
           "negative_data_rejection", "unsupported_method")

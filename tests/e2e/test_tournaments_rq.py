@@ -44,7 +44,7 @@ def installation(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
     workdir = tmp_path_factory.mktemp("tournaments-rq")
     with request.getfixturevalue("postgres").schema() as database, own_database(redis_server_url, worker_id) as redis:
         settings = {"TRAILHEAD_DB": database, "REDIS_URL": redis, "TRAILHEAD_QUEUE_PREFIX": f"t{uuid.uuid4().hex[:8]}",
-                    "TRAILHEAD_SWEEP_SECONDS": "1", "TRAILHEAD_ARENA_MINUTE_SECONDS": "1"}
+                    "TRAILHEAD_SWEEP_SECONDS": "1", "TRAILHEAD_ARENA_MINUTE_SECONDS": "3"}
         served = serve(workdir, **settings)
         logs = [workdir / f"worker-{index}.log" for index in range(2)]
         workers = [start_worker(settings, log) for log in logs]

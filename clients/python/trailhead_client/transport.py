@@ -15,7 +15,10 @@ long-running program such as trailhead-bot) instead waits out every 429 and 503 
 
 With `pace`, requests are spread below the server's rate limits: each answer's `RateLimit-Remaining`
 and `RateLimit-Reset` headers say how many requests of that kind are left in how many seconds,
-and the next request of the kind waits until its share of that time has passed.
+and once half of the limit (`RateLimit-Limit`) is spent, the next request of the kind waits until its
+share of that time has passed. The first half goes at full speed: a game's few dozen reads would
+otherwise wait 50 ms each under the default 1,200 reads a minute, and half a window's allowance spent at
+once still leaves the other half to spread over the rest of the window.
 """
 
 from __future__ import annotations
@@ -48,7 +51,8 @@ class Pacer:
 
     The server counts each client's reads, commands and creations apart (service/rate_limits.py);
     after an answer saying `remaining` requests are left for `reset` seconds, the next request of
-    that kind waits until `reset / (remaining + 1)` seconds have passed since the answer.
+    that kind waits until `reset / (remaining + 1)` seconds have passed since the answer, unless at least
+    half of the limit (`RateLimit-Limit`, when the answer says it) remains: then it goes at once.
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic,
@@ -78,8 +82,13 @@ class Pacer:
             remaining, reset = int(headers["RateLimit-Remaining"]), float(headers["RateLimit-Reset"])
         except (KeyError, TypeError, ValueError):
             return  # no limit on this kind of request
+        try:
+            limit = int(headers["RateLimit-Limit"])
+        except (KeyError, TypeError, ValueError):
+            limit = None
+        spread = 0.0 if limit is not None and 2 * remaining >= limit else max(reset, 0.0) / (max(remaining, 0) + 1)
         with self.lock:
-            self.not_before[bucket] = self.clock() + max(reset, 0.0) / (max(remaining, 0) + 1)
+            self.not_before[bucket] = self.clock() + spread
 
 
 class Transport:
