@@ -36,6 +36,7 @@ import requests
 
 from application.engine_protocol import (ChoiceRefused, chosen_command, decide_message, hello_message, is_ready,
                                          over_message)
+from application.clock import instant, utc_now
 from application.handler import CommandIdReused, Committed
 from application.instruments import measured_submit
 from application.messages import Message, WebhookOverDue
@@ -55,6 +56,10 @@ DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS = 1_000, 10_000
 MAX_ANSWER_BYTES = 64 * 1024  # a choose message is a few dozen bytes; a ready one too
 SIGNATURE, TIMESTAMP, GAME, SEAT = "Trailhead-Signature", "Trailhead-Timestamp", "Trailhead-Game", "Trailhead-Seat"
 COMMAND_PREFIX = "webhook:"  # the ids of a webhook seat's commands (clients may not send them)
+# A new game's engine may not know the seat's secret yet: it was shown in the create response a moment ago, and
+# the seat may be to act at once. So an engine that refuses the first `hello` is greeted again, every
+# HELLO_RETRY_SECONDS, until the game is HELLO_GRACE_SECONDS old; only then is a refusal a missed decision.
+HELLO_GRACE_SECONDS, HELLO_RETRY_SECONDS = 10.0, 0.1
 
 
 class WebhookNotAllowed(DomainError):
@@ -221,9 +226,7 @@ def play_webhook_turn(bus: MessageBus, game: LoadedGame, seat: int) -> Committed
     command_id, wait = f"{COMMAND_PREFIX}{game_id}:{version}:{seat}", timeout_ms(game, seat)
     try:
         if (game_id, seat) not in GREETED:
-            if not is_ready(ask(bus.webhooks, url, hello_message(spec, RUNNER), game_id, seat, wait)):
-                raise WebhookFailed("hello was not answered with a ready message")
-            GREETED.add((game_id, seat))
+            greet(bus.webhooks, game, seat, url, wait)
         answer = ask(bus.webhooks, url, decide_message(spec, game.state, seat, version, game_id, legal), game_id,
                       seat, wait)
         type_, args = spec.commands.encode(chosen_command(spec, legal, answer))
@@ -242,6 +245,28 @@ def play_webhook_turn(bus: MessageBus, game: LoadedGame, seat: int) -> Committed
                                   expected_version=version, bot=level)
     except (VersionConflict, CommandIdReused):
         return None
+
+
+def greet(settings: WebhookSettings, game: LoadedGame, seat: int, url: str, wait: int) -> None:
+    """`hello` until the engine answers `ready`: while the game is younger than HELLO_GRACE_SECONDS, a refusal is
+    waited out (the engine may be learning the seat's secret); then a refusal raises.
+
+    Raises:
+        WebhookFailed: no ready answer.
+    """
+    game_id = game.record.id
+    born = instant(game.record.created_at) if game.record.created_at else None
+    while True:
+        try:
+            if is_ready(ask(settings, url, hello_message(game.spec, RUNNER), game_id, seat, wait)):
+                GREETED.add((game_id, seat))
+                return
+            failure = WebhookFailed("hello was not answered with a ready message")
+        except WebhookFailed as failed:
+            failure = failed
+        if born is None or (utc_now() - born).total_seconds() > HELLO_GRACE_SECONDS:
+            raise failure
+        time.sleep(HELLO_RETRY_SECONDS)
 
 
 def webhook_over(game: LoadedGame) -> list[Message]:

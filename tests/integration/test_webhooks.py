@@ -1,9 +1,10 @@
 """Webhook seats (docs/webhooks.md) over real HTTP: the server calls a local engine server for the seat's decisions.
 
 One engine server per module (the SDK's example, trailhead_client.examples.webhook, on a thread on 127.0.0.1)
-that records every request; the games run on the inline runner of an in-process app. The engine checks each
-request's signature against the secret the create response gave (after the fact: the first call may come
-before the response does).
+that records every request it accepts; the games run on the inline runner of an in-process app. The engine
+checks each request's signature against the secrets it knows, and learns each game's from the create
+response, as an engine's owner would: the server's first `hello`, which may come before, is refused until then
+and greeted again (application/webhooks.py, HELLO_GRACE_SECONDS), so no decision is lost to the race.
 """
 
 from __future__ import annotations
@@ -31,15 +32,13 @@ FLAKY = ("late", "500", "redirect", "illegal")
 
 
 class Recorder(WebhookEngine):
-    """The example engine (first listed action), keeping each request (path, headers, body) to check later."""
+    """The example engine (first listed action), keeping each request it accepts (path, headers, body)."""
 
     def __init__(self) -> None:
         super().__init__(secrets=())
         self.requests: list[tuple[str, dict[str, str], bytes]] = []
         self.flaky = 0
-
-    def accepts(self, headers: Any, body: bytes) -> bool:
-        return True  # checked by the tests once they know the secret
+        self.refused = 0
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +50,9 @@ def engine() -> Iterator[tuple[Recorder, str]]:
         def do_POST(self) -> None:  # noqa: N802
             body = self.rfile.read(int(self.headers["Content-Length"]))
             with recorder.lock:
+                if not recorder.accepts(self.headers, body):
+                    recorder.refused += 1
+                    return self._send(401, {"error": "bad or missing signature"})
                 recorder.requests.append((self.path, dict(self.headers), body))
             message = json.loads(body)
             if self.path == "/flaky" and message["type"] == "decide" and recorder.flaky < len(FLAKY):
@@ -116,6 +118,7 @@ def test_a_webhook_seat_plays_every_game_type_to_the_end(webhook_app: Flask,
         assert response.status_code == 201, response.get_json()
         created = response.get_json()
         game_id, seat = created["id"], created["seats"][0]
+        recorder.secrets.add(seat["webhook_secret"])
         assert seat["webhook"] == f"{base}/{spec.id}" and seat["webhook_timeout_ms"] == 1000 and "token" not in seat
         secret = seat["webhook_secret"]
         game = finished(client, game_id)
@@ -140,14 +143,18 @@ def test_a_webhook_seat_plays_every_game_type_to_the_end(webhook_app: Flask,
 def test_late_failed_redirected_and_illegal_answers_are_taken_over(webhook_app: Flask,
                                                                    engine: tuple[Recorder, str]) -> None:
     recorder, base = engine
-    client = webhook_app.test_client()
+    client, before = webhook_app.test_client(), recorder.refused
     response = client.post("/api/v1/games", json={
         "type": "hike", "seats": [{"name": "Flaky", "webhook": f"{base}/flaky", "webhook_timeout_ms": 200},
                                   {"name": "Rival", "bot": "random"}],
         "missed_turns_limit": len(FLAKY), "seed": "flaky"})
     assert response.status_code == 201, response.get_json()
     game_id = response.get_json()["id"]
+    time.sleep(0.3)  # the engine learns the secret late: the server's hello is refused until then, and waits
+    refused = recorder.refused - before
+    recorder.secrets.add(response.get_json()["seats"][0]["webhook_secret"])
     assert finished(client, game_id)["status"] == "finished"
+    assert refused > 0  # ... and no decision was missed for it: only the flaky answers below were
     log = events(client, game_id)
     missed = [e["data"] for e in log if e["type"] == "TurnTimedOut"]
     assert [m["reason"] for m in missed] == ["webhook"] * len(FLAKY) and missed[-1]["missed"] == len(FLAKY)
