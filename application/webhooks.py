@@ -88,7 +88,11 @@ class WebhookSettings:
         url = seat.hook
         if url is None:
             return
-        parts = urlsplit(url)
+        try:
+            parts = urlsplit(url)
+            parts.port  # noqa: B018 - a port out of range raises
+        except ValueError:
+            raise InvalidCommand(f"seats[{index}].webhook: not a URL that can be called") from None
         if parts.scheme not in ("http", "https") or not parts.hostname or parts.username or parts.password:
             raise InvalidCommand(f"seats[{index}].webhook: an http or https URL with a host and no credentials")
         timeout = seat.webhook_timeout_ms
@@ -154,7 +158,8 @@ def post(settings: WebhookSettings, url: str, message: dict[str, Any], game_id: 
         raise WebhookFailed("webhooks are off, or the host is not listed in TRAILHEAD_WEBHOOK_HOSTS")
     body = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
     stamp = str(int(time.time()))
-    headers = {"Content-Type": "application/json", "User-Agent": RUNNER, TIMESTAMP: stamp, GAME: game_id,
+    headers = {"Content-Type": "application/json", "User-Agent": RUNNER, "Accept-Encoding": "identity",
+               TIMESTAMP: stamp, GAME: game_id,
                SEAT: str(seat), SIGNATURE: signature(settings.secret(game_id, seat), stamp, body)}
     deadline = time.monotonic() + timeout_ms / 1000
     chunks, size = [], 0

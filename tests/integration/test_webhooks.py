@@ -172,9 +172,12 @@ def test_a_webhook_host_not_listed_is_refused(app: Flask, webhook_app: Flask) ->
         response = flask_app.test_client().post("/api/v1/games", json={"type": "hike", "seats": seats})
         assert response.status_code == 403
         assert response.get_json()["type"] == "urn:trailhead:problem:webhook-not-allowed"
-    response = webhook_app.test_client().post("/api/v1/games", json={
-        "type": "hike", "seats": [{"webhook": "file:///etc/passwd"}, {"name": "Rival", "bot": "random"}]})
-    assert response.status_code == 400
+    for seat in ({"webhook": "file:///etc/passwd"}, {"webhook": "http://127.0.0.1:9/", "bot": "random"},
+                 {"name": "Ann", "webhook_timeout_ms": 500},
+                 {"webhook": "http://127.0.0.1:9/", "webhook_timeout_ms": 10_001}):
+        response = webhook_app.test_client().post("/api/v1/games", json={
+            "type": "hike", "seats": [seat, {"name": "Rival", "bot": "random"}]})
+        assert response.status_code == 400, seat
 
 
 def test_the_example_engine_refuses_a_request_not_signed_with_a_known_secret() -> None:
