@@ -31,7 +31,7 @@ from application.halts import halt
 from application.instruments import measured_submit
 from application.analysis import analyse_position
 from application.messages import AnalysisDue, BotTurnDue, DeadlineDue, Message, ProjectionDue
-from application.messages import LadderDue
+from application.messages import LadderDue, WebhookOverDue
 from application.ladder import LadderSettings, ladder_rounds, match_ladder
 from application.messages import (AnalysisDue, ArenaTimeUp, BotTurnDue, DeadlineDue, Message, ProjectionDue,
                                   TournamentDue, TournamentGameEnded, TournamentStartsAt)
@@ -39,6 +39,7 @@ from application.seeds import TOURNAMENT
 from application.tournaments.jobs import arena_time_up, running_tournaments, tournament_due, tournament_game_ended
 from application.tournaments.starts import timed_starts, tournament_starts
 from application.projections import Projector
+from application.webhooks import WebhookSettings, play_webhook_turn, tell_over, webhook_over
 from domain.core import Command, NoLegalCommand, SeatConfig, play_bot
 from storage import Storage, VersionConflict
 
@@ -98,6 +99,8 @@ def follow_ups(committed: Committed) -> list[Message]:
         messages.append(deadline)
     if game.record.seed_source == TOURNAMENT and committed.finished_at_commit():
         messages.append(TournamentGameEnded(game.record.id, game.version))
+    if committed.finished_at_commit():
+        messages.extend(webhook_over(game))
     return messages
 
 
@@ -113,7 +116,7 @@ def play_bot_turn(games: GameService, game_id: str, known: LoadedGame | None = N
     Returns what it committed, or None when no bot seat is to act (or it lost a race).
     """
     game = known if known is not None else games.load(game_id)
-    bots = game.bot_seats_to_act()
+    bots = [seat for seat in game.bot_seats_to_act() if game.bot_level(seat)]  # a webhook seat's is play_bots'
     if not bots:
         return None
     seat = bots[0]
@@ -163,8 +166,12 @@ def play_bots(bus: MessageBus, due: BotTurnDue) -> list[Message]:
             return []
         if time.monotonic() > budget_ends:
             return [BotTurnDue(due.game_id, game.version)]
+        seat = game.bot_seats_to_act()[0]
         try:
-            committed = play_bot_turn(bus.games, due.game_id, game)
+            if game.webhook(seat):
+                committed = play_webhook_turn(bus, game, seat)  # its engine is called (application/webhooks.py)
+            else:
+                committed = play_bot_turn(bus.games, due.game_id, game)
         except NoLegalCommand as error:
             halt(bus.games, game, error)  # reported, not retried (application/halts.py)
             return []
@@ -195,6 +202,7 @@ HANDLERS: Mapping[type[Message], Route] = {
     TournamentGameEnded: Route(tournament_game_ended, Lane.GAME, job="tournament_game_ended", tag="tournament-game"),
     ArenaTimeUp: Route(arena_time_up, Lane.TIMER, job="arena_time_up", tag="arena-end"),
     TournamentStartsAt: Route(tournament_starts, Lane.TIMER, job="tournament_starts", tag="tournament-start"),
+    WebhookOverDue: Route(tell_over, Lane.GAME, job="tell_webhooks_over", tag="webhook-over"),
 }
 """The message table: each message type's handler and lane (the bootstrap may hand the bus another)."""
 
@@ -222,6 +230,7 @@ class MessageBus:
     """The handler plus the loop that runs each commit's follow-ups after the handler has returned."""
 
     ladder = LadderSettings()  # the ladders' period and clock (the bootstrap sets them from the settings)
+    webhooks = WebhookSettings()  # the hosts webhook seats may call, and the key of their secrets (bootstrap's)
 
     def __init__(self, games: GameService, runner: Runner, projector: Projector,
                  handlers: Mapping[type[Message], Route] = HANDLERS, bot_budget_seconds: float = 2.0,
@@ -263,6 +272,8 @@ class MessageBus:
                seed: str | None = None, open_seats: Sequence[int] = (), players: Mapping[int, str] | None = None,
                table: Mapping[str, Any] | None = None, game_id: str | None = None,
                rematch_of: str | None = None, ladder: bool = False) -> Committed:
+        for index, seat in enumerate(seats):
+            self.webhooks.check(index, seat)  # before anything is stored: a host not listed is never called
         committed = self.games.create(type_, seats, options, seed, open_seats, players, table, game_id, rematch_of,
                                       ladder)
         self.follow(committed)

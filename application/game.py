@@ -73,8 +73,14 @@ class LoadedGame(FoldedGame):
             return self.seating.budgets[seat]
         return self.record.seats[seat].get("iterations")
 
+    def webhook(self, seat: int) -> str | None:
+        """The URL of the engine playing `seat` (docs/webhooks.md), until a bot plays it for good; None for any
+        other seat."""
+        return self.seating.webhook_of(seat) if self.seating is not None else None
+
     def bot_seats_to_act(self) -> list[int]:
-        return [seat for seat in self.to_act() if self.bot_level(seat)]
+        """The seats to act that the bots' side plays: bot seats, and webhook seats (their engines are called)."""
+        return [seat for seat in self.to_act() if self.bot_level(seat) or self.webhook(seat)]
 
     def moved(self, state: Any, version: int, head_hash: str, seating: Seating | None, clock: Clock | None) -> Self:
         """This game moved on to `version`, with its record as it was (the handler reads it again)."""

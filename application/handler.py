@@ -237,8 +237,8 @@ class GameService:
         created = events[0]
         assert isinstance(created, GameCreated)
         opening = fold(FoldedGame(spec), rows_of(stored), timed=False)  # its clock starts once stored, below
-        tokens = {index: new_token() for index, seat in enumerate(config.seats)
-                  if seat.bot is None and index not in untokened}
+        tokens = {index: new_token() for index, seat in enumerate(config.seats)  # a webhook seat's engine has none
+                  if seat.bot is None and seat.hook is None and index not in untokened}
         record = GameRecord(
             id=game_id,
             type=spec.id,

@@ -140,3 +140,10 @@ class TournamentStartsAt(Message):
     @property
     def version(self) -> int:
         return 1
+
+
+class WebhookOverDue(Message):
+    """Game `game_id` ended at `version`: each of its webhook seats' engines is told so (application/webhooks.py)."""
+
+    game_id: str
+    version: int

@@ -170,7 +170,7 @@ class Projector:
         result = spec.result(state)
         to_act = game.to_act()
         seats = summary["seats"] if game.seating is None else game.seating.rows()
-        bots = [seat for seat in to_act if seats[seat].get("bot")]
+        bots = [seat for seat in to_act if seats[seat].get("bot") or seats[seat].get("webhook")]  # the bots' side's
         halted = any(not spec.legal_commands(state, seat) for seat in bots)  # no bot can move it (a bad fork's)
         return GameSummary(
             id=summary["id"], type=spec.id, status=game.status, halted=halted,

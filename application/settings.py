@@ -66,6 +66,10 @@ def settings_from_env() -> dict[str, Any]:
         "LADDER_SECONDS": float(os.environ.get("TRAILHEAD_LADDER_SECONDS", "30")),
         "LADDER_TURN_SECONDS": int(os.environ.get("TRAILHEAD_LADDER_TURN_SECONDS", "60")),
         "LADDER_TAKEOVER_BOT": os.environ.get("TRAILHEAD_LADDER_TAKEOVER_BOT") or None,
+        # webhook seats (application/webhooks.py): the hosts they may call (none: no webhook seat), and the key
+        # their secrets are derived from
+        "WEBHOOK_HOSTS": os.environ.get("TRAILHEAD_WEBHOOK_HOSTS", ""),
+        "WEBHOOK_SECRET": os.environ.get("TRAILHEAD_WEBHOOK_SECRET") or None,
     }
 
 

@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from application.game_types import described
+from application.engine_protocol import (ChoiceRefused, chosen_command, decide_message, hello_message,
+                                         over_message)
 from arena.engines import ILLEGAL, EngineFailed, EngineProcess
 from domain.core import Command, DomainError, GameSpec, SeatConfig, Table
 from domain.games import game_spec
@@ -83,42 +84,19 @@ def game_id_of(arena: Arena, job: Job) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
-def action(spec: GameSpec, state: Any, seat: int, command: Command, index: int) -> dict[str, Any]:
-    """A listed action as `GET /games/{id}/actions` lists it (service/api.py), with its index."""
-    type_, args = spec.commands.encode(command)
-    listed = {"index": index, "type": type_, "args": args, "label": spec.label(state, seat, command)}
-    ranges = spec.ranges(state, seat, command)
-    if ranges:
-        listed["ranges"] = {path: dict(span) for path, span in sorted(ranges.items())}
-    return listed
-
-
 def engine_command(spec: GameSpec, table: Table, seat: int, engine: EngineProcess, game_id: str) -> Command:
-    """The command an engine chooses for `seat`, from a `decide` line like trailhead-bot's.
+    """The command an engine chooses for `seat`, from a `decide` message like trailhead-bot's
+    (application/engine_protocol.py builds it and reads the answer, as for a webhook seat).
 
     Raises:
         EngineFailed: no usable answer (its reason says why).
     """
     legal = spec.legal_commands(table.state, seat)
-    answer = engine.decide({
-        "type": "decide", "game_id": game_id, "game_type": spec.id, "version": table.version, "seat": seat,
-        "to_act": sorted(spec.to_act(table.state)), "state": spec.view(table.state, seat),
-        "actions": [action(spec, table.state, seat, command, index) for index, command in enumerate(legal)]})
-    if not isinstance(answer, dict) or answer.get("type") != "choose":
-        raise EngineFailed(ILLEGAL, f"expected a choose line, got {str(answer)[:200]}")
-    if "index" in answer:
-        index = answer["index"]
-        if type(index) is not int or not 0 <= index < len(legal):
-            raise EngineFailed(ILLEGAL, f"index {index!r} is not one of the {len(legal)} actions listed")
-        return legal[index]
-    command = answer.get("command")
-    if (not isinstance(command, dict) or not isinstance(command.get("type"), str)
-            or not isinstance(command.get("args", {}), dict)):
-        raise EngineFailed(ILLEGAL, "a choose line needs an index, or a command {type, args}")
+    answer = engine.decide(decide_message(spec, table.state, seat, table.version, game_id, legal))
     try:
-        return spec.commands.decode(command["type"], command.get("args", {}))
-    except DomainError as error:
-        raise EngineFailed(ILLEGAL, f"not a command of {spec.id}: {error}") from None
+        return chosen_command(spec, legal, answer)
+    except ChoiceRefused as refused:
+        raise EngineFailed(ILLEGAL, str(refused)) from None
 
 
 class Worker:
@@ -127,7 +105,7 @@ class Worker:
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
         self.spec = game_spec(arena.type_)
-        hello = {"type": "hello", "protocol": 1, "runner": RUNNER, "game_type": described(self.spec).body}
+        hello = hello_message(self.spec, RUNNER)
         self.engines = {index: EngineProcess(player.command, hello, arena.move_seconds)
                         for index, player in enumerate(arena.players) if player.command is not None}
 
@@ -175,9 +153,7 @@ class Worker:
             places[row["seat"]], scores[row["seat"]] = row["place"], row.get("score", 0)
         for seat, index in enumerate(job.seating):
             if index in self.engines:
-                self.engines[index].tell({"type": "over", "game_id": game_id, "game_type": spec.id,
-                                          "version": table.version, "seat": seat, "place": places[seat],
-                                          "won": seat in result["winners"], "result": result})
+                self.engines[index].tell(over_message(spec, game_id, table.version, seat, result))
         file = None
         if arena.export is not None:
             document = offline_document(spec, config, job.seed, opening, moves, table.state, arena.seed_source)

@@ -12,6 +12,7 @@ from typing import Any
 
 from application.bus import HANDLERS, MessageBus, Route, Runner
 from application.ladder import LadderSettings
+from application.webhooks import WebhookSettings, webhook_hosts
 from application.container import Trailhead
 from application.handler import GameService, StateCache
 from application.inline import InlineRunner
@@ -55,6 +56,7 @@ def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpe
                      float(settings.get("ARENA_MINUTE_SECONDS", 60.0)))
     bus.ladder = LadderSettings(float(settings.get("LADDER_SECONDS", 30)), int(settings.get("LADDER_TURN_SECONDS", 60)),
                                 settings.get("LADDER_TAKEOVER_BOT"))
+    bus.webhooks = WebhookSettings(webhook_hosts(settings.get("WEBHOOK_HOSTS")), settings.get("WEBHOOK_SECRET"))
     if settings.get("REDIS_URL"):
         from workers.commits import CommitPublisher
 

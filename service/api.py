@@ -16,10 +16,12 @@ from application.game_types import described, game_type
 from application.players import NoSuchSeat, take_seat
 from application.rematch import rematch_id
 from application.seeds import seed_parts
+from application.engine_protocol import listed_action
+from application.webhooks import DEFAULT_TIMEOUT_MS, webhook_name
 from application.envelopes import envelope
 from application.game import LoadedGame
 from application.handler import Committed, GameService
-from domain.core import Command, GameSpec, SeatConfig
+from domain.core import SeatConfig
 from domain.core.seating import LeaveSeat
 from service.identity import bearer_player, caller_seat, reader_seat, required_player
 from service.metrics import submitting
@@ -54,13 +56,19 @@ _joined = Joined()
 
 
 def seat_rows(game: LoadedGame) -> list[dict[str, Any]]:
-    """Each seat as it is now: its name, the bot playing it, its player, whether it is open or gone."""
+    """Each seat as it is now: its name, the bot playing it, its player, whether it is open or gone, and a webhook
+    seat's URL and timeout."""
     seating = game.seating
     if seating is None:
-        return [{"index": i, "name": s["name"], "bot": s.get("bot"), "player": None, "open": False, "gone": False,
+        rows = [{"index": i, "name": s["name"], "bot": s.get("bot"), "player": None, "open": False, "gone": False,
                  **({"iterations": s["iterations"]} if s.get("iterations") is not None else {})}
                 for i, s in enumerate(game.record.seats)]
-    return seating.rows()
+    else:
+        rows = seating.rows()
+    for row, seat in zip(rows, game.record.seats, strict=True):
+        if seat.get("webhook") is not None:
+            row.update(webhook=seat["webhook"], webhook_timeout_ms=seat.get("webhook_timeout_ms"))
+    return rows
 
 
 def game_body(games: GameService, game: LoadedGame, seat: int | None) -> dict[str, Any]:
@@ -105,11 +113,14 @@ def rematch_game_id(games: GameService, game_id: str) -> str | None:
 
 
 def created_body(game: LoadedGame, tokens: dict[int, str]) -> dict[str, Any]:
-    """What a new game's creator gets: the game, and each human seat's token, shown only here."""
+    """What a new game's creator gets: the game, and each human seat's token and each webhook seat's secret, shown
+    only here."""
     rows = seat_rows(game)
     for row in rows:
         if row["index"] in tokens:
             row["token"] = tokens[row["index"]]
+        if "webhook" in row and message_bus().webhooks.key:
+            row["webhook_secret"] = message_bus().webhooks.secret(game.record.id, row["index"])
     return {
         "id": game.record.id,
         "type": game.record.type,
@@ -162,6 +173,9 @@ def create_game() -> tuple[Any, int, dict[str, str]]:
                 raise ValidationError({"seats": {index: {"player": ["a player holds one seat of a game"]}}})
             players[index] = seat["player"]
             seats.append(SeatConfig(name=player["name"]))
+        elif seat["webhook"] is not None:
+            seats.append(SeatConfig.of(seat["name"] or webhook_name(seat["webhook"]), webhook=seat["webhook"],
+                                       webhook_timeout_ms=seat["webhook_timeout_ms"] or DEFAULT_TIMEOUT_MS))
         else:
             seats.append(SeatConfig.of(seat["name"], seat["bot"], seat["iterations"]))
     table = {name: body[name] for name in TABLE_FIELDS if body[name] is not None}
@@ -186,18 +200,8 @@ def get_actions(game_id: str) -> Any:
     actions = []
     if seat is not None and seat in game.to_act():
         for command in game.spec.legal_commands(game.state, seat):
-            actions.append(action(game.spec, game.state, seat, command))
+            actions.append(listed_action(game.spec, game.state, seat, command))
     return _actions.dump({"version": game.version, "seat": seat, "actions": actions})
-
-
-def action(spec: GameSpec, state: Any, seat: int, command: Command) -> dict[str, Any]:
-    """A legal command as listed: submittable `type` and `args`, its `label`, and `ranges` if any."""
-    type_, args = spec.commands.encode(command)
-    listed = {"type": type_, "args": args, "label": spec.label(state, seat, command)}
-    ranges = spec.ranges(state, seat, command)
-    if ranges:
-        listed["ranges"] = {path: dict(span) for path, span in sorted(ranges.items())}
-    return listed
 
 
 @games_api.post("/games/<game_id>/commands")

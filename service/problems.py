@@ -17,6 +17,7 @@ from application.rematch import GameStillRunning
 from application.handler import CommandIdReused, RulesVersionMismatch, UnknownGameId
 from application.tournaments.entry import NotTheCreator
 from application.tournaments.stream import UnknownTournament
+from application.webhooks import WebhookNotAllowed
 from replays.fork import ForkPointInsideCommand
 from storage import UNAVAILABLE, StorageFull, VersionConflict
 
@@ -73,6 +74,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(NotTheCreator)
     def _forbidden(error: Forbidden | NotTheCreator) -> Response:
         return problem(403, "forbidden", "Forbidden", str(error))
+
+    @app.errorhandler(WebhookNotAllowed)
+    def _webhook(error: WebhookNotAllowed) -> Response:
+        return problem(403, "webhook-not-allowed", "Webhook not allowed", error.reason)
 
     @app.errorhandler(PlayerBanned)
     def _banned(error: PlayerBanned) -> Response:

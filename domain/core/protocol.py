@@ -64,16 +64,30 @@ class Command(Message):
 class SeatConfig(Value):
     """A place at the table: the player's display name and, for a bot seat, its level, and for a `search` seat
     its own budget of iterations (left out of the encoding when not given, so every GameCreated recorded
-    before seats had budgets encodes, hashes and audits as it was written)."""
+    before seats had budgets encodes, hashes and audits as it was written). A webhook seat (docs/webhooks.md)
+    has the URL of the engine the server calls for its decisions and how long it waits for an answer, left out
+    of the encoding alike for every other seat."""
 
     name: str
     bot: str | None = None
     iterations: int | msgspec.UnsetType = msgspec.UNSET
+    webhook: str | msgspec.UnsetType = msgspec.UNSET
+    webhook_timeout_ms: int | msgspec.UnsetType = msgspec.UNSET
 
     @classmethod
-    def of(cls, name: str, bot: str | None = None, iterations: int | None = None) -> SeatConfig:
-        """A seat; `iterations` None leaves the budget out (the game's default)."""
-        return cls(name=name, bot=bot, iterations=msgspec.UNSET if iterations is None else iterations)
+    def of(cls, name: str, bot: str | None = None, iterations: int | None = None, webhook: str | None = None,
+           webhook_timeout_ms: int | None = None) -> SeatConfig:
+        """A seat; `iterations` None leaves the budget out (the game's default), `webhook` None makes no webhook
+        seat."""
+        unset = msgspec.UNSET
+        return cls(name=name, bot=bot, iterations=unset if iterations is None else iterations,
+                   webhook=unset if webhook is None else webhook,
+                   webhook_timeout_ms=unset if webhook is None or webhook_timeout_ms is None else webhook_timeout_ms)
+
+    @property
+    def hook(self) -> str | None:
+        """A webhook seat's URL; None for any other seat."""
+        return None if self.webhook is msgspec.UNSET else self.webhook  # type: ignore[return-value]
 
     @property
     def budget(self) -> int | None:
@@ -237,6 +251,8 @@ class GameSpec:
             span = str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats} to {self.max_seats}"
             raise InvalidCommand(f"{self.title} is played by {span} seats, not {len(seats)}")
         for index, seat in enumerate(seats):
+            if seat.hook is not None and seat.bot is not None:
+                raise InvalidCommand(f"seats[{index}].webhook: a webhook seat has no bot level")
             if seat.bot is not None and seat.bot not in self.bots:
                 levels = ", ".join(self.bots)
                 raise InvalidCommand(f"seats[{index}].bot: unknown bot level {seat.bot!r}; levels: {levels}")

@@ -2,7 +2,8 @@
 
 Around every game's own rules sits the table (DESIGN.md, Additions of the second wave):
 seats may be open for players to join, held by registered players, filled with bots when
-nobody came, played by a bot for one decision when its clock ran out, or for the rest of
+nobody came, played by a bot for one decision when its clock ran out or its webhook gave no usable
+answer (application/webhooks.py), or for the rest of
 the game when its player left. All of that is recorded in the game's log as the public
 events below, decided here by `decide_seating` from recorded seating commands (so the
 audit re-derives them like the rest), and folded into a `Seating` beside the game's state.
@@ -28,13 +29,12 @@ from domain.core.codec import Codec
 from domain.core.cycle import decision_rng, play_bot, play_command
 from domain.core.errors import IllegalCommand, InvalidCommand
 from domain.core.protocol import Command, Event, GameCreated, Value, hand_written_levels, strongest_bot
-from domain.core.wording import seat_name
 
 if TYPE_CHECKING:
     from domain.core.protocol import GameSpec
 
 DEFAULT_MISSED_TURNS = 3  # BGA-style: after this many timeouts a bot plays the seat for good
-LEFT, TIMEOUT = "left", "timeout"
+LEFT, TIMEOUT, WEBHOOK = "left", "timeout", "webhook"  # WEBHOOK: a webhook seat gave no usable answer
 
 
 class SeatTaken(IllegalCommand):
@@ -82,7 +82,7 @@ class TurnTimedOut(Event, Value):
     seat: int
     bot: str
     missed: int  # the seat's timeouts so far, this one included
-    reason: Literal["timeout"] = TIMEOUT
+    reason: Literal["timeout", "webhook"] = TIMEOUT
 
 
 class SeatLeft(Event, Value):
@@ -91,7 +91,7 @@ class SeatLeft(Event, Value):
     TYPE: ClassVar[str] = "SeatLeft"
     seat: int
     bot: str
-    reason: Literal["left", "timeout"]
+    reason: Literal["left", "timeout", "webhook"]
     resigned: bool = False
 
 
@@ -116,10 +116,12 @@ class FillSeats(Command, Value):
 
 
 class TimeOut(Command, Value):
-    """The seat's deadline passed: the takeover bot plays its decision."""
+    """The seat's deadline passed, or (`reason` "webhook") its webhook gave no usable answer in time: the takeover
+    bot plays its decision. `reason` is left out of a clock's timeout, as every TimeOut recorded before had it."""
 
     TYPE: ClassVar[str] = "TimeOut"
     seat: int
+    reason: Literal["webhook"] | msgspec.UnsetType = msgspec.UNSET
 
 
 class LeaveSeat(Command, Value):
@@ -148,6 +150,7 @@ class Seating(Value):
     forked_at: int = 0
     budgets: tuple[int | None, ...] = ()  # a search seat's own iterations (None: the default, as a takeover's)
     rematch_of: str | None = None  # the finished game this one is a rematch of (GameCreated's)
+    webhooks: tuple[str | None, ...] = ()  # a webhook seat's URL (docs/webhooks.md), None for any other seat
 
     @classmethod
     def of(cls, created: GameCreated) -> Seating:
@@ -155,7 +158,7 @@ class Seating(Value):
         forked_at = int(created.forked_from["at"]) if created.forked_from else 0
         return cls(names=tuple(s.name for s in seats), bots=tuple(s.bot for s in seats),
                    players=(None,) * len(seats), missed=(0,) * len(seats), forked_at=forked_at,
-                   budgets=tuple(s.budget for s in seats),
+                   budgets=tuple(s.budget for s in seats), webhooks=tuple(s.hook for s in seats),
                    rematch_of=None if created.rematch_of is msgspec.UNSET else created.rematch_of)  # type: ignore
 
     @property
@@ -167,7 +170,13 @@ class Seating(Value):
         """Each seat as it is now: its name, the bot playing it, its player, whether it is open or gone."""
         return [{"index": i, "name": self.names[i], "bot": self.bots[i], "player": self.players[i],
                  "open": i in self.open, "gone": i in self.gone,
-                 **({"iterations": self.budgets[i]} if self.budgets[i] else {})} for i in range(len(self.names))]
+                 **({"iterations": self.budgets[i]} if self.budgets[i] else {}),
+                 **({"webhook": self.webhooks[i]} if self.webhooks and self.webhooks[i] else {})}
+                for i in range(len(self.names))]
+
+    def webhook_of(self, seat: int) -> str | None:
+        """The URL the server calls for the seat's decisions: a webhook seat's, until a bot plays it for good."""
+        return self.webhooks[seat] if self.webhooks and self.bots[seat] is None else None
 
     def seat_of(self, player: str) -> int | None:
         return self.players.index(player) if player in self.players else None
@@ -294,19 +303,24 @@ def decide_seating(spec: GameSpec, seating: Seating, state: Any, command: Comman
                 events.append(SeatFilledByBot(seat=seat, bot=rules.takeover_bot))
                 names = _set(names, seat, bot_name(rules.takeover_bot))
             return [*events, GameStarted(names=names)]
-        case TimeOut(seat=seat):
-            if rules is None or not seating.clocked:
+        case TimeOut(seat=seat, reason=reason):
+            hooked = reason == WEBHOOK
+            if hooked and seating.webhook_of(seat) is None:
+                raise IllegalCommand(f"seat {seat} is not played by a webhook")
+            if not hooked and (rules is None or not seating.clocked):
                 raise IllegalCommand("the game has no clock")
             _check_running(seating, finished)
             if seat not in spec.to_act(state):
                 raise IllegalCommand(f"seat {seat} is not to act")
             if seating.bots[seat] is not None:
                 raise IllegalCommand(f"a bot plays seat {seat}: it has no deadline")
+            level = rules.takeover_bot if rules is not None else strongest_bot(spec)
+            why = WEBHOOK if hooked else TIMEOUT
             missed = seating.missed[seat] + 1
-            events = [TurnTimedOut(seat=seat, bot=rules.takeover_bot, missed=missed)]
-            if missed >= rules.missed_turns_limit:
-                events.append(SeatLeft(seat=seat, bot=rules.takeover_bot, reason=TIMEOUT))
-            move, _after = bot_move(seat, rules.takeover_bot)
+            events = [TurnTimedOut(seat=seat, bot=level, missed=missed, reason=why)]
+            if missed >= (rules.missed_turns_limit if rules is not None else DEFAULT_MISSED_TURNS):
+                events.append(SeatLeft(seat=seat, bot=level, reason=why))
+            move, _after = bot_move(seat, level)
             return [*events, *move]
         case LeaveSeat(seat=seat, resigned=resigned):
             _check_running(seating, finished)
@@ -326,33 +340,6 @@ def _check_running(seating: Seating, finished: bool) -> None:
         raise IllegalCommand(f"the game has not started: seat(s) {', '.join(map(str, seating.open))} are open")
 
 
-def describe_seating(event: Event, names: Sequence[str] = ()) -> str:
-    """A sentence for the timeline (seats by their names; an open seat has none until someone takes it)."""
-    match event:
-        case TableSet():
-            parts = []
-            if event.open_seats:
-                count = len(event.open_seats)
-                parts.append(f"{count} seat{'s' if count > 1 else ''} open for players to join")
-            if event.turn_seconds is not None:
-                parts.append(f"{event.turn_seconds} s per decision")
-            if event.initial_seconds is not None:
-                parts.append(f"{event.initial_seconds} s each plus {event.increment_seconds} s per decision")
-            return "The table is set" + (": " + "; ".join(parts) if parts else "")
-        case SeatJoined():
-            return f"{event.name} joined the table"
-        case SeatFilledByBot():
-            return f"A {event.bot} bot took an open seat"
-        case GameStarted():
-            return "Every seat is filled: the game starts"
-        case TurnTimedOut():
-            return f"{seat_name(names, event.seat)} ran out of time; the {event.bot} bot plays this decision for them"
-        case SeatLeft():
-            why = "resigned" if event.resigned else ("missed too many turns" if event.reason == TIMEOUT else "left")
-            return f"{seat_name(names, event.seat)} {why}; the {event.bot} bot plays for them from now on"
-    raise ValueError(f"not a seating event: {event!r}")
-
-
 def seated_evolve(evolve: Callable[[Any, Event], Any],
                   renamed: Callable[[Any, tuple[str, ...]], Any] | None) -> Callable[[Any, Event], Any]:
     """A game's `evolve` that folds the seating events past the game's rules."""
@@ -370,7 +357,11 @@ def seated_evolve(evolve: Callable[[Any, Event], Any],
 
 def seated_describe(describe: Callable[[Event, Sequence[str]], str]) -> Callable[[Event, Sequence[str]], str]:
     def describe_with_seating(event: Event, names: Sequence[str] = ()) -> str:
-        return describe_seating(event, names) if type(event) in _SEATING_CLASSES else describe(event, names)
+        if type(event) in _SEATING_CLASSES:
+            from domain.core.seating_words import describe_seating  # it reads this module's events
+
+            return describe_seating(event, names)
+        return describe(event, names)
 
     describe_with_seating.seated = True  # type: ignore[attr-defined]
     return describe_with_seating

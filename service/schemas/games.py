@@ -13,7 +13,7 @@ from service.schemas.values import INT64_MAX, PLAYER_NAME, Int64, StrictSchema
 # its deadlines' (timeout_command_id, fill_command_id) and the seating's (application/players.py, join;
 # service/api.py, leave and resign). A client taking one of them first could keep the server's command
 # from being recorded (a reused id).
-SERVER_COMMAND_PREFIXES = ("bot:", "timeout:", "fill:", "join:", "leave:", "resign:")
+SERVER_COMMAND_PREFIXES = ("bot:", "timeout:", "fill:", "join:", "leave:", "resign:", "webhook:")
 
 
 # -- requests ------------------------------------------------------------------------------
@@ -28,16 +28,23 @@ class TableSeatRequest(StrictSchema):
     iterations = Int64(strict=True, load_default=None, allow_none=True, minimum=1)
     open = fields.Boolean(load_default=False)
     player = fields.String(load_default=None, allow_none=False, validate=PLAYER_ID)
+    # a seat played by an engine the server calls (application/webhooks.py; docs/webhooks.md)
+    webhook = fields.String(load_default=None, allow_none=False, validate=validate.Length(min=1, max=2048))
+    webhook_timeout_ms = Int64(strict=True, load_default=None, allow_none=True, minimum=1, maximum=10_000)
 
     @validates_schema
     def _one_kind(self, data: dict[str, Any], **_: Any) -> None:
+        if data["webhook"] is not None and (data["open"] or data["player"] is not None or data["bot"] is not None):
+            raise ValidationError("a webhook seat has no bot, no player and is not open", "webhook")
+        if data["webhook_timeout_ms"] is not None and data["webhook"] is None:
+            raise ValidationError("only a webhook seat takes a webhook_timeout_ms", "webhook_timeout_ms")
         if data["open"] and (data["player"] is not None or data["bot"] is not None):
             raise ValidationError("an open seat has no player and no bot", "open")
         if data["player"] is not None and data["bot"] is not None:
             raise ValidationError("a player's seat has no bot", "player")
         if data["iterations"] is not None and data["bot"] is None:
             raise ValidationError("only a search bot's seat takes a budget of iterations", "iterations")
-        if data["name"] is None and not data["open"] and data["player"] is None:
+        if data["name"] is None and not data["open"] and data["player"] is None and data["webhook"] is None:
             raise ValidationError("Missing data for required field.", "name")
 
 
@@ -156,6 +163,9 @@ class SeatResponse(Schema):
     name = fields.String()
     bot = fields.String(allow_none=True)
     iterations = fields.Integer()  # only a search seat with its own budget has it
+    webhook = fields.String()  # only a webhook seat has it, and its timeout
+    webhook_timeout_ms = fields.Integer()
+    webhook_secret = fields.String()  # in the create response only: the key of the requests' signatures
     player = fields.String(allow_none=True)
     open = fields.Boolean()
     gone = fields.Boolean()

@@ -39,10 +39,12 @@ class SeatRequest(TypedDict, total=False):
     """A seat of a new game: a person's or a bot's (`name`, and `bot` for a bot), an open one for a
     player to join (`open`, and its `name` until then), or a registered player's (`player`, its id)."""
 
-    name: str  # required by the server, but for an open seat or a player's
+    name: str  # required by the server, but for an open seat, a player's or a webhook seat
     bot: str | None
     open: bool
     player: str
+    webhook: str  # an engine's URL the server calls for the seat's decisions (docs/webhooks.md)
+    webhook_timeout_ms: int  # how long it waits for each answer (default 1000, at most 10000)
 
 
 class Seat(TypedDict):
@@ -53,6 +55,9 @@ class Seat(TypedDict):
     open: NotRequired[bool]  # waiting for a player to join it
     gone: NotRequired[bool]  # its player left (or missed too many turns): a bot plays it for good
     token: NotRequired[str]  # a human seat's secret, only in the creation's answer
+    webhook: NotRequired[str]  # a webhook seat's URL, and its timeout
+    webhook_timeout_ms: NotRequired[int | None]
+    webhook_secret: NotRequired[str]  # a webhook seat's signing secret, only in the creation's answer
 
 
 class CreatedGame(TypedDict):
