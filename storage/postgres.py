@@ -43,6 +43,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
+from psycopg.pq import TransactionStatus
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
 from domain.core import canonical_json
@@ -284,8 +285,9 @@ class PostgresStorage(SqlStorage):
                     yield PgConnection(raw), pipeline
                     raw.execute("COMMIT")
             finally:  # an exception in the block, or a statement sent with the COMMIT failed: roll back
-                if raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-                    raw.rollback()
+                if raw.info.transaction_status in (TransactionStatus.INTRANS, TransactionStatus.INERROR):
+                    with contextlib.suppress(psycopg.Error):  # a broken connection: the pool drops it
+                        raw.rollback()
 
     def _appended(self, game_id: str, expected_version: int, events: Sequence[StoredEvent], command: CommandRecord,
                   status: str, token_hashes: dict[int, str], stamp: str) -> Appended:
