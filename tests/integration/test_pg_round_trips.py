@@ -14,6 +14,7 @@ import psycopg
 import pytest
 
 from application.container import Trailhead
+from application.handler import CommandIdReused
 from bootstrap import bootstrap
 from domain.core import SeatConfig
 from storage import PostgresStorage, VersionConflict
@@ -74,6 +75,8 @@ def test_an_accepted_command_takes_at_most_four_round_trips_and_a_refused_one_ro
         trailhead.store.append(game_id, stale.expected_version, committed.events, stale, "active")
     retried = bus.submit(game_id, 0, "Bid", {"amount": 0}, command_id="c0")  # a retry: its first outcome, again
     assert not retried.new and retried.events[0].seq == 4
+    with pytest.raises(CommandIdReused):  # legal now, so refused by the key of `commands` in the append
+        bus.submit(game_id, seat, type_, args, command_id="c0")
     assert stored(url, game_id) == before
 
     # A statement sent with the COMMIT fails (the next seq taken by hand): the game row, the command record and
