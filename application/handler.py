@@ -144,22 +144,21 @@ class GameService:
     def load(self, game_id: str) -> LoadedGame:
         """The game folded up to its last stored event (application/game.py).
 
-        Only the events after the cached version are read; the record is read again only
-        when there are some (a record changes with the events and only with them).
+        Only the events after the cached version are read, and the record with them (one round
+        trip) when there are some (a record changes with the events and only with them).
 
         Raises:
             UnknownGameId: no such game.
         """
         cached = self.cache.get(game_id)
+        record, unseen = self.store.game_since(game_id, cached.game.version if cached is not None else 0)
         if cached is None:
-            record = self.record(game_id)
+            if record is None or not unseen:  # not stored (or not yet committed)
+                raise UnknownGameId(f"no game with id {game_id!r}")
             cached = Cached(LoadedGame(self.registry(record.type), record=record))
-        unseen = self.store.event_texts(game_id, after=cached.game.version)
-        if not unseen:
+        if not unseen or record is None:
             return cached.game
-        game = fold(cached.game, unseen)
-        if cached.game.version:  # a cached record is as of its version (a cold load's was read just now)
-            game = dataclasses.replace(game, record=self.record(game_id))
+        game = dataclasses.replace(fold(cached.game, unseen), record=record)
         self.cache.put(game_id, Cached(game, cached.seed))
         return game
 
@@ -280,33 +279,35 @@ class GameService:
 
         Without `expected_version` the command is decided on the latest version and
         retried if another writer got there first. A `command_id` already recorded for
-        the same command returns its first outcome (`new` False), rebuilt from its events.
+        the same command returns its first outcome (`new` False), rebuilt from its events:
+        the append finds it (the key of `commands`), or a refusal before the append looks.
 
         Raises:
             UnknownGameId, InvalidCommand, IllegalCommand, CommandIdReused,
             RulesVersionMismatch, VersionConflict.
         """
         print_ = fingerprint(seat, type_, args)
-        if command_id is not None:
-            earlier = self.store.command(game_id, command_id)
-            if earlier is not None:
-                return self._replayed(game_id, earlier, print_)
-        command_id = command_id if command_id is not None else uuid.uuid4().hex
+        given, command_id = command_id, command_id if command_id is not None else uuid.uuid4().hex
         attempts = 1 if expected_version is not None else 5
         for attempt in range(attempts):
             game = self.load(game_id)
-            self._check_rules(game)
-            command = game.spec.commands.decode(type_, args)
-            if game.seating is not None and bot is None:
-                game.seating.check_playable(seat)
-            if expected_version is not None and expected_version != game.version:
-                earlier = self.store.command(game_id, command_id)
-                if earlier is not None:  # the same command committed meanwhile: its first outcome stands
-                    return self._replayed(game_id, earlier, print_)
-                raise conflict_of(self.store, game, seat, expected_version) if bot is None else VersionConflict(
-                    expected_version, game.version)
-            seed = self.seed(game_id)
-            events, state = play_command(game.spec, game.state, seat, command, decision_rng(seed, game.version))
+            try:
+                self._check_rules(game)
+                command = game.spec.commands.decode(type_, args)
+                if game.seating is not None and bot is None:
+                    game.seating.check_playable(seat)
+                if expected_version is not None and expected_version != game.version:
+                    earlier = self.store.command(game_id, command_id)
+                    if earlier is not None:  # the same command committed meanwhile: its first outcome stands
+                        return self._replayed(game_id, earlier, print_)
+                    raise conflict_of(self.store, game, seat, expected_version) if bot is None else VersionConflict(
+                        expected_version, game.version)
+                seed = self.seed(game_id)
+                events, state = play_command(game.spec, game.state, seat, command, decision_rng(seed, game.version))
+            except DomainError:  # refused now, but a retry of a command that moved the game on stands as it was
+                if given is None or (earlier := self.store.command(game_id, given)) is None:
+                    raise
+                return self._replayed(game_id, earlier, print_)
             stored = chain(game.spec, game_id, seed, events, game.version + 1, game.head_hash, seat, command_id)
             record = CommandRecord(game_id, command_id, seat, bot, type_, dict(args), game.version, stored[0].seq,
                                    stored[-1].seq, print_)

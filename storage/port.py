@@ -62,6 +62,10 @@ class EventLog(Protocol):
         """A game's events after `after` as a fold reads them (their text, hash, seat, command id and
         time, not the rest of the envelope): the lean read of the handler's fold."""
 
+    def game_since(self, game_id: str, after: int) -> tuple[GameRecord | None, list[EventText]]:
+        """`event_texts(game_id, after)` and, if the game moved past `after`, its record, read after them (so as
+        new as the last of them at least); one round trip on PostgreSQL (the handler's load)."""
+
     def events_from(self, position: int, limit: int) -> list[StoredEvent]:
         """Events of every game after a global position, in position order (what projections follow)."""
 

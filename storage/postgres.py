@@ -22,8 +22,12 @@ the shared ones of storage/sql/; what this module adds is how writers meet:
   lets one projector work at a time and the others skip.
 
 Connections: one pool per process (made on first use, and again after a fork), in
-autocommit mode; each write is one explicit transaction. `synchronous_commit` is the
-server's (on by default): a 201 is answered after the commit returns, so it is durable.
+autocommit mode, lent without a check (a broken one fails its request, then the pool's are
+tried); each write is one explicit transaction. `synchronous_commit` is the server's (on by
+default): a 201 is answered after the commit returns, so it is durable.
+
+Round trips: an append is two (`_appended`: a pipeline synced once after the game row moved, and
+once with the COMMIT), a load one (`game_since`); tests/integration/test_pg_round_trips.py counts them.
 """
 
 from __future__ import annotations
@@ -39,13 +43,15 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
+from psycopg.pq import TransactionStatus
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
+from domain.core import canonical_json
 from storage.fullness import Fullness
 from storage.migrations import MIGRATIONS, SCHEMA_TABLE, SCHEMA_TABLE_DDL
-from storage.records import StorageClosed, StoredEvent, now
+from storage.records import FINISHED, Appended, CommandRecord, EventText, GameRecord, StorageClosed, StoredEvent, now
 from storage.sql import SqlStorage
-from storage.sql.event_log import with_positions
+from storage.sql.event_log import COMMAND_COLUMNS, EVENT_COLUMNS, game_of, visibility_text, with_positions
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 DEFAULT_POOL_SIZE = 8
@@ -105,6 +111,34 @@ def _finding_nothing(sql: str, params: Sequence[Any]) -> list[Any]:
     return [None if isinstance(param, str) and "\x00" in param else param for param in params]
 
 
+#: An append's first statement: the game moved on from the expected version, and the command recorded if it was.
+MOVE_AND_RECORD = ("WITH moved AS (UPDATE games SET version = ?, head_hash = ?, status = ?, updated_at = ?"
+                   " WHERE id = ? AND version = ? RETURNING id)"
+                   f" INSERT INTO commands ({COMMAND_COLUMNS}) SELECT ?, ?, ?::integer, ?, ?, ?, ?::integer,"
+                   " ?::integer, ?::integer, ?, ? FROM moved")
+#: The events' global positions taken and the events inserted, in one statement (the position lock's last).
+POSITIONED_EVENTS = ("WITH taken AS (UPDATE event_positions SET last = last + ? RETURNING last),"
+                     f" stored AS (INSERT INTO events ({EVENT_COLUMNS})"
+                     " SELECT e.game_id, e.seq, e.type, e.data, e.seat, e.command_id, e.visibility, e.prev_hash,"
+                     " e.hash, taken.last - ? + e.n, ? FROM taken, unnest(?::text[], ?::integer[], ?::text[],"
+                     " ?::text[], ?::integer[], ?::text[], ?::text[], ?::text[], ?::text[]) WITH ORDINALITY"
+                     " AS e(game_id, seq, type, data, seat, command_id, visibility, prev_hash, hash, n))")
+#: ... and the position a game finished at, when these events finish it (storage/sql/event_log.py)
+FINISHING = (", finished AS (UPDATE games SET finished_position = (SELECT last FROM taken)"
+             " WHERE id = ? AND finished_position IS NULL)")
+
+
+def positioned_events(events: Sequence[StoredEvent], stamp: str, finishing: str | None = None) -> tuple[str, list[Any]]:
+    """The statement (and its parameters) that takes the events' positions and inserts them, answering the last
+    position taken; with `finishing` (a game id), that game's finishing position is kept too."""
+    columns = list(zip(*[(e.game_id, e.seq, e.type, e.data_text, e.seat, e.command_id, visibility_text(e.visibility),
+                          e.prev_hash, e.hash) for e in events], strict=True))
+    params: list[Any] = [len(events), len(events), stamp, *map(list, columns)]
+    if finishing is None:
+        return f"{POSITIONED_EVENTS} SELECT last FROM taken", params
+    return f"{POSITIONED_EVENTS}{FINISHING} SELECT last FROM taken", [*params, finishing]
+
+
 class PgConnection:
     """A psycopg connection that takes the shared statements as they are written."""
 
@@ -127,6 +161,8 @@ class PostgresStorage(SqlStorage):
     """The storage port on one PostgreSQL database (or one schema of it, by the URL's search_path)."""
 
     STORED_ORDER = "stored_order"
+    #: the pool's connections' class (the tests give one that counts round trips)
+    connection_class: type[psycopg.Connection[Any]] = psycopg.Connection
     FOR_UPDATE = " FOR UPDATE"
     INTEGRITY_ERRORS = (psycopg.IntegrityError,)
 
@@ -139,6 +175,7 @@ class PostgresStorage(SqlStorage):
         self._pool_pid: int | None = None
         self._pool_guard = threading.Lock()
         self._closed = False
+        self._checking = False  # a check of the pool's connections after an error is running
         self._dropped: weakref.finalize | None = None
         self.fullness = Fullness()
 
@@ -167,11 +204,29 @@ class PostgresStorage(SqlStorage):
             psycopg.connect(self.url, connect_timeout=CONNECT_SECONDS).close()
         except psycopg.Error as error:
             raise DatabaseUnavailable(f"cannot connect to {redacted(self.url)}: {str(error).strip()}") from error
-        # `check`: a connection is tried (one empty round trip) before it is lent, so that after the
-        # database restarts no request gets a dead one; the pool replaces it instead.
+        # No `check` on every checkout (an empty round trip per connection lent): a connection found broken
+        # (the database restarted) fails its request with a 503, and then the pool's connections are all
+        # tried and the dead ones replaced (`_after_error`), so the next requests get live ones.
         return ConnectionPool(self.url, min_size=1, max_size=self.pool_size, kwargs={"autocommit": True},
-                              check=ConnectionPool.check_connection, timeout=self.pool_wait, num_workers=1,
+                              connection_class=self.connection_class, timeout=self.pool_wait, num_workers=1,
                               name="trailhead", open=True)
+
+    def _after_error(self, pool: ConnectionPool[Any]) -> None:
+        """A connection broke: try the pool's idle ones, on a thread of its own, one such check at a time."""
+        with self._pool_guard:
+            if self._checking:
+                return
+            self._checking = True
+
+        def check() -> None:
+            try:
+                pool.check()
+            except (PoolClosed, psycopg.Error):
+                pass  # closed meanwhile, or the database is still away: the next broken connection checks again
+            finally:
+                self._checking = False
+
+        threading.Thread(target=check, name=f"{pool.name}-check", daemon=True).start()
 
     def close(self) -> None:
         """Close this process's pool; the storage is not used again."""
@@ -183,18 +238,22 @@ class PostgresStorage(SqlStorage):
                 self._pool.close()
             self._pool = None
 
-    #: told how long each connection took to come out of the pool (its check included); the service's metrics
+    #: told how long each connection took to come out of the pool; the service's metrics
     on_pool_wait: Callable[[float], None] = staticmethod(lambda _seconds: None)
 
     @contextlib.contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        pool = self.pool
         try:
             started = time.perf_counter()
-            with self.pool.connection() as raw:
+            with pool.connection() as raw:
                 self.on_pool_wait(time.perf_counter() - started)
                 yield raw
         except PoolClosed as error:  # closed by another thread meanwhile
             raise StorageClosed(f"{self!r} is closed") from error
+        except psycopg.OperationalError:
+            self._after_error(pool)
+            raise
 
     @contextlib.contextmanager
     def _reader(self) -> Iterator[PgConnection]:
@@ -205,6 +264,54 @@ class PostgresStorage(SqlStorage):
     def _writer(self) -> Iterator[PgConnection]:
         with self.fullness.watching(), self._connection() as raw, raw.transaction():  # 53100 disk_full: StorageFull
             yield PgConnection(raw)
+
+    def game_since(self, game_id: str, after: int) -> tuple[GameRecord | None, list[EventText]]:
+        with self._connection() as raw:
+            with raw.pipeline():  # both reads sent at once, answered at its exit (one sync)
+                texts = PgConnection(raw).execute(self.GAME_SINCE[1], [game_id, after])
+                record = PgConnection(raw).execute(self.GAME_SINCE[0], [game_id, after])
+            row = record.fetchone()
+            return (game_of(row) if row else None), texts.fetchall()
+
+    @contextlib.contextmanager
+    def _pipelined_writer(self) -> Iterator[tuple[PgConnection, psycopg.Pipeline]]:
+        """One write transaction in pipeline mode: its statements go out as they come, BEGIN with the first, and
+        are answered at each `sync()`; the COMMIT goes with the statements after the last sync."""
+        # BEGIN and COMMIT by hand: psycopg's transaction() in a pipeline syncs after BEGIN and before COMMIT.
+        with self.fullness.watching(), self._connection() as raw:
+            try:
+                with raw.pipeline() as pipeline:
+                    raw.execute("BEGIN")
+                    yield PgConnection(raw), pipeline
+                    raw.execute("COMMIT")
+            finally:  # an exception in the block, or a statement sent with the COMMIT failed: roll back
+                if raw.info.transaction_status in (TransactionStatus.INTRANS, TransactionStatus.INERROR):
+                    with contextlib.suppress(psycopg.Error):  # a broken connection: the pool drops it
+                        raw.rollback()
+
+    def _appended(self, game_id: str, expected_version: int, events: Sequence[StoredEvent], command: CommandRecord,
+                  status: str, token_hashes: dict[int, str], stamp: str) -> Appended:
+        """The shared append's statements in two round trips: BEGIN with the game row moved on and the command
+        recorded (one statement); then the tokens, the positions taken with the events inserted (one statement,
+        the last before the commit: the position lock is held for that round trip only), and the COMMIT."""
+        with self._pipelined_writer() as (conn, pipeline):
+            recorded = conn.execute(MOVE_AND_RECORD, [
+                events[-1].seq, events[-1].hash, status, stamp, game_id, expected_version,
+                command.game_id, command.command_id, command.seat, command.bot, command.type,
+                canonical_json(command.args), command.expected_version, command.first_seq, command.last_seq,
+                command.fingerprint, stamp])
+            pipeline.sync()
+            if recorded.rowcount != 1:
+                return self._not_moved(conn, game_id, expected_version, command)
+            self._insert_tokens(conn, game_id, token_hashes)
+            taken = conn.execute(*positioned_events(events, stamp, game_id if status == FINISHED else None))
+        (last,) = taken.fetchone()
+        return Appended(command, with_positions(events, last - len(events), stamp), True)
+
+    def _insert_positioned(self, conn: PgConnection, events: Sequence[StoredEvent],  # type: ignore[override]
+                           stamp: str) -> tuple[StoredEvent, ...]:
+        (last,) = conn.execute(*positioned_events(events, stamp)).fetchone()
+        return with_positions(events, last - len(events), stamp)
 
     def _positioned(self, conn: PgConnection, events: Sequence[StoredEvent],  # type: ignore[override]
                     stamp: str) -> tuple[StoredEvent, ...]:

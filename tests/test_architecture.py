@@ -118,15 +118,20 @@ def port_methods() -> set[str]:
 
 def store_writes() -> set[str]:
     """The port's write methods: those that the shared SQL or a backend implements with a write transaction
-    (`self._writer()`), read from the code, so that a new write method is known as one at once."""
-    writes = set()
+    (`self._writer()`), or by a method of its own that does (the append's `_appended`), read from the code, so
+    that a new write method is known as one at once."""
+    calls: dict[str, set[str]] = {}  # method -> the methods of `self` it calls
     for path in [*modules("storage/sql"), ROOT / "storage" / "sqlite.py", ROOT / "storage" / "postgres.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and any(
-                    isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "_writer"
-                    and isinstance(call.func.value, ast.Name) and call.func.value.id == "self"
-                    for call in ast.walk(node)):
-                writes.add(node.name)
+            if isinstance(node, ast.FunctionDef):
+                calls.setdefault(node.name, set()).update(
+                    call.func.attr for call in ast.walk(node)
+                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                    and isinstance(call.func.value, ast.Name) and call.func.value.id == "self")
+    writes, found = {"_writer", "_pipelined_writer"}, set()
+    while found != writes:
+        found = set(writes)
+        writes |= {name for name, called in calls.items() if called & writes}
     return writes & port_methods()
 
 

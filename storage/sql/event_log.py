@@ -119,9 +119,18 @@ class SqlEventLog(SqlBackend):
 
     def event_texts(self, game_id: str, after: int = 0) -> list[EventText]:
         with self._reader() as conn:
-            rows = conn.execute("SELECT seq, type, data, hash, seat, command_id, recorded_at FROM events"
-                                " WHERE game_id = ? AND seq > ? ORDER BY seq", [game_id, after]).fetchall()
+            rows = conn.execute(self.GAME_SINCE[1], [game_id, after]).fetchall()
         return rows  # type: ignore[no-any-return] - the driver's tuples, in EventText's order
+
+    GAME_SINCE = (f"SELECT {GAME_COLUMNS} FROM games WHERE id = ? AND version > ?",
+                  "SELECT seq, type, data, hash, seat, command_id, recorded_at FROM events"
+                  " WHERE game_id = ? AND seq > ? ORDER BY seq")
+
+    def game_since(self, game_id: str, after: int) -> tuple[GameRecord | None, list[EventText]]:
+        with self._reader() as conn:
+            texts = conn.execute(self.GAME_SINCE[1], [game_id, after]).fetchall()
+            row = conn.execute(self.GAME_SINCE[0], [game_id, after]).fetchone()
+        return (game_of(row) if row else None), texts
 
     def events_from(self, position: int, limit: int) -> list[StoredEvent]:
         with self._reader() as conn:
@@ -208,36 +217,48 @@ class SqlEventLog(SqlBackend):
 
     def append(self, game_id: str, expected_version: int, events: Sequence[StoredEvent], command: CommandRecord,
                status: str, token_hashes: dict[int, str] | None = None) -> Appended:
-        stamp = now()
         try:
-            with self._writer() as conn:
-                # The game row first: moving it on from the expected version locks it against every other
-                # writer to this game until the commit (on PostgreSQL a racing UPDATE waits for this one, then
-                # finds the version moved and updates nothing). One statement where a SELECT ... FOR UPDATE
-                # and an UPDATE were two: the version check is the UPDATE's own WHERE.
-                moved = conn.execute("UPDATE games SET version = ?, head_hash = ?, status = ?, updated_at = ?"
-                                     " WHERE id = ? AND version = ?",
-                                     [events[-1].seq, events[-1].hash, status, stamp, game_id, expected_version])
-                if moved.rowcount != 1:
-                    earlier = self._command(conn, game_id, command.command_id)
-                    if earlier is not None:  # a retry of a command that moved the game on itself
-                        return Appended(earlier, (), False)
-                    raise VersionConflict(expected_version, self._game_version(conn, game_id))
-                # A command id used before, at an earlier version, breaks the key of `commands`: the earlier
-                # outcome stands (below), and this transaction is rolled back.
-                self._insert_command(conn, command, stamp)
-                if token_hashes:
-                    self._insert_tokens(conn, game_id, token_hashes)
-                # the positions last: on PostgreSQL the lock they take is held from here to the commit
-                positioned = self._insert_positioned(conn, events, stamp)
-                self._keep_finishing_position(conn, game_id, status, positioned)
+            return self._appended(game_id, expected_version, events, command, status, token_hashes or {}, now())
         except self.INTEGRITY_ERRORS:
+            # A command id used before, at an earlier version, breaks the key of `commands`: the earlier outcome
+            # stands, and the append's transaction was rolled back.
             with self._reader() as conn:
                 earlier = self._command(conn, game_id, command.command_id)
             if earlier is None:
                 raise
             return Appended(earlier, (), False)
+
+    def _appended(self, game_id: str, expected_version: int, events: Sequence[StoredEvent], command: CommandRecord,
+                  status: str, token_hashes: dict[int, str], stamp: str) -> Appended:
+        """One append's transaction (the PostgreSQL backend sends it in a pipeline: storage/postgres.py)."""
+        with self._writer() as conn:
+            # The game row first: moving it on from the expected version locks it against every other
+            # writer to this game until the commit (on PostgreSQL a racing UPDATE waits for this one, then
+            # finds the version moved and updates nothing). One statement where a SELECT ... FOR UPDATE
+            # and an UPDATE were two: the version check is the UPDATE's own WHERE.
+            moved = conn.execute("UPDATE games SET version = ?, head_hash = ?, status = ?, updated_at = ?"
+                                 " WHERE id = ? AND version = ?",
+                                 [events[-1].seq, events[-1].hash, status, stamp, game_id, expected_version])
+            if moved.rowcount != 1:
+                return self._not_moved(conn, game_id, expected_version, command)
+            self._insert_command(conn, command, stamp)
+            self._insert_tokens(conn, game_id, token_hashes)
+            # the positions last: on PostgreSQL the lock they take is held from here to the commit
+            positioned = self._insert_positioned(conn, events, stamp)
+            self._keep_finishing_position(conn, game_id, status, positioned)
         return Appended(command, positioned, True)
+
+    def _not_moved(self, conn: Connection, game_id: str, expected_version: int, command: CommandRecord) -> Appended:
+        """The game was not at the expected version: the retry of a command that moved it on gets that command's
+        outcome; any other command, a conflict.
+
+        Raises:
+            VersionConflict: the command was not recorded before.
+        """
+        earlier = self._command(conn, game_id, command.command_id)
+        if earlier is not None:
+            return Appended(earlier, (), False)
+        raise VersionConflict(expected_version, self._game_version(conn, game_id))
 
     @staticmethod
     def _keep_finishing_position(conn: Connection, game_id: str, status: str, positioned: Sequence[StoredEvent]) -> None:
