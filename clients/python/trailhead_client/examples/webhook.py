@@ -108,8 +108,11 @@ def handler_for(engine: WebhookEngine) -> type[BaseHTTPRequestHandler]:
             if data:
                 self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            try:
+                self.end_headers()
+                self.wfile.write(data)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the server stopped waiting (a late answer): it has played the decision without us
 
         def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - http.server's signature
             pass  # quiet: one line per decision would drown the output
