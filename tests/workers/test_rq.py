@@ -129,7 +129,7 @@ def test_projections_converge_after_hundreds_of_commands(rq_config: dict[str, An
 @pytest.mark.both_backends  # the checkpoint's transaction
 def test_a_worker_killed_mid_projection_loses_and_doubles_nothing(rq_config: dict[str, Any], start_worker: Any,
                                                                   database: str, rebuilt_snapshot: Rebuilt) -> None:
-    backlog(database, [f"backlog-{i}" for i in range(16)])
+    backlog(database, [f"backlog-{i}" for i in range(8)])
     games = open_games(database)
     total = games.store.head_position()
     RqRunner(rq_config).enqueue(HANDLERS[ProjectionDue], ProjectionDue(), force=True)
@@ -147,14 +147,14 @@ def test_a_worker_killed_mid_projection_loses_and_doubles_nothing(rq_config: dic
     start_worker("--queues", "projections", cli=True)
     wait_for(lambda: projected(database), timeout=60, what="a new worker to finish the projection")
     assert snapshot(database) == rebuilt_snapshot(database)
-    assert games_played(database) == 16
+    assert games_played(database) == 8
 
 
 @pytest.mark.both_backends  # projectors racing on each backend's locks
 def test_the_same_projection_job_twice_and_in_two_workers_applies_once(rq_config: dict[str, Any],
                                                                        start_worker: Any, database: str,
                                                                        rebuilt_snapshot: Rebuilt) -> None:
-    backlog(database, [f"twice-{i}" for i in range(12)])
+    backlog(database, [f"twice-{i}" for i in range(6)])
     games = open_games(database)
     jobs = RqRunner(rq_config)
     for _ in range(4):
@@ -165,7 +165,7 @@ def test_the_same_projection_job_twice_and_in_two_workers_applies_once(rq_config
         assert worker.wait(timeout=120) == 0
     assert projected(database)
     assert snapshot(database) == rebuilt_snapshot(database)
-    assert games_played(database) == 12
+    assert games_played(database) == 6
 
 
 def test_failed_jobs_are_kept_and_listed(rq_config: dict[str, Any], start_worker: Any) -> None:
