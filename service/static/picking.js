@@ -1,4 +1,4 @@
-// Play on the board (issue 33; the contract is docs/boards.md): the board module's targets(action, view) names,
+// Play on the board (issue 33; the contract is in docs/pages.md): the board module's targets(action, view) names,
 // for each listed action, the board components a player clicks to choose it, in order. Every component that is
 // the next key of some action still possible is highlighted (class target-legal) and made a button (tabindex 0,
 // role button: Enter and Space click it); a click narrows the actions to those whose next key it is (the
@@ -80,8 +80,9 @@ export function picker({ board, box, note, choices, cancel, send }) {
     else render();
   }
 
+  // Components may nest (a region's sections): a click goes to the innermost legal one around the point.
   board.addEventListener("click", (event) => {
-    const node = event.target.closest && event.target.closest("[data-target]");
+    const node = event.target.closest && event.target.closest("[data-target].target-legal");
     if (node && board.contains(node)) click(node);
   });
   board.addEventListener("keydown", (event) => {

@@ -55,13 +55,14 @@ def has_targets(type_: str) -> bool:
                                           module.read_text(encoding="utf-8")) is not None
 
 
-def play_to_the_end(api: Api, page: Any, game_id: str, clicks: int = 600,
-                    server: Server | None = None) -> tuple[dict[str, Any], dict[str, int]]:
+def play_to_the_end(api: Api, page: Any, game_id: str, clicks: int = 600, server: Server | None = None,
+                    shot: Path | None = None) -> tuple[dict[str, Any], dict[str, int]]:
     """Play seat 0 until the game ends: by the board's highlighted components where the page offers them (then
     the chooser of the actions they share), by the first listed button otherwise. The finished game, and the
     clicks made: {"board": ..., "chooser": ..., "list": ...}.
 
-    `clicks` bounds the moves made; the bots' turns in between may take up to a minute each (a busy machine)."""
+    `clicks` bounds the moves made; the bots' turns in between may take up to a minute each (a busy machine).
+    `shot`: where to save a screenshot of the board's highlighted components before its first click."""
     made = {"board": 0, "chooser": 0, "list": 0}
     moves = 0
     waiting_since = time.monotonic()
@@ -85,7 +86,7 @@ def play_to_the_end(api: Api, page: Any, game_id: str, clicks: int = 600,
             continue  # not seat 0's turn any more at the version shown
         moves += 1
         page.posts.clear()
-        how = _choose(page, version, button)
+        how = _choose(page, version, button, shot if shot and not made["board"] + made["chooser"] else None)
         made[how] += 1
         try:
             page.wait_for_function(f"document.getElementById('actions').dataset.version !== '{version}'",
@@ -100,7 +101,7 @@ def play_to_the_end(api: Api, page: Any, game_id: str, clicks: int = 600,
     raise AssertionError(f"the game did not end within {clicks} moves")
 
 
-def _choose(page: Any, version: str, button: Any) -> str:
+def _choose(page: Any, version: str, button: Any, shot: Path | None) -> str:
     """One move at `version`: successive clicks on the board's highlighted components, then the chooser if it
     is offered; the list's first button when the board offers nothing. How the move was sent."""
     armed = page.locator(f"#pick[data-version='{version}']:not([hidden])")
@@ -116,6 +117,9 @@ def _choose(page: Any, version: str, button: Any) -> str:
             return "chooser"
         if not legal.count():
             return "board"  # the sequence was complete: sent
+        if shot:  # the board's legal components highlighted, before the first click
+            page.screenshot(path=str(shot))
+            shot = None
         legal.first.click()
     raise AssertionError(f"eight board clicks at version {version} and nothing sent: "
                          f"{page.locator('#pick-note').inner_text()!r}")

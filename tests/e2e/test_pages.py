@@ -85,7 +85,8 @@ def test_every_game_type_is_drawn_and_played_to_the_end_by_clicking(api: Api, se
     assert f"{server.base_url}/static/boards/{type_}.js" in [module.url for module in modules]  # its own module
     assert all(module.status == 200 and module.headers["content-type"].split(";")[0] in JAVASCRIPT
                for module in modules), [(module.url, module.status, module.headers) for module in modules]
-    final, clicks = play_to_the_end(api, page, created["id"], server=server)
+    ARTEFACTS.mkdir(exist_ok=True)
+    final, clicks = play_to_the_end(api, page, created["id"], server=server, shot=ARTEFACTS / f"{type_}-picking.png")
     if has_targets(type_):  # its module names the board's components: the game was played on the board
         assert clicks["board"] + clicks["chooser"] > 0, clicks
     page.wait_for_selector("#audit:has-text('ok')", timeout=20_000)
