@@ -276,6 +276,8 @@ def test_a_player_registers_in_the_lobby_and_joins_an_open_seat(api: Api, server
         fits(page, viewport)
         page.screenshot(path=str(ARTEFACTS / f"lobby-{size}.png"), full_page=True)
     assert axe_violations(page) == []
+    page.click(f"#mine li[data-game='{other.json()['id']}'] a")  # the key plays Zoe's seat on the game's page
+    page.wait_for_selector("#summary:has-text('you are seat 0 (Zoe)')")
     assert errors == []
 
 
