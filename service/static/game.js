@@ -121,6 +121,7 @@ async function timeline() {
     li.textContent = `${entry.label ? entry.label + ": " : ""}${entry.text}`;
     li.dataset.seq = String(entry.seq);
     li.dataset.seat = entry.seat === null ? "" : String(entry.seat);
+    if (entry.seat !== null) li.className = `seat-chip seat${entry.seat}`;  // whose move, by colour
     li.dataset.label = entry.label || "";
     entries.appendChild(li);
   }
@@ -279,6 +280,7 @@ $("back").addEventListener("click", () => { $("follow").checked = false; showAt(
 $("forward").addEventListener("click", () => { $("follow").checked = false; showAt(shown + 1); });
 document.addEventListener("keydown", (event) => {
   if (event.target.tagName === "INPUT" && event.target.type !== "range") return;
+  if (event.target.closest && event.target.closest("[data-target], select")) return;  // a board part or a choice
   if (event.key === "ArrowLeft") $("back").click();
   if (event.key === "ArrowRight") $("forward").click();
 });
