@@ -337,4 +337,14 @@ def test_the_board_is_played_by_successive_clicks_a_chooser_cancel_and_the_keybo
     page.click("#choices button:has-text('B for 5')")
     assert page.evaluate("window.sent") == ["A in 2", "B for 5"]
     assert page.locator("#choices button").count() == 0 and page.locator("#pick").is_hidden()
+    # times as people write them (when.js, used by every page): words, the full date on hover
+    told = page.evaluate("""async () => {
+        const { relative, when } = await import("/static/when.js");
+        const now = Date.parse("2026-11-27T12:00:00Z");
+        const time = when("2026-11-27T11:57:00Z");
+        return [relative("2026-11-27T11:57:00Z", now), relative("2026-11-29T12:00:00Z", now),
+                relative("2026-11-27T11:59:40Z", now), relative("2025-10-01T12:00:00Z", now), time.title, time.dateTime];
+    }""")
+    assert told[:4] == ["3 minutes ago", "in 2 days", "just now", "last year"]
+    assert "2026" in told[4] and "November" in told[4] and told[5] == "2026-11-27T11:57:00Z"
     assert errors == []
