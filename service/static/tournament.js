@@ -26,7 +26,7 @@ function render(tournament) {
   const names = Object.fromEntries(tournament.entrants.map((e) => [e.entrant, e.name]));
   const named = (entrant) => names[entrant] || entrant;
   const rounds = tournament.rounds_to_play ? ` of ${tournament.rounds_to_play}` : "";
-  $("summary").replaceChildren(`${tournament.format.replace("_", " ")} of ${tournament.type}` +
+  $("summary").replaceChildren(`${tournament.format.replace("_", " ")} of ${document.body.dataset.title || tournament.type}` +
     `${tournament.duplicate ? " (duplicate)" : ""}: ${tournament.status}, ` +
     `round ${tournament.rounds_played}${rounds}, ${tournament.entrants.length} entrants`,
     ...(tournament.starts_at && tournament.status === "open" ? ["; starts by itself ", when(tournament.starts_at)] : []));
