@@ -52,7 +52,9 @@ def game_page(game_id: str) -> Any:
 def tournament_page(tournament_id: str) -> Any:
     """A tournament's page: standings, rounds with links to their games, the audit's verdict, live."""
     loaded = load(trailhead().store, tournament_id)  # an unknown tournament is a 404 problem
-    return render_template("tournament.html", tournament_id=tournament_id, name=loaded.state.created.name)
+    created = loaded.state.created
+    title = next((s.title for s in _specs() if s.id == created.game_type), created.game_type)
+    return render_template("tournament.html", tournament_id=tournament_id, name=created.name, title=title)
 
 
 @pages.get("/favicon.ico")

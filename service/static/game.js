@@ -2,8 +2,13 @@
 // game's stream; with a seat token (the URL's #token=..., kept for this tab) or a player key, the
 // legal actions as labelled buttons, and a hint from the search level on the seat's turn; once the
 // game has ended, the search level's suggestion for a chosen seat at the step on screen, beside the
-// move that seat played. Everything comes from the JSON API (openapi.yaml).
-"use strict";
+// move that seat played. Everything comes from the JSON API (openapi.yaml). Issue 33: the board beside the
+// actions, played by clicking its components (picking.js, the board module's targets()); the move made at the
+// step on screen beside the slider; seats by name and colour; times as people write them (when.js).
+import { picker } from "./picking.js";
+import { when } from "./when.js";
+import { analyses } from "./analysis.js";
+
 const API = "/api/v1";
 const gameId = document.body.dataset.game;
 const $ = (id) => document.getElementById(id);
@@ -18,6 +23,7 @@ const auth = token ? { Authorization: `Bearer ${token}` } : {};
 
 let game = null;
 let shown = 0;
+const analysis = analyses({ api, gameId, $, item, now: () => ({ game, shown }) });
 let audited = false;
 let marked = null;  // the timeline's entry of the event shown
 
@@ -41,7 +47,7 @@ function item(list, text, attributes = {}) {
 // id; both read once, while the game loads. A type without a board shows its view as data.
 const drawing = document.body.dataset.board ?
   Promise.all([import(document.body.dataset.board), api(`/game-types/${document.body.dataset.type}`)])
-    .then(([module, kind]) => ({ draw: module.draw, catalog: kind.catalog })) :
+    .then(([module, kind]) => ({ draw: module.draw, targets: module.targets, catalog: kind.catalog })) :
   Promise.resolve(null);
 
 // One refresh at a time: a live event arriving while the page is being read again asks for one more
@@ -56,19 +62,36 @@ function refresh() {
   return refreshing;
 }
 
+// A seat by name and colour (the classes seat0..seat5 of style.css, which the boards use too).
+function seatName(index, tag = "span") {
+  const node = document.createElement(tag);
+  node.className = `seat-chip seat${index}`;
+  node.textContent = game.seats[index] ? game.seats[index].name : `seat ${index}`;
+  return node;
+}
+
+function joined(nodes, between = ", ") {
+  return nodes.flatMap((node, index) => (index ? [between, node] : [node]));
+}
+
 async function load() {
   game = await api(`/games/${gameId}`);
-  const acting = game.to_act.map((seat) => game.seats[seat].name).join(", ");
-  $("summary").textContent = `${game.status}` + (acting ? `, to act: ${acting}` : "") +
-    (game.you !== null ? `; you are seat ${game.you} (${game.seats[game.you].name})` : "; you are watching");
+  const acting = game.to_act.map((seat) => seatName(seat));
+  $("summary").replaceChildren(`${game.status}`, ...(acting.length ? [", to act: ", ...joined(acting)] : []),
+    ...(game.you !== null ? [`; you are seat ${game.you} (`, seatName(game.you), ")"] : ["; you are watching"]),
+    ...(game.created_at ? ["; started ", when(game.created_at)] : []),
+    ...(game.updated_at ? [", last move ", when(game.updated_at)] : []));
   $("seats").replaceChildren();
   for (const seat of game.seats) {
     const marks = [seat.bot && `bot ${seat.bot}`, seat.open && "open", seat.gone && "left",
       game.to_act.includes(seat.index) && "to act"].filter(Boolean);
-    item($("seats"), seat.name + (marks.length ? ` (${marks.join(", ")})` : ""));
+    const li = item($("seats"), marks.length ? ` (${marks.join(", ")})` : "");
+    li.prepend(seatName(seat.index, "strong"));
+    const deadline = (game.deadlines || {})[String(seat.index)];
+    if (deadline) li.append(", deadline ", when(deadline));
   }
   $("head").textContent = game.head_hash;
-  seatChoices();
+  analysis.seatChoices();
   $("at").max = String(game.version);
   // where to stand is read once the timeline is in: the reader may have moved the slider meanwhile
   await Promise.all([timeline().then(() => showAt($("follow").checked || shown === 0 ? game.version : shown)),
@@ -98,6 +121,7 @@ async function timeline() {
     li.textContent = `${entry.label ? entry.label + ": " : ""}${entry.text}`;
     li.dataset.seq = String(entry.seq);
     li.dataset.seat = entry.seat === null ? "" : String(entry.seat);
+    if (entry.seat !== null) li.className = `seat-chip seat${entry.seat}`;  // whose move, by colour
     li.dataset.label = entry.label || "";
     entries.appendChild(li);
   }
@@ -140,10 +164,11 @@ async function showAt(at) {
   $("state").textContent = JSON.stringify(replay.state, null, 2);
   $("board").replaceChildren(...(board ? [board.draw(replay.state, board.catalog)] : []));
   $("raw").open = !board;  // a game not drawn yet shows its view as data
+  drawn = { at: shown, view: replay.state };
+  armBoard(board);
   mark(shown);
-  shownToAct = replay.to_act;
-  clearTimeout(suggesting);  // asked once the reader stops on a step: each analysis counts in its rate limit
-  suggesting = setTimeout(suggest, 250);
+  stepMove();
+  analysis.schedule(replay.to_act);
 }
 
 function setPath(args, path, value) {
@@ -151,6 +176,34 @@ function setPath(args, path, value) {
   let node = args;
   for (const key of keys.slice(0, -1)) node = node[key];
   node[keys[keys.length - 1]] = value;
+}
+
+// The move made at the step on screen (its timeline entry), by whom, beside the slider.
+function stepMove() {
+  const entry = $("timeline").children[shown - 1];
+  if (!entry) { $("step-move").replaceChildren(); return; }
+  const seat = entry.dataset.seat;
+  const text = entry.dataset.label || entry.textContent;
+  $("step-move").replaceChildren(`Event ${shown}: `, ...(seat === "" ? [] : [seatName(Number(seat), "strong"), " "]), text);
+}
+
+// -- play: the labelled list, and the board's components (picking.js) -----------------------------------------
+
+let drawn = null;  // {at, view}: the step the board on screen shows
+let listedNow = null;  // the actions listed last, and each one's inputs (its ranged arguments)
+const inputsOf = new Map();
+const picking = picker({ board: $("board"), box: $("pick"), note: $("pick-note"), choices: $("choices"),
+  cancel: $("cancel-pick"), send: (action) => send(action, inputsOf.get(action) || [], listedNow.version) });
+
+// The board plays when it shows the version the actions were listed at (not a past step of the replay).
+function armBoard(board) {
+  if (board && token && listedNow && drawn && drawn.at === listedNow.version && listedNow.actions.length) {
+    picking.arm(board.targets, drawn.view, listedNow);
+    $("pick").dataset.version = String(listedNow.version);  // armed for this version (the page tests wait for it)
+  } else {
+    picking.disarm();
+    delete $("pick").dataset.version;
+  }
 }
 
 let listedKey = "";  // what the buttons on the page were built from
@@ -192,11 +245,15 @@ async function actions() {
     button.type = "button";
     button.textContent = action.label;
     button.addEventListener("click", () => send(action, inputs, listed.version));
+    inputsOf.set(action, inputs);
     box.prepend(button);
     boxes.appendChild(box);
   }
   $("actions").replaceChildren(boxes);
   $("actions").dataset.version = version;  // the version these actions were listed at
+  listedNow = listed;
+  inputsOf.forEach((_, action) => { if (!listed.actions.includes(action)) inputsOf.delete(action); });
+  armBoard(await drawing);
   $("hint").hidden = !listed.actions.length;
   $("hint-note").textContent = "";
   $("play-note").textContent = listed.actions.length ? "Choose one:" :
@@ -218,129 +275,12 @@ async function send(action, inputs, version) {
   await refresh();
 }
 
-// -- the search level's analyses (GET /games/{id}/analysis) -------------------------------------------------
-
-const answers = new Map();  // "at:seat" -> the answer's promise: one request per question on this page
-function analysed(at, seat) {
-  const key = `${at}:${seat}`;
-  if (!answers.has(key)) {
-    answers.set(key, api(`/games/${gameId}/analysis?as=${seat}&at=${at}`)
-      .catch((error) => { answers.delete(key); throw error; }));  // a refusal or a pending search: ask again later
-  }
-  return answers.get(key);
-}
-
-function suggested(answer) {
-  const best = answer.actions[answer.best];
-  return `${best.label} (tried in ${best.visits} of ${answer.iterations} iterations, value ${best.value.toFixed(2)})`;
-}
-
-function paragraph(className, lead, text) {
-  const p = document.createElement("p");
-  p.className = className;
-  const strong = document.createElement("strong");
-  strong.textContent = lead;
-  p.append(strong, ` ${text}`);
-  return p;
-}
-
-let analysisOpen = null;  // whether the replay's analyses are open (the game has ended), as last shown
-function seatChoices() {
-  const select = $("analysis-seat");
-  if (select.options.length === 1) {
-    for (const seat of game.seats) {
-      const option = document.createElement("option");
-      option.value = String(seat.index);
-      option.textContent = `seat ${seat.index} (${seat.name})`;
-      select.appendChild(option);
-    }
-  }
-  const open = game.status === "finished";
-  if (open === analysisOpen) return;
-  analysisOpen = open;  // the game ended while the page was open: the choice opens
-  select.disabled = !open;
-  $("analysis").replaceChildren(...(open ? [] : [paragraph("note", "Once the game has ended,",
-    "any seat's decision at any step can be analysed here; while it runs, a seat asks for a hint on its turn.")]));
-}
-
-// The move `seat` played next after event `at`: the first command of that seat in the timeline after it.
-function playedAfter(at, seat) {
-  const entries = $("timeline").children;
-  for (let index = at; index < entries.length; index++) {  // entry n is event n: entries[at] is event at + 1
-    const entry = entries[index];
-    if (entry.dataset.seat === String(seat) && entry.dataset.label) return { seq: index + 1, label: entry.dataset.label };
-  }
-  return null;
-}
-
-let shownToAct = [];
-let suggesting = null;
-let suggestion = 0;  // the latest suggestion asked for: an older one's answer arriving later is dropped
-async function suggest() {
-  const box = $("analysis");
-  const chosen = $("analysis-seat").value;
-  if (!game || game.status !== "finished" || chosen === "") {
-    if (game && game.status === "finished") box.replaceChildren();
-    return;
-  }
-  const ticket = ++suggestion;
-  const [at, seat] = [shown, Number(chosen)];
-  box.dataset.at = "";
-  if (!shownToAct.includes(seat)) {
-    box.replaceChildren(paragraph("note", `Seat ${seat} does not decide after event ${at}.`,
-      shownToAct.length ? `To act: seat ${shownToAct.join(", ")}.` : "Nobody is to act."));
-    box.dataset.at = String(at);
-    return;
-  }
-  box.replaceChildren(paragraph("note", "Searching…", ""));
-  let lines;
-  try {
-    const answer = await analysed(at, seat);
-    const played = playedAfter(at, seat);
-    const best = answer.actions[answer.best];
-    lines = [paragraph("played", "Played:", played ? `${played.label} (event ${played.seq})` : "nothing after this step"),
-      paragraph("suggested", "Suggested:", suggested(answer) +
-        (played && played.label === best.label ? ": the move played" : ""))];
-    const list = document.createElement("ol");
-    list.className = "searched";
-    const ranked = answer.actions.map((action, index) => [action, index]).sort((a, b) => b[0].visits - a[0].visits);
-    for (const [action] of ranked) item(list, `${action.label}: ${action.visits} visits, value ${action.value.toFixed(2)}`);
-    const more = document.createElement("details");
-    const summary = document.createElement("summary");
-    summary.textContent = `Every action searched (${answer.actions.length})`;
-    more.append(summary, list);
-    lines.push(more);
-  } catch (error) {
-    lines = [paragraph("note", "No suggestion:", error.message)];  // the problem's own words
-  }
-  if (ticket !== suggestion) return;
-  box.replaceChildren(...lines);
-  box.dataset.at = String(at);  // the step this suggestion is for (the page tests wait for it)
-}
-
-$("analysis-seat").addEventListener("change", suggest);
-
-$("hint").addEventListener("click", async () => {
-  const version = $("actions").dataset.version;
-  $("hint-note").textContent = "Searching…";
-  try {
-    const answer = await api(`/games/${gameId}/analysis`);  // the caller's seat, at the game's version
-    if ($("actions").dataset.version !== version || String(answer.at) !== version) return;  // moved on meanwhile
-    $("hint-note").textContent = `The search level suggests: ${suggested(answer)}`;
-    const label = answer.actions[answer.best].label;
-    for (const button of $("actions").querySelectorAll("button")) {
-      button.classList.toggle("suggested", button.textContent === label);
-    }
-  } catch (error) {
-    $("hint-note").textContent = `No hint: ${error.message}`;
-  }
-});
-
 $("at").addEventListener("input", () => { $("follow").checked = false; showAt(Number($("at").value)); });
 $("back").addEventListener("click", () => { $("follow").checked = false; showAt(shown - 1); });
 $("forward").addEventListener("click", () => { $("follow").checked = false; showAt(shown + 1); });
 document.addEventListener("keydown", (event) => {
   if (event.target.tagName === "INPUT" && event.target.type !== "range") return;
+  if (event.target.closest && event.target.closest("[data-target], select")) return;  // a board part or a choice
   if (event.key === "ArrowLeft") $("back").click();
   if (event.key === "ArrowRight") $("forward").click();
 });

@@ -1,7 +1,9 @@
 // The lobby: the games the read model lists, a form that creates a game against bots, the ladder of the game
 // chosen in that form (entered and left with the player's key this browser keeps), and the tournaments not
-// finished (each linked to its page; an open one joined with the key).
-"use strict";
+// finished (each linked to its page; an open one joined with the key). Issue 33: a registered player's games,
+// those where it is their turn first; the open tables to join; times as people write them (when.js).
+import { when } from "./when.js";
+
 const API = "/api/v1";
 const table = document.querySelector("#games tbody");
 const titles = JSON.parse(document.getElementById("games").dataset.titles);
@@ -34,11 +36,86 @@ async function listGames() {
       join.addEventListener("click", () => joinGame(game.id));
       status.appendChild(join);
     }
-    cell(row, game.seats.map((s) => s.open ? "(open)" : s.bot ? `${s.name} [${s.bot}]` : s.name).join(", "));
+    seatsCell(cell(row, ""), game.seats);
     cell(row, String(game.version));
-    cell(row, game.updated_at || "");
+    cell(row, "").appendChild(when(game.updated_at));
     table.appendChild(row);
   }
+}
+
+// Seats by name and colour (style.css's seat0..seat5).
+function seatsCell(into, seats) {
+  seats.forEach((seat, index) => {
+    if (index) into.append(", ");
+    const name = document.createElement("span");
+    name.className = `seat-chip seat${seat.index ?? index}`;
+    name.textContent = seat.open ? "(open)" : seat.bot ? `${seat.name} [${seat.bot}]` : seat.name;
+    into.append(name);
+  });
+  return into;
+}
+
+function gameLink(game, key) {
+  const link = document.createElement("a");
+  link.href = `/games/${game.id}`;
+  link.textContent = `${titles[game.type] || game.type} ${game.id.slice(0, 8)}`;
+  // the player's key acts for their seat: the game's page takes it as this tab's token for that game
+  if (key) link.addEventListener("click", () => sessionStorage.setItem(`trailhead:token:${game.id}`, key));
+  return link;
+}
+
+// A registered player's games (GET /players/me: the latest 20), those where it is their turn first, then the
+// others being played, the open ones, the finished ones; each newest first.
+const RANK = { turn: 0, active: 1, open: 2, finished: 3 };
+async function listMine() {
+  const key = keyInput.value;
+  document.getElementById("mine-section").hidden = !key;
+  if (!key) return;
+  const reply = await fetch(`${API}/players/me`, { headers: { Authorization: `Bearer ${key}` } });
+  const me = await reply.json();
+  const list = document.getElementById("mine");
+  if (!reply.ok) {
+    list.replaceChildren();
+    document.getElementById("mine-note").textContent = me.detail;
+    return;
+  }
+  const state = (game) => (game.status === "active" && game.to_act.includes(game.seat) ? "turn" : game.status);
+  const games = me.recent_games.map((game, order) => ({ ...game, order, state: state(game) }))
+    .sort((a, b) => (RANK[a.state] ?? 4) - (RANK[b.state] ?? 4) || a.order - b.order);
+  document.getElementById("mine-note").textContent = games.length ?
+    `${me.name}: ${games.filter((g) => g.state === "turn").length} where it is your turn.` :
+    `${me.name}: no games yet. Join an open table, a tournament or the ladder.`;
+  list.replaceChildren(...games.map((game) => {
+    const li = document.createElement("li");
+    li.dataset.game = game.id;
+    li.dataset.state = game.state;
+    li.className = game.state === "turn" ? "your-turn" : "";
+    const words = { turn: "your turn", active: "waiting for the others", open: "waiting for players",
+      finished: game.winners && game.winners.includes(game.seat) ? "finished: you won" : "finished" };
+    li.append(gameLink(game, key), ` seat ${game.seat}, ${words[game.state] || game.status}, updated `,
+      when(game.updated_at));
+    return li;
+  }));
+}
+
+// The games with an open seat, each with its Join button.
+async function listOpen() {
+  const page = await (await fetch(`${API}/games?open=true&limit=20`)).json();
+  const list = document.getElementById("open-tables");
+  document.getElementById("open-note").textContent = page.games.length ? "" : "No open table now: create one above.";
+  list.replaceChildren(...page.games.map((game) => {
+    const li = document.createElement("li");
+    li.dataset.game = game.id;
+    const link = gameLink(game);
+    const join = document.createElement("button");
+    join.type = "button";
+    join.textContent = "Join";
+    join.setAttribute("aria-label", `Join the table ${link.textContent}`);
+    join.addEventListener("click", () => joinGame(game.id));
+    li.append(link, " ", join, " ");
+    seatsCell(li, game.seats).append(", opened ", when(game.created_at));
+    return li;
+  }));
 }
 
 document.getElementById("filter").addEventListener("change", listGames);
@@ -87,6 +164,7 @@ keyInput.addEventListener("change", () => {
   localStorage.setItem("trailhead:key", keyInput.value);
   localStorage.removeItem("trailhead:player"); // learnt again from the next answer about this key
   listLadder();
+  listMine();
 });
 
 document.getElementById("register").addEventListener("submit", async (event) => {
@@ -104,6 +182,7 @@ document.getElementById("register").addEventListener("submit", async (event) => 
   localStorage.setItem("trailhead:key", body.key);
   localStorage.setItem("trailhead:player", body.id);
   listLadder();
+  listMine();
   document.getElementById("player").textContent = `Registered as ${body.name}; your key is kept by this browser.`;
 });
 
@@ -205,9 +284,8 @@ async function listTournaments() {
     cell(row, "").appendChild(link);
     cell(row, titles[tournament.type] || tournament.type);
     cell(row, tournament.format.replace("_", " "));
-    const starts = tournament.starts_at && tournament.status === "open"
-      ? `, starts ${new Date(tournament.starts_at).toLocaleString()}` : "";
-    const status = cell(row, `${tournament.status}${starts}`);
+    const status = cell(row, tournament.status);
+    if (tournament.starts_at && tournament.status === "open") status.append(", starts ", when(tournament.starts_at));
     if (tournament.status === "open") {
       const join = document.createElement("button");
       join.type = "button";
@@ -237,5 +315,8 @@ async function joinTournament(tournament) {
 }
 
 listGames();
+listMine();
+listOpen();
 listLadder();
 listTournaments();
+setInterval(() => { listMine(); listOpen(); }, 20_000);  // whose turn it is changes while the lobby is open

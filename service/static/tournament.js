@@ -1,7 +1,9 @@
 // A tournament's page: its standings, rounds with links to their games, entrants, head hash and the audit's
 // verdict, kept live by the tournament's stream (each message: read the tournament again). Everything comes
-// from the JSON API (openapi.yaml), as a client reads it.
-"use strict";
+// from the JSON API (openapi.yaml), as a client reads it. Issue 33: a game's seats by name and colour, times as
+// people write them (when.js).
+import { when } from "./when.js";
+
 const tournamentId = document.body.dataset.tournament;
 const base = `/api/v1/tournaments/${encodeURIComponent(tournamentId)}`;
 const $ = (id) => document.getElementById(id);
@@ -24,11 +26,10 @@ function render(tournament) {
   const names = Object.fromEntries(tournament.entrants.map((e) => [e.entrant, e.name]));
   const named = (entrant) => names[entrant] || entrant;
   const rounds = tournament.rounds_to_play ? ` of ${tournament.rounds_to_play}` : "";
-  $("summary").textContent = `${tournament.format.replace("_", " ")} of ${tournament.type}` +
+  $("summary").replaceChildren(`${tournament.format.replace("_", " ")} of ${document.body.dataset.title || tournament.type}` +
     `${tournament.duplicate ? " (duplicate)" : ""}: ${tournament.status}, ` +
-    `round ${tournament.rounds_played}${rounds}, ${tournament.entrants.length} entrants` +
-    (tournament.starts_at && tournament.status === "open"
-      ? `; starts by itself ${new Date(tournament.starts_at).toLocaleString()}` : "");
+    `round ${tournament.rounds_played}${rounds}, ${tournament.entrants.length} entrants`,
+    ...(tournament.starts_at && tournament.status === "open" ? ["; starts by itself ", when(tournament.starts_at)] : []));
   $("summary").dataset.status = tournament.status;
   $("head").textContent = tournament.head_hash;
   $("commitment").textContent = tournament.seed_commitment;
@@ -37,7 +38,7 @@ function render(tournament) {
     const line = element("tr");
     line.append(element("td", row.place), element("td", named(row.entrant) + (row.withdrawn ? " (withdrawn)" : "")),
       element("td", row.points), element("td", row.games),
-      element("td", row.tiebreaks.map((t) => `${t.name} ${Math.round(t.value * 100) / 100}`).join(", ")));
+      element("td", row.tiebreaks.map((t) => `${t.name.replaceAll("_", " ")} ${Math.round(t.value * 100) / 100}`).join(", ")));
     return line;
   }));
   $("rounds").replaceChildren(...tournament.rounds.map((round) => {
@@ -47,14 +48,15 @@ function render(tournament) {
     for (const table of round.tables) {
       for (const game of table.games) {
         const item = element("li");
-        const seats = game.seats.map(named).join(" vs ");
+        const seats = game.seats.flatMap((entrant, seat) =>
+          [...(seat ? [" vs "] : []), element("span", named(entrant), { class: `seat-chip seat${seat}` })]);
         if (game.game_id) {
           item.append(element("a", `Game ${game.number}`, { href: `/games/${game.game_id}`, class: "game-link" }));
         } else {
           item.append(element("span", `Game ${game.number}`));
         }
         const places = game.places ? `: places ${game.places.join(", ")}` : ` (${game.status})`;
-        item.append(document.createTextNode(` table ${table.table}, ${seats}${places}`));
+        item.append(` table ${table.table}, `, ...seats, places);
         tables.append(item);
       }
     }

@@ -1,13 +1,15 @@
-"""The pages for people in a real browser (Debian's Chromium driven by Playwright; issue 16): the lobby
+"""The pages for people in a real browser (Debian's Chromium driven by Playwright; issues 16 and 33): the lobby
 lists games and creates one; for every game type a game's page imports the type's board module and draws
-the board, plays a game against bots to the end by clicking its labelled actions, and steps through the
-log with the replay slider and the timeline, without console errors; a screenshot per game type goes to
-test-artefacts/. Each board module is served as JavaScript, with an ETag, like the pages' other files."""
+the board, plays a game against bots to the end by clicking the board's components where its module names them
+(targets) and the labelled actions otherwise, and steps through the log with the replay slider and the
+timeline, without console errors or failed requests; at a phone's size and a wide screen's the page scrolls only
+down, the board beside the actions (wide) or above them (phone), and axe-core finds nothing serious; a
+screenshot per game type and size goes to test-artefacts/. Each board module is served as JavaScript, with an
+ETag, like the pages' other files."""
 
 from __future__ import annotations
 
 import shutil
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,10 +17,11 @@ from typing import Any
 import pytest
 
 from e2e.contract import Api, Server
+from e2e.pages_support import (BOARD_MODULES, PHONE, WIDE, axe_violations, fits, has_targets, page_of,
+                               play_to_the_end)
 
 API = "/api/v1"
 BROWSERS = ("chromium-headless-shell", "chromium")
-BOARD_MODULES = Path(__file__).resolve().parents[2] / "service" / "static" / "boards"
 #: The MIME types a browser runs a module script of (Python 3.11 names .js either way, by /etc/mime.types)
 JAVASCRIPT = ("text/javascript", "application/javascript")
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
@@ -39,64 +42,6 @@ def browser() -> Iterator[Any]:
             "--disable-sync", "--no-first-run"])
         yield launched
         launched.close()
-
-
-def page_of(browser: Any, errors: list[str]) -> Any:
-    page = browser.new_page(viewport={"width": 1200, "height": 900})
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    # the page's commands as the network saw them: what a failing click is explained by
-    page.posts = []  # type: ignore[attr-defined]
-    page.on("request", lambda request: page.posts.append(f"sent {request.method} {request.url}")
-            if request.method == "POST" else None)
-    page.on("response", lambda response: page.posts.append(f"answered {response.status} {response.url}")
-            if response.request.method == "POST" else None)
-    page.on("requestfailed", lambda request: page.posts.append(f"failed {request.url}: {request.failure}"))
-    return page
-
-
-def play_by_clicking(api: Api, page: Any, game_id: str, clicks: int = 600,
-                     server: Server | None = None) -> dict[str, Any]:
-    """Click the first listed action whenever it is seat 0's turn until the game ends; the finished game.
-
-    `clicks` bounds the clicks made; the bots' turns in between may take up to a minute each (a busy machine)."""
-    made = 0
-    waiting_since = time.monotonic()
-    while made < clicks:
-        game = api.call("GET", f"{API}/games/{game_id}", 200).json()
-        if game["status"] == "finished":
-            return game
-        if 0 not in game["to_act"]:
-            assert time.monotonic() - waiting_since < 60, f"the bots did not move on from version {game['version']}"
-            page.wait_for_timeout(50)
-            continue
-        waiting_since = time.monotonic()
-        # the bots may move on meanwhile (a jury or a casino asks several seats at once): wait until the page
-        # shows this version or a later one, and click among the actions of the version it shows
-        page.wait_for_function(f"Number(document.getElementById('actions').dataset.version) >= {game['version']}",
-                               timeout=10_000)
-        version = page.locator("#actions").get_attribute("data-version")
-        button = page.locator(f"#actions[data-version='{version}'] button").first
-        try:
-            button.wait_for(timeout=2_000)
-        except Exception:
-            continue  # not seat 0's turn any more at the version shown
-        label = button.inner_text()
-        made += 1
-        assert label and not label.startswith("{")  # a sentence, not the raw command
-        page.posts.clear()
-        button.click()
-        try:
-            page.wait_for_function(f"document.getElementById('actions').dataset.version !== '{version}'",
-                                   timeout=30_000)
-        except Exception as error:
-            raise AssertionError(f"clicked {label!r} at version {version}: the page shows "
-                                 f"{page.locator('#problem').inner_text()!r}, "
-                                 f"{page.locator('#actions').get_attribute('data-version')!r}; "
-                                 f"{api.call('GET', f'{API}/games/{game_id}', 200).json()['version']}; "
-                                 f"the page's posts: {page.posts}; the server's log ends: "
-                                 f"{server.output()[-1500:] if server else '(not kept)'}") from error
-    raise AssertionError(f"the game did not end within {clicks} clicks")
 
 
 #: What each game type's board must show on the page, at the game's end: (selector, count from the view).
@@ -140,7 +85,10 @@ def test_every_game_type_is_drawn_and_played_to_the_end_by_clicking(api: Api, se
     assert f"{server.base_url}/static/boards/{type_}.js" in [module.url for module in modules]  # its own module
     assert all(module.status == 200 and module.headers["content-type"].split(";")[0] in JAVASCRIPT
                for module in modules), [(module.url, module.status, module.headers) for module in modules]
-    final = play_by_clicking(api, page, created["id"], server=server)
+    ARTEFACTS.mkdir(exist_ok=True)
+    final, clicks = play_to_the_end(api, page, created["id"], server=server, shot=ARTEFACTS / f"{type_}-picking.png")
+    if has_targets(type_):  # its module names the board's components: the game was played on the board
+        assert clicks["board"] + clicks["chooser"] > 0, clicks
     page.wait_for_selector("#audit:has-text('ok')", timeout=20_000)
     assert page.locator("#summary").inner_text().startswith("finished")
     page.wait_for_selector(f"#at-label:has-text('{final['version']} of {final['version']}')")
@@ -148,8 +96,20 @@ def test_every_game_type_is_drawn_and_played_to_the_end_by_clicking(api: Api, se
     for selector, count in BOARDS[type_]:
         assert page.locator(f"#board {selector}").count() == count(final["state"]), selector
     assert page.locator("#raw").get_attribute("open") is None  # drawn, so the data stays folded away
+    assert page.locator("#step-move").inner_text().startswith(f"Event {final['version']}: ")  # the last move
+    # at a phone's size and a wide screen's: nothing wider than the window, the board first (above or beside
+    # the actions), nothing serious for axe; a screenshot of each
     ARTEFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTEFACTS / f"{type_}.png"), full_page=True)
+    for size, viewport in (("phone", PHONE), ("wide", WIDE)):
+        fits(page, viewport)
+        board, play = page.locator("#board").bounding_box(), page.locator("#play").bounding_box()
+        assert board and play
+        if size == "phone":
+            assert board["y"] + board["height"] <= play["y"] + 1, (board, play)
+        else:
+            assert board["x"] + board["width"] <= play["x"] + 1 and abs(board["y"] - play["y"]) < 200, (board, play)
+        page.screenshot(path=str(ARTEFACTS / f"{type_}-{size}.png"), full_page=True)
+    assert axe_violations(page) == []
     # the slider and the step buttons move through the log; the timeline marks where the board stands
     page.locator("#at").fill("1")
     page.wait_for_selector("#timeline li.current[data-seq='1']")
@@ -160,6 +120,8 @@ def test_every_game_type_is_drawn_and_played_to_the_end_by_clicking(api: Api, se
     page.locator(f"#timeline li[data-seq='{middle}']").click()
     page.wait_for_selector(f"#at-label:has-text('{middle} of')")
     assert page.locator("#board .board").count() == 1
+    entry = page.locator(f"#timeline li[data-seq='{middle}']")  # the move made at that step, beside the slider
+    assert (entry.get_attribute("data-label") or entry.inner_text()) in page.locator("#step-move").inner_text()
     assert errors == []
 
 
@@ -195,7 +157,7 @@ def test_a_game_is_created_in_the_lobby_and_played_to_the_end_by_clicking(api: A
     page.wait_for_selector("#summary:has-text('you are seat 0')")
     # clicked among the actions of the version the page shows (a click on a list the page is about to replace
     # would be a 409, which the browser logs as an error)
-    play_by_clicking(api, page, game_id, clicks=400, server=server)
+    play_to_the_end(api, page, game_id, clicks=400, server=server)
     page.wait_for_selector("#audit:has-text('ok')", timeout=20_000)
     final = api.call("GET", f"{API}/games/{game_id}", 200).json()
     assert final["status"] == "finished" and final["seats"][0]["name"] == "Ann"
@@ -287,8 +249,7 @@ def test_a_player_registers_in_the_lobby_and_joins_an_open_seat(api: Api, server
     errors: list[str] = []
     page = page_of(browser, errors)
     page.goto(f"{server.base_url}/")
-    page.select_option("#filter", "open")
-    join = page.locator(f"button[aria-label*='{table['id'][:8]}']")
+    join = page.locator(f"#open-tables li[data-game='{table['id']}'] button")  # the open tables, each to join
     join.wait_for()
     join.click()  # no key yet: the lobby says what to do
     page.wait_for_selector("#player-problem:has-text('Register')")
@@ -300,4 +261,90 @@ def test_a_player_registers_in_the_lobby_and_joins_an_open_seat(api: Api, server
     page.wait_for_selector("#summary:has-text('you are seat 1 (Zoe)')")
     game = api.call("GET", f"{API}/games/{table['id']}", 200).json()
     assert game["status"] == "active" and game["seats"][1]["name"] == "Zoe" and game["seats"][1]["player"]
+    # back in the lobby, "my games": those where it is Zoe's turn first, each linked, its time in words
+    other = api.call("POST", f"{API}/games", 201, json={
+        "type": "nanga-parbat", "seats": [{"player": game["seats"][1]["player"]}, {"name": "Bot", "bot": "random"}]})
+    page.goto(f"{server.base_url}/")
+    page.wait_for_selector("#mine li")
+    mine = api.call("GET", f"{API}/players/{game['seats'][1]['player']}", 200).json()["recent_games"]
+    states = page.locator("#mine li").evaluate_all("items => items.map((li) => [li.dataset.game, li.dataset.state])")
+    turn = {g["id"] for g in mine if g["status"] == "active" and g["seat"] in g["to_act"]}
+    assert {game_id for game_id, _ in states} == {table["id"], other.json()["id"]}
+    assert [state == "turn" for _, state in states] == sorted((g in turn for g, _ in states), reverse=True)
+    assert page.locator("#mine li time").first.get_attribute("title")  # the full date on hover
+    for size, viewport in (("phone", PHONE), ("wide", WIDE)):
+        fits(page, viewport)
+        page.screenshot(path=str(ARTEFACTS / f"lobby-{size}.png"), full_page=True)
+    assert axe_violations(page) == []
+    page.click(f"#mine li[data-game='{other.json()['id']}'] a")  # the key plays Zoe's seat on the game's page
+    page.wait_for_selector("#summary:has-text('you are seat 0 (Zoe)')")
+    assert errors == []
+
+
+def test_the_board_is_played_by_successive_clicks_a_chooser_cancel_and_the_keyboard(server: Server,
+                                                                                     browser: Any) -> None:
+    """The page's side of the board contract (picking.js) on a board of four components: a card then a slot,
+    a card alone shared by two actions (the chooser), an action naming nothing (the list only)."""
+    errors: list[str] = []
+    page = page_of(browser, errors)
+    shell = '''<!doctype html><html lang="en"><title>board</title><div id="board"><svg viewBox="0 0 40 10">
+        <rect data-target="card:a" aria-label="card A" x="0" width="9" height="9"/>
+        <rect data-target="card:b" aria-label="card B" x="10" width="9" height="9"/>
+        <rect data-target="slot:1" aria-label="slot 1" x="20" width="9" height="9"/>
+        <rect data-target="slot:2" aria-label="slot 2" x="30" width="9" height="9"/></svg></div>
+      <div id="pick" hidden><p id="pick-note"></p><div id="choices"></div>
+        <button id="cancel-pick" type="button" hidden>Cancel</button></div>'''
+    # a page of the server's origin (drawn here), importing the page's real picking.js from the server
+    page.route(f"{server.base_url}/board-contract", lambda route: route.fulfill(body=shell, content_type="text/html"))
+    page.goto(f"{server.base_url}/board-contract")
+    page.add_script_tag(type="module", content='''
+      import { picker } from "/static/picking.js";
+      window.sent = [];
+      const $ = (id) => document.getElementById(id);
+      const choice = picker({ board: $("board"), box: $("pick"), note: $("pick-note"), choices: $("choices"),
+        cancel: $("cancel-pick"), send: (action) => window.sent.push(action.label) });
+      const listed = { version: 3, actions: [
+        { type: "Play", args: { card: "a", slot: 1 }, label: "A in 1" },
+        { type: "Play", args: { card: "a", slot: 2 }, label: "A in 2" },
+        { type: "Bet", args: { card: "b", amount: 1 }, label: "B for 1" },
+        { type: "Bet", args: { card: "b", amount: 5 }, label: "B for 5" },
+        { type: "Pass", args: {}, label: "Pass" }] };
+      const targets = (action) => action.type === "Play" ? [`card:${action.args.card}`, `slot:${action.args.slot}`] :
+        action.type === "Bet" ? ["card:b"] : [];
+      window.arm = () => choice.arm(targets, {}, listed);
+      window.arm();''')
+    page.wait_for_function("window.arm !== undefined")
+
+    def legal() -> list[str]:
+        return page.locator(".target-legal").evaluate_all("nodes => nodes.map((n) => n.dataset.target)")
+
+    assert legal() == ["card:a", "card:b"] and page.locator("#pick").is_visible()
+    assert page.locator("[data-target='card:a']").get_attribute("role") == "button"
+    assert page.locator("#cancel-pick").is_hidden()
+    page.click("[data-target='card:a']")  # a card: then its slots
+    assert legal() == ["slot:1", "slot:2"] and page.locator(".target-chosen").count() == 1
+    assert "card A" in page.locator("#pick-note").inner_text()
+    page.click("#cancel-pick")  # cancel: back to the cards
+    assert legal() == ["card:a", "card:b"] and page.locator(".target-chosen").count() == 0
+    page.focus("[data-target='card:a']")  # the keyboard: Enter, then Space
+    page.keyboard.press("Enter")
+    page.focus("[data-target='slot:2']")
+    page.keyboard.press(" ")
+    assert page.evaluate("window.sent") == ["A in 2"]  # the one complete action, sent as listed
+    page.evaluate("window.arm()")
+    page.click("[data-target='card:b']")  # two actions complete at card B: the chooser of their labels
+    assert page.locator("#choices button").all_inner_texts() == ["B for 1", "B for 5"] and legal() == []
+    page.click("#choices button:has-text('B for 5')")
+    assert page.evaluate("window.sent") == ["A in 2", "B for 5"]
+    assert page.locator("#choices button").count() == 0 and page.locator("#pick").is_hidden()
+    # times as people write them (when.js, used by every page): words, the full date on hover
+    told = page.evaluate("""async () => {
+        const { relative, when } = await import("/static/when.js");
+        const now = Date.parse("2026-11-27T12:00:00Z");
+        const time = when("2026-11-27T11:57:00Z");
+        return [relative("2026-11-27T11:57:00Z", now), relative("2026-11-29T12:00:00Z", now),
+                relative("2026-11-27T11:59:40Z", now), relative("2025-10-01T12:00:00Z", now), time.title, time.dateTime];
+    }""")
+    assert told[:4] == ["3 minutes ago", "in 2 days", "just now", "last year"]
+    assert "2026" in told[4] and "November" in told[4] and told[5] == "2026-11-27T11:57:00Z"
     assert errors == []

@@ -1,6 +1,7 @@
 """A tournament's page in a real browser (Chromium driven by Playwright; issue 30): opened while the tournament
 waits for its start, it follows the tournament live through its stream to the end (standings, every game linked,
-the audit's verdict), without console errors; an unknown tournament's page is a 404 problem."""
+the audit's verdict), without console errors or failed requests, fitting a phone's width and a wide screen's,
+with nothing serious for axe-core; an unknown tournament's page is a 404 problem."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 import requests
 
 from e2e.contract import Api, Server
-from e2e.test_pages import browser, page_of  # noqa: F401 - the browser fixture of the page tests
+from e2e.pages_support import PHONE, WIDE, axe_violations, fits
+from e2e.test_pages import ARTEFACTS, browser, page_of  # noqa: F401 - the browser fixture of the page tests
 
 API = "/api/v1"
 pytestmark = pytest.mark.slow
@@ -37,6 +39,12 @@ def test_a_tournament_page_follows_the_tournament_live_to_its_end(api: Api, serv
     assert page.locator("#head").text_content() == body["head_hash"]
     first = page.locator("#standings tbody tr").first.locator("td").nth(1).text_content()
     assert first == {e["entrant"]: e["name"] for e in body["entrants"]}[body["standings"][0]["entrant"]]
+    assert page.locator("#rounds .seat-chip.seat1").count() == 6  # each game's seats by name and colour
+    ARTEFACTS.mkdir(exist_ok=True)
+    for size, viewport in (("phone", PHONE), ("wide", WIDE)):  # scrolls only down; nothing serious for axe
+        fits(page, viewport)
+        page.screenshot(path=str(ARTEFACTS / f"tournament-{size}.png"), full_page=True)
+    assert axe_violations(page) == []
     assert errors == []
     page.close()
     missing = requests.get(f"{server.base_url}/tournaments/nope", timeout=10)
