@@ -85,6 +85,7 @@ function trail(hike, top) {
   svgTarget(head, "spot:0", "the trail head");
   head.append(svgEl("rect", { x: hx, y: hy, width: 54, height: 84, rx: 6, class: "spot-box" }),
     svgText(hx + 27, hy + 18, "start", { "font-size": 13, "text-anchor": "middle" }));
+  if (hike.rest_stop && hike.rest_stop.position === 0) head.append(svgDie(hx + 7, hy + 26, 40, hike.rest_stop.die, "die rest"));
   group.append(head);
   for (let n = 1; n <= hike.trail_length; n++) {
     const [x, y] = at(n);
@@ -139,6 +140,12 @@ function dice(hike, top) {
     svgText(576, top + 18, "In hand, to roll", { "font-size": 15 }),
     svgText(576, top + 62, `${hike.dice_in_hand} ${hike.dice_in_hand === 1 ? "die" : "dice"}`, { "font-size": 26 }));
   group.append(cup);
+  const key = svgEl("g", { class: "legend", "aria-label": "What the dice colours mean" });
+  key.append(svgDie(12, top + 94, 20, 3), svgText(38, top + 109, "die placed", { "font-size": 14 }),
+    svgDie(140, top + 94, 20, 3, "die stamina"), svgText(166, top + 109, "stamina die", { "font-size": 14 }),
+    svgDie(280, top + 94, 20, 3, "die rest"), svgText(306, top + 109, "rest die (rest stop)", { "font-size": 14 }),
+    svgEl("circle", { cx: 470, cy: top + 104, r: 7, class: "hiker-token" }), svgText(484, top + 109, "the hiker", { "font-size": 14 }));
+  group.append(key);
   return group;
 }
 
@@ -157,7 +164,7 @@ export function draw(view, catalog = {}) {
     svg.append(pyramid(hike, catalog, top + 14));
     const [path, after] = trail(hike, top + 280);
     svg.append(path, dice(hike, after + 4));
-    svg.setAttribute("viewBox", `0 0 ${WIDTH} ${after + 96}`);
+    svg.setAttribute("viewBox", `0 0 ${WIDTH} ${after + 126}`);
   } else {
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${below + 10}`);
   }

@@ -31,8 +31,8 @@ function square(index) {
   return [0, LONG + (41 - index) * SHORT, LONG, SHORT, "left"];
 }
 
-function pawn(x, y, player) {
-  const token = svgEl("g", { class: `pawn seat${player.seat}` },
+function pawn(x, y, player, className = "pawn") {
+  const token = svgEl("g", { class: `${className} seat${player.seat}` },
     svgEl("circle", { cx: x, cy: y, r: 10, fill: seatColour(player.seat), class: "token" }),
     svgText(x, y + 5, String(player.seat), { "text-anchor": "middle", "font-size": 14, class: "token-text" }));
   token.append(svgEl("title", {}, `${player.name}'s pawn`));
@@ -93,7 +93,7 @@ function players(view, catalog, top) {
     const lines = Math.max(homes.length, who.length + (player.stuck_in_remindya ? 1 : 0));
     const row = svgEl("g", { class: `player seat${player.seat}${player.seat === view.current ? " current" : ""}` });
     row.append(svgEl("rect", { x: 120, y: y - 22, width: 785, height: 12 + lines * 19, class: "row" }));
-    row.append(pawn(140, y - 7, player));
+    row.append(pawn(140, y - 7, player, "seat-token"));
     row.append(svgText(158, y, who, { "font-size": 18, class: "who" }),
       svgText(375, y, money(player.cash), { "font-size": 19, "text-anchor": "end", class: "cash" }),
       svgText(482, y, money(player.savings), { "font-size": 19, "text-anchor": "end" }),
