@@ -10,25 +10,31 @@ import { boardStyle, el, seatColour, svgDie, svgEl, svgRoot, svgTarget, svgText,
 const SUITS = { clubs: "\u2663", diamonds: "\u2666", hearts: "\u2665", spades: "\u2660" };
 const SHORT = 80;  // a ring square's short side
 const LONG = 110;  // its long side (the corners are LONG by LONG)
-const WIDTH = 2 * LONG + 10 * SHORT;
-const HEIGHT = 2 * LONG + 9 * SHORT;
+//: the ring's shape: squares along the top (corners included); the sides hold the rest of the 42. Landscape
+//: (12 along the top) on a wide screen; portrait (8) on a narrow one, where the squares are drawn half as large
+//: again for the same width.
+const LANDSCAPE = 12;
+const PORTRAIT = 8;
 //: the location kinds by the colour they are drawn in (the legend's words)
 const GROUPS = { hometown: "Hometown", sell: "Sells Contraband", black_market: "Black Market", bad_ride: "Bad Ride",
   casino: "Casino", customs: "Customs" };
 
 function money(amount) { return `$${Number(amount).toLocaleString("en-US")}`; }
 
-function square(index) {
-  // [x, y, width, height, side]: clockwise from the top-left corner, 12 along the top, 9 down the right,
-  // 12 back along the bottom, 9 up the left
-  if (index === 0) return [0, 0, LONG, LONG, "top"];
-  if (index < 11) return [LONG + (index - 1) * SHORT, 0, SHORT, LONG, "top"];
-  if (index === 11) return [LONG + 10 * SHORT, 0, LONG, LONG, "top"];
-  if (index < 21) return [LONG + 10 * SHORT, LONG + (index - 12) * SHORT, LONG, SHORT, "right"];
-  if (index === 21) return [LONG + 10 * SHORT, LONG + 9 * SHORT, LONG, LONG, "bottom"];
-  if (index < 32) return [LONG + (31 - index) * SHORT, LONG + 9 * SHORT, SHORT, LONG, "bottom"];
-  if (index === 32) return [0, LONG + 9 * SHORT, LONG, LONG, "bottom"];
-  return [0, LONG + (41 - index) * SHORT, LONG, SHORT, "left"];
+function square(index, across) {
+  // [x, y, width, height]: clockwise from the top-left corner, `across` along the top, `down` down the
+  // right, `across` back along the bottom, `down` up the left
+  const down = 21 - across;
+  const right = LONG + (across - 2) * SHORT;
+  const bottom = LONG + down * SHORT;
+  if (index === 0) return [0, 0, LONG, LONG];
+  if (index < across - 1) return [LONG + (index - 1) * SHORT, 0, SHORT, LONG];
+  if (index === across - 1) return [right, 0, LONG, LONG];
+  if (index < across + down) return [right, LONG + (index - across) * SHORT, LONG, SHORT];
+  if (index === across + down) return [right, bottom, LONG, LONG];
+  if (index < 2 * across + down - 1) return [LONG + (2 * across + down - 2 - index) * SHORT, bottom, SHORT, LONG];
+  if (index === 2 * across + down - 1) return [0, bottom, LONG, LONG];
+  return [0, LONG + (41 - index) * SHORT, LONG, SHORT];
 }
 
 function pawn(x, y, player, className = "pawn") {
@@ -39,8 +45,8 @@ function pawn(x, y, player, className = "pawn") {
   return token;
 }
 
-function location(spot, view, catalog, pawns) {
-  const [x, y, w, h] = square(spot.index);
+function location(spot, view, catalog, pawns, across) {
+  const [x, y, w, h] = square(spot.index, across);
   const group = GROUPS[spot.kind] ? spot.kind : "special";
   const owner = spot.owner === null ? null : view.players[spot.owner];
   const landing = ((catalog.locations || {})[String(spot.index)] || {}).landing || spot.kind.replace(/_/g, " ");
@@ -52,8 +58,10 @@ function location(spot, view, catalog, pawns) {
   cell.append(svgEl("rect", { x: x + 1, y: y + 1, width: w - 2, height: 6, class: "band" }));
   const words = spot.name.split(/\s+/);
   const longest = Math.max(...words.map((word) => word.length));
-  const size = Math.min(15, (w - 6) / (longest * 0.56));
+  let size = Math.min(15, (w - 6) / (longest * 0.56));
   const lines = svgWrap(spot.name, Math.max(longest, Math.floor((w - 6) / (size * 0.56))));
+  const room = h - 21 - 26 - (spot.price === null ? 0 : 16);  // above the pawns, the price under the name
+  if (lines.length * size * 1.15 > room) size = room / (lines.length * 1.15);
   cell.append(svgText(x + 4, y + 19, String(spot.index), { "font-size": 10, class: "index" }));
   cell.append(svgText(x + w / 2, y + 21 + size, lines, { "font-size": size, "text-anchor": "middle",
     class: "name" }));
@@ -69,96 +77,121 @@ function location(spot, view, catalog, pawns) {
       svgText(left + 9, top + 16, String(owner.seat), { "font-size": 10, "text-anchor": "middle", class: "token-text" })));
   }
   const here = pawns[spot.index] || [];
-  const across = Math.floor((w - (owner ? 30 : 6)) / 22);
+  const perRow = Math.floor((w - (owner ? 30 : 6)) / 22);
   here.forEach((player, n) => {
-    const column = n % across;
-    const row = Math.floor(n / across);
+    const column = n % perRow;
+    const row = Math.floor(n / perRow);
     cell.append(pawn(x + 14 + column * 22, y + h - 13 - row * 22, player));
   });
   return cell;
 }
 
-function players(view, catalog, top) {
+function players(view, left, width, top) {
+  // one line a player where the middle is wide; else the name and cash, then the rest below
+  const wide = width >= 760;
   const table = svgEl("g", { class: "players", "aria-label": "The players' money" });
-  const columns = [["player", 130], ["cash", 375], ["savings", 482], ["contraband", 592], ["insured", 606],
-    ["hometowns", 680]];
+  const columns = wide ? [["player", 0], ["cash", 255], ["savings", 362], ["contraband", 472], ["insured", 486],
+    ["hometowns", 560]] : [["player", 0], ["cash", width - 10]];
   for (const [title, x] of columns) {
-    table.append(svgText(x, top, title, { "font-size": 16, class: "head",
+    table.append(svgText(left + x, top, title, { "font-size": 16, class: "head",
       "text-anchor": ["cash", "savings", "contraband"].includes(title) ? "end" : "start" }));
   }
   let y = top + 30;
   for (const player of view.players) {
-    const homes = svgWrap(player.hometowns.map((index) => view.board[index].name).join(", ") || "none", 22);
-    const who = svgWrap(player.name, 10);
-    const lines = Math.max(homes.length, who.length + (player.stuck_in_remindya ? 1 : 0));
+    const homes = svgWrap(`${wide ? "" : "hometowns: "}${player.hometowns.map((index) => view.board[index].name)
+      .join(", ") || "none"}`, wide ? 22 : Math.floor(width / 9));
+    const who = svgWrap(player.name, wide ? 10 : 16);
+    const rest = `savings ${money(player.savings)}, contraband ${player.contraband}, insured ${player.insured ? "yes" : "no"}`;
+    const notes = player.stuck_in_remindya ? ["stuck in Remindya"] : [];
+    const lines = wide ? Math.max(homes.length, who.length + notes.length) : who.length + 1 + homes.length + notes.length;
     const row = svgEl("g", { class: `player seat${player.seat}${player.seat === view.current ? " current" : ""}` });
-    row.append(svgEl("rect", { x: 120, y: y - 22, width: 785, height: 12 + lines * 19, class: "row" }));
-    row.append(pawn(140, y - 7, player, "seat-token"));
-    row.append(svgText(158, y, who, { "font-size": 18, class: "who" }),
-      svgText(375, y, money(player.cash), { "font-size": 19, "text-anchor": "end", class: "cash" }),
-      svgText(482, y, money(player.savings), { "font-size": 19, "text-anchor": "end" }),
-      svgText(592, y, String(player.contraband), { "font-size": 19, "text-anchor": "end" }),
-      svgText(606, y, player.insured ? "yes" : "no", { "font-size": 19 }),
-      svgText(680, y, homes, { "font-size": 16 }));
-    if (player.stuck_in_remindya) row.append(svgText(158, y + who.length * 20, "stuck in Remindya", { "font-size": 14 }));
+    row.append(svgEl("rect", { x: left - 10, y: y - 22, width: width + 5, height: 12 + lines * 19, class: "row" }));
+    row.append(pawn(left + 10, y - 7, player, "seat-token"));
+    row.append(svgText(left + 28, y, who, { "font-size": 18, class: "who" }),
+      svgText(left + columns[1][1], y, money(player.cash), { "font-size": 19, "text-anchor": "end", class: "cash" }));
+    if (wide) {
+      row.append(svgText(left + 362, y, money(player.savings), { "font-size": 19, "text-anchor": "end" }),
+        svgText(left + 472, y, String(player.contraband), { "font-size": 19, "text-anchor": "end" }),
+        svgText(left + 486, y, player.insured ? "yes" : "no", { "font-size": 19 }),
+        svgText(left + 560, y, homes, { "font-size": 16 }));
+      if (notes.length) row.append(svgText(left + 28, y + who.length * 20, notes, { "font-size": 14 }));
+    } else {
+      row.append(svgText(left + 28, y + who.length * 19, [rest, ...homes, ...notes], { "font-size": 16 }));
+    }
     table.append(row);
     y += Math.max(38, 18 + lines * 19);
   }
   return [table, y];
 }
 
-function legend(y) {
+function legend(left, width, y) {
   const box = svgEl("g", { class: "legend", "aria-label": "What the square colours mean" });
-  let x = 130;
+  let x = left;
   for (const [group, words] of [...Object.entries(GROUPS), ["special", "Special square"]]) {
     box.append(svgEl("rect", { x, y: y - 12, width: 14, height: 14, class: `swatch group-${group}` }),
       svgText(x + 19, y, words, { "font-size": 14 }));
     x += 30 + words.length * 8.4;
-    if (x > 760) { x = 130; y += 24; }
+    if (x > left + width - 150) { x = left; y += 24; }
   }
-  return box;
+  return [box, y];
 }
 
 export function draw(view, catalog) {
   boardStyle("hitchiker");
+  const across = window.matchMedia("(max-width: 700px)").matches ? PORTRAIT : LANDSCAPE;
   const board = el("div", "board hitchiker");
-  const svg = svgRoot(WIDTH, HEIGHT, "hitchiker-ring", "The Hitchiker board");
+  const width = 2 * LONG + (across - 2) * SHORT;
+  const height = 2 * LONG + (21 - across) * SHORT;
+  const svg = svgRoot(width, height, `hitchiker-ring ${across === PORTRAIT ? "portrait" : "landscape"}`,
+    "The Hitchiker board");
   const ring = svgEl("g", { class: "ring" });
   const pawns = {};
   for (const player of view.players) (pawns[player.position] ||= []).push(player);
-  for (const spot of view.board) if (spot.index < 42) ring.append(location(spot, view, catalog, pawns));
+  for (const spot of view.board) if (spot.index < 42) ring.append(location(spot, view, catalog, pawns, across));
   svg.append(ring);
+  const [left, inner] = [LONG + 20, (across - 2) * SHORT - 40];  // the middle: its left edge and width
   const middle = svgEl("g", { class: "middle" });
   const status = `Round ${view.round}` + (view.round_limit ? ` of ${view.round_limit}` : "") +
     `, ${view.phase.replace(/_/g, " ")}` +
     (view.current === null || view.phase === "over" ? "" : `, ${view.players[view.current].name} to play`);
-  middle.append(svgText(130, 148, svgWrap(status, 60), { "font-size": 24, class: "status" }));
-  const [table, below] = players(view, catalog, 190);
+  const said = svgWrap(status, Math.floor(inner / 13));
+  middle.append(svgText(left, LONG + 38, said, { "font-size": 24, class: "status" }));
+  const [table, below] = players(view, left, inner, LONG + 58 + said.length * 28);
   middle.append(table);
   const dice = svgEl("g", { class: "dice" });
   svgTarget(dice, "dice", "The dice");
-  dice.append(svgEl("rect", { x: 124, y: below, width: 150, height: 86, class: "dice-box" }),
-    svgText(134, below + 20, "Dice", { "font-size": 15 }));
+  dice.append(svgEl("rect", { x: left - 6, y: below, width: 150, height: 86, class: "dice-box" }),
+    svgText(left + 4, below + 20, "Dice", { "font-size": 15 }));
   const shown = view.move_dice && view.move_dice.length ? view.move_dice : [];
-  shown.forEach((pips, n) => dice.append(svgDie(136 + n * 66, below + 28, 50, pips)));
-  if (!shown.length) dice.append(svgText(134, below + 60, "not rolled yet", { "font-size": 14 }));
+  shown.forEach((pips, n) => dice.append(svgDie(left + 6 + n * 66, below + 28, 50, pips)));
+  if (!shown.length) dice.append(svgText(left + 4, below + 60, "not rolled yet", { "font-size": 14 }));
   middle.append(dice);
+  let y = below + 100;
   const ride = view.bad_rides.last_card;
   if (ride) {
     const card = svgEl("g", { class: "ride-card" });
-    const text = svgWrap(ride.text, 58);
-    card.append(svgEl("rect", { x: 290, y: below, width: 610, height: 40 + text.length * 18 }),
-      svgText(300, below + 22, `Bad ride: ${ride.title}`, { "font-size": 16, "font-weight": "bold" }),
-      svgText(300, below + 42, text, { "font-size": 15 }));
+    const [x, top, w] = inner >= 760 ? [left + 160, below, inner - 155] : [left - 6, below + 100, inner + 6];
+    const text = svgWrap(ride.text, Math.floor((w - 20) / 8.4));
+    card.append(svgEl("rect", { x, y: top, width: w, height: 40 + text.length * 18 }),
+      svgText(x + 10, top + 22, `Bad ride: ${ride.title}`, { "font-size": 16, "font-weight": "bold" }),
+      svgText(x + 10, top + 42, text, { "font-size": 15 }));
     middle.append(card);
+    y = Math.max(y, top + 54 + text.length * 18);
   }
   if (view.winners && view.winners.length) {
-    middle.append(svgText(130, HEIGHT - LONG - 84, `Won by ${view.winners.map((seat) => view.players[seat].name)
-      .join(", ")}` + (view.end_reason ? ` (${view.end_reason.replace(/_/g, " ")})` : ""),
-    { "font-size": 20, class: "status" }));
+    const won = svgWrap(`Won by ${view.winners.map((seat) => view.players[seat].name).join(", ")}` +
+      (view.end_reason ? ` (${view.end_reason.replace(/_/g, " ")})` : ""), Math.floor(inner / 11));
+    middle.append(svgText(left, y + 14, won, { "font-size": 20, class: "status" }));
+    y += 14 + won.length * 24;
   }
-  middle.append(legend(HEIGHT - LONG - 44));
+  const [key, end] = legend(left, inner, Math.max(y + 16, height - LONG - 44));
+  middle.append(key);
   svg.append(middle);
+  const [top, limit] = [LONG + 10, height - LONG - 10];
+  if (end > limit) {  // the middle would run over the ring's bottom row: it is drawn smaller to fit
+    const scale = (limit - top) / (end - top);
+    middle.setAttribute("transform", `translate(${left} ${top}) scale(${scale.toFixed(3)}) translate(${-left} ${-top})`);
+  }
   board.append(svg);
   if (view.casino) board.append(casino(view, catalog));
   return board;
