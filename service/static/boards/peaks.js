@@ -71,14 +71,16 @@ function icon(kind, x, y, s = 22) {
 
 const name = (table, id) => ((lastCatalog[table] || {})[id] || {}).name || String(id).replace(/[-_]/g, " ");
 
-/** A mountain card at (x, y), `w` wide and 176 high; with `climbable`, each side is a Climb target. */
+/** A mountain card at (x, y), `w` wide and 176 high (152 when `climbable`: a mat's, its sides unlabelled,
+ * each a Climb target). */
 function mountainCard(id, x, y, w, climbable) {
   const face = (lastCatalog.mountains || {})[id];
   const card = svgEl("g", { class: `mountain-card ${face ? face.continent : ""}` }, svgEl("title", {}, name("mountains", id)));
-  card.append(svgEl("rect", { x, y, width: w, height: 176, rx: 8, class: "card" }));
+  card.append(svgEl("rect", { x, y, width: w, height: climbable ? 152 : 176, rx: 8, class: "card" }));
   if (!face) return card;
-  card.append(svgText(x + 8, y + 19, svgWrap(face.name, Math.floor(w / 9) - 2).slice(0, 2), { "font-size": 15, class: "name" }),
-    svgText(x + 8, y + 56, `${name("continents", face.continent)}, ${face.elevation_m.toLocaleString("en-US")} m, ${face.deck}`,
+  card.append(svgText(x + 8, y + 19, svgWrap(face.name, Math.floor(w / 9) - 3).slice(0, 2), { "font-size": 15, class: "name" }),
+    svgText(x + 8, y + 56, `${name("continents", face.continent)}, ${face.elevation_m.toLocaleString("en-US")} m` +
+      (climbable ? "" : `, deck ${face.deck}`),
       { "font-size": 11, class: "small" }));
   let cx = x + 16;
   for (const [kind, value] of [["stamina", face.stamina], ["experience", face.experience]]) {
@@ -93,13 +95,13 @@ function mountainCard(id, x, y, w, climbable) {
     const sx = x + n * half;
     const part = svgEl("g", { class: `side ${side}` });
     if (climbable) svgTarget(part, `climb:${id}:${side}`, `climb ${face.name}, ${side} side`);
-    part.append(svgEl("rect", { x: sx + 3, y: y + 94, width: half - 6, height: 78, rx: 6, class: "side-box" }),
-      svgText(sx + 8, y + 109, side, { "font-size": 11, class: "small" }));
+    part.append(svgEl("rect", { x: sx + 3, y: y + 90, width: half - 6, height: climbable ? 58 : 82, rx: 6, class: "side-box" }));
+    if (!climbable) part.append(svgText(sx + 8, y + 105, side, { "font-size": 11, class: "small" }));
     face[side].forEach((reward, r) => {
-      const rx = sx + 16 + (r % 3) * 26;
-      const ry = y + 128 + Math.floor(r / 3) * 28;
-      part.append(icon(reward.reward, rx, ry, 20));
-      if (reward.green) part.append(svgEl("rect", { x: rx - 10, y: ry + 12, width: 20, height: 3, class: "green" }));
+      const rx = sx + 15 + (r % 3) * Math.min(26, (half - 30) / 2);
+      const ry = y + (climbable ? 106 : 126) + Math.floor(r / 3) * 26;
+      part.append(icon(reward.reward, rx, ry, 19));
+      if (reward.green) part.append(svgEl("rect", { x: rx - 9, y: ry + 12, width: 18, height: 3, class: "green" }));
     });
     card.append(part);
   }
@@ -274,13 +276,13 @@ function mat(view, player, top) {
   });
   below += 66;
   const flags = Object.entries(player.flags).filter(([, count]) => count);
-  g.append(icon("flag", 22, below + 8, 18), svgText(36, below + 13, `${player.flags_placed} flags placed` +
+  g.append(icon("flag", 22, below + 8, 18), svgText(36, below + 13, `${player.flags_placed} ${player.flags_placed === 1 ? "flag" : "flags"} placed` +
     (flags.length ? `: ${flags.map(([id, count]) => `${name("continents", id)} ${count}`).join(", ")}` : ""), { "font-size": 14 }));
   below += 24;
   player.mountains.forEach((id, n) => {
-    g.append(mountainCard(id, 8 + (n % 5) * 153.5, below + Math.floor(n / 5) * 182, 149, true));
+    g.append(mountainCard(id, 8 + (n % 5) * 153.5, below + Math.floor(n / 5) * 158, 149, true));
   });
-  below += Math.ceil(player.mountains.length / 5) * 182 + 6;
+  below += Math.ceil(player.mountains.length / 5) * 158 + 6;
   box.setAttribute("height", below - top);
   return [g, below + 8];
 }
