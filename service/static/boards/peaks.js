@@ -78,7 +78,9 @@ function mountainCard(id, x, y, w, climbable) {
   const card = svgEl("g", { class: `mountain-card ${face ? face.continent : ""}` }, svgEl("title", {}, name("mountains", id)));
   card.append(svgEl("rect", { x, y, width: w, height: climbable ? 152 : 176, rx: 8, class: "card" }));
   if (!face) return card;
-  card.append(svgText(x + 8, y + 19, svgWrap(face.name, Math.floor(w / 9) - 3).slice(0, 2), { "font-size": 15, class: "name" }),
+  const longest = Math.max(...face.name.split(/\s+/).map((word) => word.length));
+  const size = Math.min(15, (w - 34) / (longest * 0.62));  // the longest word clear of the acclimatisation mark
+  card.append(svgText(x + 8, y + 19, svgWrap(face.name, Math.floor(w / 9) - 3).slice(0, 2), { "font-size": size, class: "name" }),
     svgText(x + 8, y + 56, `${name("continents", face.continent)}, ${face.elevation_m.toLocaleString("en-US")} m` +
       (climbable ? "" : `, deck ${face.deck}`),
       { "font-size": 11, class: "small" }));
