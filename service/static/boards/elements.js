@@ -28,9 +28,11 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const SVG_PIPS = { 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
   5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]] };
 
-/** An SVG element with its attributes (a `class` among them) and children (elements or strings). */
+/** An SVG element with its attributes (a `class` among them) and children (elements or strings); a group
+ * given a name (aria-label) is a group to assistive technology. */
 export function svgEl(tag, attributes = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
+  if (tag === "g" && attributes["aria-label"] && !attributes.role) node.setAttribute("role", "group");
   for (const [name, value] of Object.entries(attributes)) {
     if (value !== undefined && value !== null && value !== false) node.setAttribute(name, String(value));
   }
@@ -40,7 +42,7 @@ export function svgEl(tag, attributes = {}, ...children) {
 
 /** The root <svg> of a board: scales to its container's width (width 100%), `label` read out as its name. */
 export function svgRoot(width, height, className, label) {
-  return svgEl("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", class: className, role: "img",
+  return svgEl("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", class: className, role: "group",
     "aria-label": label, preserveAspectRatio: "xMidYMin meet" });
 }
 
@@ -60,7 +62,8 @@ export function svgText(x, y, lines, attributes = {}) {
   const size = attributes["font-size"] || 14;
   const node = svgEl("text", { x, y, ...attributes, "font-size": size });
   const all = Array.isArray(lines) ? lines : [lines];
-  all.forEach((line, index) => node.append(svgEl("tspan", { x, dy: index ? size * 1.15 : 0 }, String(line))));
+  // each line ends in a space, which SVG does not draw: read out or searched, the words stay apart
+  all.forEach((line, index) => node.append(svgEl("tspan", { x, dy: index ? size * 1.15 : 0 }, `${line} `)));
   return node;
 }
 
@@ -78,6 +81,7 @@ export function svgDie(x, y, size, pips, className = "die") {
 
 /** Marks `node` as a board component actions can name: its key (unique on the board) and what it is in words. */
 export function svgTarget(node, key, label) {
+  if (!node.getAttribute("role")) node.setAttribute("role", "group");  // the page makes it a button while legal
   node.setAttribute("data-target", key);
   node.setAttribute("aria-label", label);
   return node;
@@ -94,4 +98,17 @@ export function boardStyle(name) {
   const link = Object.assign(document.createElement("link"), { id, rel: "stylesheet",
     href: new URL(`./${name}.css`, import.meta.url).href });
   document.head.append(link);
+}
+
+/** Gives every target under `root` a name that starts with the text it shows (what a speech-input user says to
+ * click it), then what it is in words: called once a board is drawn. */
+export function svgNameTargets(root) {
+  for (const node of root.querySelectorAll("[data-target]")) {
+    const shown = node.namespaceURI === SVG_NS ? [...node.querySelectorAll("text")]
+      .map((text) => [...text.childNodes].map((line) => line.textContent).join(" ")).join(" ") : node.textContent;
+    const words = shown.replace(/\s+/g, " ").trim();
+    const label = node.getAttribute("aria-label") || "";
+    if (words && !label.toLowerCase().includes(words.toLowerCase())) node.setAttribute("aria-label", `${words}: ${label}`);
+  }
+  return root;
 }

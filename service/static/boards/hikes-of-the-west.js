@@ -7,7 +7,7 @@
 // (the stamina box: SaveStamina), `spot:<n>` (the trail's spot n, 0 the trail head: Cover, Rest), `roll`
 // (the dice in hand: Roll).
 
-import { boardStyle, el, svgDie, svgEl, svgRoot, svgTarget, svgText, svgWrap } from "./elements.js";
+import { boardStyle, el, svgDie, svgEl, svgRoot, svgNameTargets, svgTarget, svgText, svgWrap } from "./elements.js";
 
 const WIDTH = 780;
 const ORDINAL = ["1st", "2nd", "3rd"];
@@ -169,7 +169,7 @@ export function draw(view, catalog = {}) {
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${below + 10}`);
   }
   board.append(svg);
-  return board;
+  return svgNameTargets(board);
 }
 
 /** The board components an action names, in the order they are clicked (issue 33's contract). */

@@ -5,7 +5,7 @@
 // catalog. Targets (data-target): `location:<index>` (ChooseHometown, BuyHometown), `dice` (RollDice,
 // RollDeal), `hand:<index>` (a Blackjack hand: PlaceWager, PassHand).
 
-import { boardStyle, el, seatColour, svgDie, svgEl, svgRoot, svgTarget, svgText, svgWrap } from "./elements.js";
+import { boardStyle, el, seatColour, svgDie, svgEl, svgRoot, svgNameTargets, svgTarget, svgText, svgWrap } from "./elements.js";
 
 const SUITS = { clubs: "\u2663", diamonds: "\u2666", hearts: "\u2665", spades: "\u2660" };
 const SHORT = 80;  // a ring square's short side
@@ -194,7 +194,7 @@ export function draw(view, catalog) {
   }
   board.append(svg);
   if (view.casino) board.append(casino(view, catalog));
-  return board;
+  return svgNameTargets(board);
 }
 
 function playingCard(id, catalog) {
@@ -223,6 +223,7 @@ function casino(view, catalog) {
       one.cards, one.total);
     line.classList.add("hand", `seat${one.owner}`);
     line.dataset.target = `hand:${one.index}`;
+    line.setAttribute("role", "group");
     line.setAttribute("aria-label", `Hand ${one.index}, ${view.players[one.owner].name}'s`);
     box.append(line);
   }

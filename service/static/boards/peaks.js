@@ -10,7 +10,7 @@
 // a mat `action:<seat>:<action>` (Rest, Prepare), `dial:<seat>:<action>` and `tile:<seat>:<action>`
 // (UpgradeAction), `tokens:<seat>:<action>` (ClaimActionBonus).
 
-import { boardStyle, el, seatColour, svgEl, svgRoot, svgTarget, svgText, svgWrap } from "./elements.js";
+import { boardStyle, el, seatColour, svgEl, svgRoot, svgNameTargets, svgTarget, svgText, svgWrap } from "./elements.js";
 
 const WIDTH = 780;
 const EQUIPMENT = ["camping", "ice_axe", "rope"];
@@ -325,7 +325,7 @@ export function draw(view, catalog) {
   }
   svg.setAttribute("viewBox", `0 0 ${WIDTH} ${y}`);
   board.append(svg);
-  return board;
+  return svgNameTargets(board);
 }
 
 /** The board components an action names, in the order they are clicked (issue 33's contract). */
