@@ -20,3 +20,95 @@ export function die(pips, className = "die") {
   node.setAttribute("aria-label", `a die showing ${pips}`);
   return node;
 }
+
+// ---- SVG helpers (issue 33: boards drawn in SVG; Hitchiker, Peaks and Hikes of the West use them) ----
+// Written by hand: a few lines of createElementNS, where a drawing library would be an outside resource.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const SVG_PIPS = { 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
+  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]] };
+
+/** An SVG element with its attributes (a `class` among them) and children (elements or strings); a group
+ * given a name (aria-label) is a group to assistive technology. */
+export function svgEl(tag, attributes = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  if (tag === "g" && attributes["aria-label"] && !attributes.role) node.setAttribute("role", "group");
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== undefined && value !== null && value !== false) node.setAttribute(name, String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+/** The root <svg> of a board: scales to its container's width (width 100%), `label` read out as its name. */
+export function svgRoot(width, height, className, label) {
+  return svgEl("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", class: className, role: "group",
+    "aria-label": label, preserveAspectRatio: "xMidYMin meet" });
+}
+
+/** Words broken into lines of at most `chars` characters, never inside a word. */
+export function svgWrap(text, chars) {
+  const lines = [];
+  for (const word of String(text).split(/\s+/).filter(Boolean)) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= chars) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** Text in lines (from svgWrap, or one line), the first baseline at y; `size` is the font size. */
+export function svgText(x, y, lines, attributes = {}) {
+  const size = attributes["font-size"] || 14;
+  const node = svgEl("text", { x, y, ...attributes, "font-size": size });
+  const all = Array.isArray(lines) ? lines : [lines];
+  // each line ends in a space, which SVG does not draw: read out or searched, the words stay apart
+  all.forEach((line, index) => node.append(svgEl("tspan", { x, dy: index ? size * 1.15 : 0 }, `${line} `)));
+  return node;
+}
+
+/** A die face of `pips` as a rounded square of side `size` with its pips, at (x, y). */
+export function svgDie(x, y, size, pips, className = "die") {
+  const face = svgEl("g", { class: className, role: "img", "aria-label": `a die showing ${pips}` });
+  face.append(svgEl("rect", { x, y, width: size, height: size, rx: size / 6, class: "die-face" }));
+  const step = size / 4;
+  for (const [column, row] of SVG_PIPS[pips] || []) {
+    face.append(svgEl("circle", { cx: x + step * (column + 1), cy: y + step * (row + 1), r: size / 11, class: "pip" }));
+  }
+  if (!SVG_PIPS[pips]) face.append(svgText(x + size / 2, y + size * 0.65, String(pips), { "text-anchor": "middle" }));
+  return face;
+}
+
+/** Marks `node` as a board component actions can name: its key (unique on the board) and what it is in words. */
+export function svgTarget(node, key, label) {
+  if (!node.getAttribute("role")) node.setAttribute("role", "group");  // the page makes it a button while legal
+  node.setAttribute("data-target", key);
+  node.setAttribute("aria-label", label);
+  return node;
+}
+
+/** A seat's colour: the page's CSS variable, with a fallback for a page without it. */
+const SEAT_FALLBACK = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"];
+export function seatColour(seat) { return `var(--seat${seat}, ${SEAT_FALLBACK[seat % 6]})`; }
+
+/** Loads a board's own stylesheet (boards/<name>.css) once per page. */
+export function boardStyle(name) {
+  const id = `board-style-${name}`;
+  if (document.getElementById(id)) return;
+  const link = Object.assign(document.createElement("link"), { id, rel: "stylesheet",
+    href: new URL(`./${name}.css`, import.meta.url).href });
+  document.head.append(link);
+}
+
+/** Gives every target under `root` a name that starts with the text it shows (what a speech-input user says to
+ * click it), then what it is in words: called once a board is drawn. */
+export function svgNameTargets(root) {
+  for (const node of root.querySelectorAll("[data-target]")) {
+    const shown = node.namespaceURI === SVG_NS ? [...node.querySelectorAll("text")]
+      .map((text) => [...text.childNodes].map((line) => line.textContent).join(" ")).join(" ") : node.textContent;
+    const words = shown.replace(/\s+/g, " ").trim();
+    const label = node.getAttribute("aria-label") || "";
+    if (words && !label.toLowerCase().includes(words.toLowerCase())) node.setAttribute("aria-label", `${words}: ${label}`);
+  }
+  return root;
+}

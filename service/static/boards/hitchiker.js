@@ -1,19 +1,200 @@
-// Hitchiker: the ring of locations (42 squares round the edge of a 12 by 11 grid) with the pawns, owners
-// and prices; inside it, every player's cash, savings, contraband and hometowns, the dice, the last bad
-// ride card and the casino table (its playing cards' faces from the catalog).
+// Hitchiker: the ring of 42 locations drawn in SVG round a 12 by 11 board (names wrapped between words, the
+// font shrunk to fit the longest word; prices, owners in seat colours, pawns as separate tokens); inside it
+// the status, every player's money (always on the board), the dice, the last bad ride card and a legend of
+// the location colours. A casino game under way is drawn below the ring, its hands' playing cards from the
+// catalog. Targets (data-target): `location:<index>` (ChooseHometown, BuyHometown), `dice` (RollDice,
+// RollDeal), `hand:<index>` (a Blackjack hand: PlaceWager, PassHand).
 
-import { die, el } from "./elements.js";
+import { boardStyle, el, seatColour, svgDie, svgEl, svgRoot, svgNameTargets, svgTarget, svgText, svgWrap } from "./elements.js";
 
 const SUITS = { clubs: "\u2663", diamonds: "\u2666", hearts: "\u2665", spades: "\u2660" };
+const SHORT = 80;  // a ring square's short side
+const LONG = 110;  // its long side (the corners are LONG by LONG)
+//: the ring's shape: squares along the top (corners included); the sides hold the rest of the 42. Landscape
+//: (12 along the top) on a wide screen; portrait (8) on a narrow one, where the squares are drawn half as large
+//: again for the same width.
+const LANDSCAPE = 12;
+const PORTRAIT = 8;
+//: the location kinds by the colour they are drawn in (the legend's words)
+const GROUPS = { hometown: "Hometown", sell: "Sells Contraband", black_market: "Black Market", bad_ride: "Bad Ride",
+  casino: "Casino", customs: "Customs" };
 
 function money(amount) { return `$${Number(amount).toLocaleString("en-US")}`; }
 
-function ringCell(index) {
-  // clockwise from the top-left corner: 12 along the top, 9 down the right, 12 back along the bottom, 9 up
-  if (index < 12) return [1, index + 1];
-  if (index < 21) return [index - 10, 12];
-  if (index < 33) return [11, 12 - (index - 21)];
-  return [10 - (index - 33), 1];
+function square(index, across) {
+  // [x, y, width, height]: clockwise from the top-left corner, `across` along the top, `down` down the
+  // right, `across` back along the bottom, `down` up the left
+  const down = 21 - across;
+  const right = LONG + (across - 2) * SHORT;
+  const bottom = LONG + down * SHORT;
+  if (index === 0) return [0, 0, LONG, LONG];
+  if (index < across - 1) return [LONG + (index - 1) * SHORT, 0, SHORT, LONG];
+  if (index === across - 1) return [right, 0, LONG, LONG];
+  if (index < across + down) return [right, LONG + (index - across) * SHORT, LONG, SHORT];
+  if (index === across + down) return [right, bottom, LONG, LONG];
+  if (index < 2 * across + down - 1) return [LONG + (2 * across + down - 2 - index) * SHORT, bottom, SHORT, LONG];
+  if (index === 2 * across + down - 1) return [0, bottom, LONG, LONG];
+  return [0, LONG + (41 - index) * SHORT, LONG, SHORT];
+}
+
+function pawn(x, y, player, className = "pawn") {
+  const token = svgEl("g", { class: `${className} seat${player.seat}` },
+    svgEl("circle", { cx: x, cy: y, r: 10, fill: seatColour(player.seat), class: "token" }),
+    svgText(x, y + 5, String(player.seat), { "text-anchor": "middle", "font-size": 14, class: "token-text" }));
+  token.append(svgEl("title", {}, `${player.name}'s pawn`));
+  return token;
+}
+
+function location(spot, view, catalog, pawns, across) {
+  const [x, y, w, h] = square(spot.index, across);
+  const group = GROUPS[spot.kind] ? spot.kind : "special";
+  const owner = spot.owner === null ? null : view.players[spot.owner];
+  const landing = ((catalog.locations || {})[String(spot.index)] || {}).landing || spot.kind.replace(/_/g, " ");
+  const cell = svgEl("g", { class: `location ${spot.kind} group-${group}` });
+  svgTarget(cell, `location:${spot.index}`, `${spot.name} (square ${spot.index})` +
+    (spot.price === null ? "" : `, price ${money(spot.price)}`) + (owner ? `, home of ${owner.name}` : ""));
+  cell.append(svgEl("title", {}, `${spot.index} ${spot.name}: ${landing}`));
+  cell.append(svgEl("rect", { x, y, width: w, height: h, class: "square" }));
+  cell.append(svgEl("rect", { x: x + 1, y: y + 1, width: w - 2, height: 6, class: "band" }));
+  const words = spot.name.split(/\s+/);
+  const longest = Math.max(...words.map((word) => word.length));
+  let size = Math.min(15, (w - 6) / (longest * 0.56));
+  const lines = svgWrap(spot.name, Math.max(longest, Math.floor((w - 6) / (size * 0.56))));
+  const room = h - 21 - 26 - (spot.price === null ? 0 : 16);  // above the pawns, the price under the name
+  if (lines.length * size * 1.15 > room) size = room / (lines.length * 1.15);
+  cell.append(svgText(x + 4, y + 19, String(spot.index), { "font-size": 10, class: "index" }));
+  cell.append(svgText(x + w / 2, y + 21 + size, lines, { "font-size": size, "text-anchor": "middle",
+    class: "name" }));
+  const below = y + 21 + size + lines.length * size * 1.15;
+  if (spot.price !== null) {
+    cell.append(svgText(x + w / 2, below + 4, money(spot.price), { "font-size": 13, "text-anchor": "middle",
+      class: "price" }));
+  }
+  if (owner) {  // a house in the owner's colour, their seat number on it
+    const [left, top] = [x + w - 22, y + h - 22];
+    cell.append(svgEl("g", { class: `owner seat${owner.seat}` }, svgEl("title", {}, `home of ${owner.name}`),
+      svgEl("path", { d: `M${left} ${top + 7}l9 -7l9 7v11h-18z`, fill: seatColour(owner.seat), class: "token" }),
+      svgText(left + 9, top + 16, String(owner.seat), { "font-size": 10, "text-anchor": "middle", class: "token-text" })));
+  }
+  const here = pawns[spot.index] || [];
+  const perRow = Math.floor((w - (owner ? 30 : 6)) / 22);
+  here.forEach((player, n) => {
+    const column = n % perRow;
+    const row = Math.floor(n / perRow);
+    cell.append(pawn(x + 14 + column * 22, y + h - 13 - row * 22, player));
+  });
+  return cell;
+}
+
+function players(view, left, width, top) {
+  // one line a player where the middle is wide; else the name and cash, then the rest below
+  const wide = width >= 760;
+  const table = svgEl("g", { class: "players", "aria-label": "The players' money" });
+  const columns = wide ? [["player", 0], ["cash", 255], ["savings", 362], ["contraband", 472], ["insured", 486],
+    ["hometowns", 560]] : [["player", 0], ["cash", width - 10]];
+  for (const [title, x] of columns) {
+    table.append(svgText(left + x, top, title, { "font-size": 16, class: "head",
+      "text-anchor": ["cash", "savings", "contraband"].includes(title) ? "end" : "start" }));
+  }
+  let y = top + 30;
+  for (const player of view.players) {
+    const homes = svgWrap(`${wide ? "" : "hometowns: "}${player.hometowns.map((index) => view.board[index].name)
+      .join(", ") || "none"}`, wide ? 22 : Math.floor(width / 9));
+    const who = svgWrap(player.name, wide ? 10 : 16);
+    const rest = `savings ${money(player.savings)}, contraband ${player.contraband}, insured ${player.insured ? "yes" : "no"}`;
+    const notes = player.stuck_in_remindya ? ["stuck in Remindya"] : [];
+    const lines = wide ? Math.max(homes.length, who.length + notes.length) : who.length + 1 + homes.length + notes.length;
+    const row = svgEl("g", { class: `player seat${player.seat}${player.seat === view.current ? " current" : ""}` });
+    row.append(svgEl("rect", { x: left - 10, y: y - 22, width: width + 5, height: 12 + lines * 19, class: "row" }));
+    row.append(pawn(left + 10, y - 7, player, "seat-token"));
+    row.append(svgText(left + 28, y, who, { "font-size": 18, class: "who" }),
+      svgText(left + columns[1][1], y, money(player.cash), { "font-size": 19, "text-anchor": "end", class: "cash" }));
+    if (wide) {
+      row.append(svgText(left + 362, y, money(player.savings), { "font-size": 19, "text-anchor": "end" }),
+        svgText(left + 472, y, String(player.contraband), { "font-size": 19, "text-anchor": "end" }),
+        svgText(left + 486, y, player.insured ? "yes" : "no", { "font-size": 19 }),
+        svgText(left + 560, y, homes, { "font-size": 16 }));
+      if (notes.length) row.append(svgText(left + 28, y + who.length * 20, notes, { "font-size": 14 }));
+    } else {
+      row.append(svgText(left + 28, y + who.length * 19, [rest, ...homes, ...notes], { "font-size": 16 }));
+    }
+    table.append(row);
+    y += Math.max(38, 18 + lines * 19);
+  }
+  return [table, y];
+}
+
+function legend(left, width, y) {
+  const box = svgEl("g", { class: "legend", "aria-label": "What the square colours mean" });
+  let x = left;
+  for (const [group, words] of [...Object.entries(GROUPS), ["special", "Special square"]]) {
+    box.append(svgEl("rect", { x, y: y - 12, width: 14, height: 14, class: `swatch group-${group}` }),
+      svgText(x + 19, y, words, { "font-size": 14 }));
+    x += 30 + words.length * 8.4;
+    if (x > left + width - 150) { x = left; y += 24; }
+  }
+  return [box, y];
+}
+
+export function draw(view, catalog) {
+  boardStyle("hitchiker");
+  const across = window.matchMedia("(max-width: 700px)").matches ? PORTRAIT : LANDSCAPE;
+  const board = el("div", "board hitchiker");
+  const width = 2 * LONG + (across - 2) * SHORT;
+  const height = 2 * LONG + (21 - across) * SHORT;
+  const svg = svgRoot(width, height, `hitchiker-ring ${across === PORTRAIT ? "portrait" : "landscape"}`,
+    "The Hitchiker board");
+  const ring = svgEl("g", { class: "ring" });
+  const pawns = {};
+  for (const player of view.players) (pawns[player.position] ||= []).push(player);
+  for (const spot of view.board) if (spot.index < 42) ring.append(location(spot, view, catalog, pawns, across));
+  svg.append(ring);
+  const [left, inner] = [LONG + 20, (across - 2) * SHORT - 40];  // the middle: its left edge and width
+  const middle = svgEl("g", { class: "middle" });
+  const status = `Round ${view.round}` + (view.round_limit ? ` of ${view.round_limit}` : "") +
+    `, ${view.phase.replace(/_/g, " ")}` +
+    (view.current === null || view.phase === "over" ? "" : `, ${view.players[view.current].name} to play`);
+  const said = svgWrap(status, Math.floor(inner / 13));
+  middle.append(svgText(left, LONG + 38, said, { "font-size": 24, class: "status" }));
+  const [table, below] = players(view, left, inner, LONG + 58 + said.length * 28);
+  middle.append(table);
+  const dice = svgEl("g", { class: "dice" });
+  svgTarget(dice, "dice", "The dice");
+  dice.append(svgEl("rect", { x: left - 6, y: below, width: 150, height: 86, class: "dice-box" }),
+    svgText(left + 4, below + 20, "Dice", { "font-size": 15 }));
+  const shown = view.move_dice && view.move_dice.length ? view.move_dice : [];
+  shown.forEach((pips, n) => dice.append(svgDie(left + 6 + n * 66, below + 28, 50, pips)));
+  if (!shown.length) dice.append(svgText(left + 4, below + 60, "not rolled yet", { "font-size": 14 }));
+  middle.append(dice);
+  let y = below + 100;
+  const ride = view.bad_rides.last_card;
+  if (ride) {
+    const card = svgEl("g", { class: "ride-card" });
+    const [x, top, w] = inner >= 760 ? [left + 160, below, inner - 155] : [left - 6, below + 100, inner + 6];
+    const text = svgWrap(ride.text, Math.floor((w - 20) / 8.4));
+    card.append(svgEl("rect", { x, y: top, width: w, height: 40 + text.length * 18 }),
+      svgText(x + 10, top + 22, `Bad ride: ${ride.title}`, { "font-size": 16, "font-weight": "bold" }),
+      svgText(x + 10, top + 42, text, { "font-size": 15 }));
+    middle.append(card);
+    y = Math.max(y, top + 54 + text.length * 18);
+  }
+  if (view.winners && view.winners.length) {
+    const won = svgWrap(`Won by ${view.winners.map((seat) => view.players[seat].name).join(", ")}` +
+      (view.end_reason ? ` (${view.end_reason.replace(/_/g, " ")})` : ""), Math.floor(inner / 11));
+    middle.append(svgText(left, y + 14, won, { "font-size": 20, class: "status" }));
+    y += 14 + won.length * 24;
+  }
+  const [key, end] = legend(left, inner, Math.max(y + 16, height - LONG - 44));
+  middle.append(key);
+  svg.append(middle);
+  const [top, limit] = [LONG + 10, height - LONG - 10];
+  if (end > limit) {  // the middle would run over the ring's bottom row: it is drawn smaller to fit
+    const scale = (limit - top) / (end - top);
+    middle.setAttribute("transform", `translate(${left} ${top}) scale(${scale.toFixed(3)}) translate(${-left} ${-top})`);
+  }
+  board.append(svg);
+  if (view.casino) board.append(casino(view, catalog));
+  return svgNameTargets(board);
 }
 
 function playingCard(id, catalog) {
@@ -25,74 +206,11 @@ function playingCard(id, catalog) {
   return node;
 }
 
-export function draw(view, catalog) {
-  const board = el("div", "board hitchiker");
-  const ring = el("div", view.board.length === 42 ? "ring" : "ring list");
-  const pawns = {};
-  for (const player of view.players) (pawns[player.position] ||= []).push(player);
-  for (const location of view.board) {
-    const cell = el("div", `location ${location.kind}`);
-    if (view.board.length === 42) {
-      const [row, column] = ringCell(location.index);
-      cell.style.gridArea = `${row} / ${column}`;
-    }
-    cell.title = ((catalog.locations || {})[String(location.index)] || {}).landing || location.kind;
-    cell.append(el("span", "card-name", `${location.index} ${location.name}`));
-    if (location.price !== null) cell.append(el("span", "price", money(location.price)));
-    if (location.owner !== null) cell.append(el("span", `owner seat${location.owner}`,
-      `home of ${view.players[location.owner].name}`));
-    for (const player of pawns[location.index] || []) {
-      const pawn = el("span", `pawn seat${player.seat}`, String(player.seat));
-      pawn.setAttribute("aria-label", `${player.name}'s pawn`);
-      pawn.title = player.name;
-      cell.append(pawn);
-    }
-    ring.append(cell);
-  }
-  const middle = el("div", "middle");
-  middle.append(el("p", "status", `round ${view.round}` + (view.round_limit ? ` of ${view.round_limit}` : "") +
-    `, ${view.phase.replace(/_/g, " ")}` +
-    (view.current === null || view.phase === "over" ? "" : `, ${view.players[view.current].name} to play`)));
-  const table = el("table", "players");
-  table.append(el("caption", "", "Players"));
-  const head = el("tr");
-  for (const title of ["", "cash", "savings", "contraband", "hometowns", "insured"]) head.append(el("th", "", title));
-  table.append(head);
-  for (const player of view.players) {
-    const row = el("tr", `seat${player.seat}`);
-    row.append(el("th", "", player.name), el("td", "", money(player.cash)), el("td", "", money(player.savings)),
-      el("td", "", String(player.contraband)),
-      el("td", "", player.hometowns.map((index) => view.board[index].name).join(", ") || "none"),
-      el("td", "", player.insured ? "yes" : "no"));
-    table.append(row);
-  }
-  middle.append(table);
-  if (view.move_dice && view.move_dice.length) {
-    const dice = el("p", "", "Dice: ");
-    for (const pips of view.move_dice) dice.append(die(pips));
-    middle.append(dice);
-  }
-  const ride = view.bad_rides.last_card;
-  if (ride) {
-    const card = el("div", "ride-card");
-    card.append(el("strong", "", ride.title), el("p", "", ride.text));
-    middle.append(card);
-  }
-  if (view.casino) middle.append(casino(view, catalog));
-  if (view.winners && view.winners.length) {
-    middle.append(el("p", "status", `Won by ${view.winners.map((seat) => view.players[seat].name).join(", ")}` +
-      (view.end_reason ? ` (${view.end_reason.replace(/_/g, " ")})` : "")));
-  }
-  ring.append(middle);
-  board.append(ring);
-  return board;
-}
-
 function casino(view, catalog) {
   const table = view.casino;
   const game = (catalog.casino_games || {})[table.game] || {};
   const box = el("div", "casino");
-  box.append(el("h3", "", game.name || table.game));
+  box.append(el("h3", "", `Casino: ${game.name || table.game}`));
   const hand = (label, cards, total) => {
     const line = el("p", "", `${label}: `);
     for (const id of cards || []) line.append(playingCard(id, catalog));
@@ -101,19 +219,34 @@ function casino(view, catalog) {
   };
   if (table.house) box.append(hand("House", table.house, table.house_total));
   for (const one of table.hands || []) {
-    box.append(hand(`${view.players[one.owner].name}, ${one.status}, wager ${money(one.wager)}`, one.cards, one.total));
+    const line = hand(`Hand ${one.index}, ${view.players[one.owner].name}, ${one.status}, wager ${money(one.wager)}`,
+      one.cards, one.total);
+    line.classList.add("hand", `seat${one.owner}`);
+    line.dataset.target = `hand:${one.index}`;
+    line.setAttribute("role", "group");
+    line.setAttribute("aria-label", `Hand ${one.index}, ${view.players[one.owner].name}'s`);
+    box.append(line);
   }
   if (table.board) box.append(hand(`Board, ${table.street || ""}, pot ${money(table.pot || 0)}`, table.board));
   for (const seat of table.seats || []) {
     if (seat && seat.cards) box.append(hand(view.players[seat.seat].name, seat.cards));
   }
   if (table.your_cards) box.append(hand("Your cards", table.your_cards));
-  for (const key of ["dice", "roll", "rolls"]) {
-    if (Array.isArray(table[key])) {
-      const line = el("p", "", "Dice: ");
-      for (const pips of table[key]) line.append(die(pips));
-      box.append(line);
-    }
-  }
   return box;
+}
+
+/** The board components an action names, in the order they are clicked (issue 33's contract). */
+export function targets(action, view) {
+  const args = action.args || {};
+  switch (action.type) {
+    case "ChooseHometown": return [`location:${args.location}`];
+    case "BuyHometown": {
+      const buyer = view.players[view.current === null ? view.you : view.current];
+      return buyer ? [`location:${buyer.position}`] : [];
+    }
+    case "RollDice": case "RollDeal": return ["dice"];
+    case "PlaceWager": case "PassHand":
+      return view.casino && (view.casino.hands || []).some((one) => one.index === args.hand) ? [`hand:${args.hand}`] : [];
+    default: return [];
+  }
 }
