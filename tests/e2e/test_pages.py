@@ -53,7 +53,7 @@ BOARDS = {
     "hikes-of-the-west": [(".hotw .location", lambda v: len(v["locations"]))],
     "hitchiker": [(".hitchiker .ring > .location", lambda v: len(v["board"])),
                   (".hitchiker .pawn", lambda v: len(v["players"])),
-                  (".hitchiker .players tr.seat0, .hitchiker .players tr.seat1", lambda v: len(v["players"]))],
+                  (".hitchiker .players .player", lambda v: len(v["players"]))],
     "nanga-parbat": [(".np .region", lambda v: 6), (".np .section", lambda v: 36),
                      (".np .chart td:has-text('claimed by')",
                       lambda v: sum(cell["claimed_by"] is not None for cell in v["chart"]))],
@@ -78,7 +78,8 @@ def test_every_game_type_is_drawn_and_played_to_the_end_by_clicking(api: Api, se
     errors: list[str] = []
     page = page_of(browser, errors)
     modules: list[Any] = []  # the board modules the page imported, as the network answered them
-    page.on("response", lambda response: modules.append(response) if "/static/boards/" in response.url else None)
+    page.on("response", lambda response: modules.append(response) if "/static/boards/" in response.url
+            and response.url.endswith(".js") else None)
     page.goto(f"{server.base_url}/games/{created['id']}#token={created['seats'][0]['token']}")
     page.wait_for_selector("#summary:has-text('you are seat 0')")
     page.wait_for_selector("#board .board")
