@@ -20,3 +20,39 @@ export function die(pips, className = "die") {
   node.setAttribute("aria-label", `a die showing ${pips}`);
   return node;
 }
+
+// --- SVG helpers (issue 33: boards drawn in SVG by the page) ---------------------------------------
+// svg(tag, attrs, ...children): an SVG element with its attributes (`class` included; null/undefined
+// values are left out) and children (elements or strings, strings becoming text). title(node, words)
+// adds the hover text and the words screen readers say; stylesheet(href) links a board's own CSS once.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined && value !== false) node.setAttribute(name, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) {
+      node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+    }
+  }
+  return node;
+}
+
+export function title(node, words) {
+  node.prepend(svg("title", {}, words));
+  node.setAttribute("aria-label", words);
+  return node;
+}
+
+export function stylesheet(href) {
+  if (!document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    document.head.append(link);
+  }
+}
+// --- end of the SVG helpers ------------------------------------------------------------------------
