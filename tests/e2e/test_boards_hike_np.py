@@ -53,12 +53,18 @@ def situation(type_: str, state: dict[str, Any]) -> tuple[Any, ...]:
     return state["phase"], state["claimed_this_turn"], bool(state["seats"][state["active_seat"] or 0]["ready"])
 
 
-@pytest.mark.parametrize(("type_", "prefer", "checks"), [
-    ("hike", ("DeclareReady", "UseHusky", "DraftHusky", "PlaceHusky", "PlaceYoungster"), 7),
-    ("nanga-parbat", ("BuildCamps", "TradeSameAnimals", "TradeDifferentAnimals", "TrapAnimal"), 5),
-])
+#: Per type: the actions played by preference (to reach the race, the claims), and the kinds of step (or their
+#: beginnings) every game reaches (the others, such as Hike!'s equipment fields, come up in some games only: each game is shuffled anew).
+PLAYS = {"hike": (("DeclareReady", "UseHusky", "DraftHusky", "PlaceHusky", "PlaceYoungster"),
+                  {("preparations", "open"), ("preparations", "action"), ("preparations", "bonus"), ("race", "run")}),
+         "nanga-parbat": (("BuildCamps", "TradeSameAnimals", "TradeDifferentAnimals", "TrapAnimal"),
+                          {("place_guide",), ("trap",), ("score", False), ("score", True)})}
+
+
+@pytest.mark.parametrize("type_", sorted(PLAYS))
 def test_every_target_of_every_listed_action_is_one_element_of_the_board(
-        api: Api, server: Server, browser: Any, type_: str, prefer: tuple[str, ...], checks: int) -> None:
+        api: Api, server: Server, browser: Any, type_: str) -> None:
+    prefer, reached = PLAYS[type_]
     created = api.call("POST", f"{API}/games", 201, json={
         "type": type_, "seats": [{"name": "Ann"}, {"name": "Bot 1"}]}).json()
     tokens = [seat["token"] for seat in created["seats"]]
@@ -67,14 +73,15 @@ def test_every_target_of_every_listed_action_is_one_element_of_the_board(
     pick = random.Random(7)
     seen: set[tuple[Any, ...]] = set()
     targeted: set[str] = set()
-    for _ in range(400):
+    for _ in range(300):
         game = api.call("GET", f"{API}/games/{created['id']}", 200).json()
-        if game["status"] == "finished" or len(seen) >= checks:
+        if game["status"] == "finished" or len(seen) >= 6:
             break
         seat = game["to_act"][0]
         kind = situation(type_, game["state"])
         if kind not in seen:
             seen.add(kind)
+            page.goto("about:blank")  # a new token in the fragment alone would not load the page again
             page.goto(f"{server.base_url}/games/{created['id']}#token={tokens[seat]}")
             page.wait_for_function(f"Number(document.getElementById('actions').dataset.version) >= {game['version']}"
                                    " && document.querySelector('#board .board')")
@@ -89,7 +96,7 @@ def test_every_target_of_every_listed_action_is_one_element_of_the_board(
             "type": action["type"], "args": action["args"], "expected_version": listed["version"]})
     ARTEFACTS.mkdir(exist_ok=True)
     page.locator("#board").screenshot(path=str(ARTEFACTS / f"board-{type_}.png"))
-    assert len(seen) >= checks, seen
+    assert all(any(kind[:len(need)] == need for kind in seen) for need in reached), seen
     must = {"hike": {"DraftHusky", "DraftCard", "UseHusky"}, "nanga-parbat": {"TrapAnimal", "PlaceGuide"}}[type_]
     assert must <= targeted, targeted
     assert errors == []

@@ -7,9 +7,9 @@
 
 import { el, svg, title, stylesheet } from "./elements.js";
 
-stylesheet(new URL("./hike.css", import.meta.url).href);
+stylesheet(new URL("../board-styles/hike.css", import.meta.url).href);
 
-const W = 400;  // every SVG's viewBox is W wide and scales to the page (width 100%)
+const W = 400, TRACK = 330;  // the SVGs' viewBox widths (the track's drawn larger); each scales to the page
 const SEAT = ["#0b5c7a", "#a4262c", "#2e7d32", "#7b3fa0", "#b25d00", "#4a4a4a"];
 const EDGE = { red: "#c0392b", yellow: "#e1b000", green: "#2e8b57", blue: "#2c6fbb" };
 const SNOW = { snow: ["#46606c", "#eef3f5"], ice: ["#1583ad", "#dcf1fa"], powder: ["#7a55a8", "#f1ebf7"] };
@@ -39,6 +39,7 @@ export function targets(action, view) {
 
 function target(node, key, words) {
   node.setAttribute("data-target", key);
+  node.setAttribute("role", "img");  // the page makes it a button while it is legal
   return title(node, words);
 }
 
@@ -93,22 +94,22 @@ function drawTrack(view, catalog) {
   for (const musher of view.mushers) if (!musher.out) (bySpot[musher.position] ||= []).push(musher);
   const F = 26;
   const parts = [];
-  let x = 0, y = 0, field = 0, numbered = true;
-  const widthOf = (n) => Math.max(F, 15 * (bySpot[n] || []).length + 2);
+  let x = 0, y = 0, field = 0, numbered = true, pawnRow = false;  // a row with sleds leaves them room below
+  const widthOf = (n, spot) => Math.max(spot && spot.equipment ? F + 12 : F, 15 * (bySpot[n] || []).length + 2);
   for (const landscape of view.track) {
     if (!landscape.face_up) numbered = false;
     const spaces = !landscape.face_up ? [] : [...(landscape.place === 0 ? [null] : []), ...landscape.fields];
     let inner = 0, start = field;
-    for (const spot of spaces) inner += widthOf(spot ? ++start : 0) + 2;
+    for (const spot of spaces) inner += widthOf(spot ? ++start : 0, spot) + 2;
     const name = landscape.face_up ? landscape.name : landscape.rotated ? "turned" : "";
     const width = landscape.face_up ? Math.max(inner + 6, fits(name, 9) + 8) : landscape.rotated ? 52 : 40;
-    if (x + width > W && x > 0) { x = 0; y += 66; }
+    if (x + width > TRACK && x > 0) { x = 0; y += pawnRow ? 66 : 52; pawnRow = false; }
     const card = svg("g", { class: `landscape${landscape.face_up ? "" : " face-down"}`, transform: `translate(${x} ${y})` });
     if (!landscape.face_up) {
       const [w, h] = landscape.rotated ? [48, 30] : [34, 44];
       card.append(svg("rect", { x: (width - 2 - w) / 2, y: 2 + (44 - h) / 2, width: w, height: h, rx: 3, class: "card-back" }),
         svg("text", { x: width / 2 - 1, y: 29, "text-anchor": "middle", class: "back-mark" }, "?"),
-        svg("text", { x: width / 2 - 1, y: 60, "text-anchor": "middle", class: "small" }, name));
+        svg("text", { x: width / 2 - 1, y: 50, "text-anchor": "middle", class: "small" }, name));
       title(card, landscape.rotated ? "a face-down landscape, turned: when it is turned face up, each musher opens " +
         "1 card a day instead of 2" : "a face-down landscape");
     } else {
@@ -117,7 +118,7 @@ function drawTrack(view, catalog) {
       let fx = 3;
       for (const spot of spaces) {
         const number = spot ? ++field : 0;
-        const fw = widthOf(number);
+        const fw = widthOf(number, spot);
         if (spot === null) {
           card.append(title(svg("g", { class: "start-space", transform: `translate(${fx} 14)` },
             svg("rect", { width: fw, height: F, rx: 2, fill: "#fff", stroke: "#9aa9b0" }),
@@ -126,14 +127,15 @@ function drawTrack(view, catalog) {
           const [, tint] = SNOW[spot.snow] || ["", "#fff"];
           const node = svg("g", { class: `field ${spot.snow}${spot.equipment ? " equipment" : ""}`, transform: `translate(${fx} 14)` },
             svg("rect", { width: fw, height: F, rx: 2, fill: tint, class: "field-box" }),
-            flake(spot.snow, fw / 2, F / 2 - 2, 7.5),
+            flake(spot.snow, spot.equipment ? fw - 11 : fw / 2, F / 2 - 2, 7.5),
             svg("text", { x: fw - 2, y: F - 2, "text-anchor": "end", class: "field-number" }, String(number)),
-            spot.equipment ? pickaxe(6, 6, 0.6) : null);
+            spot.equipment ? pickaxe(8, F / 2, 0.9) : null);
           const words = `field ${number} (${landscape.name}): ${snowName(spot.snow, catalog)}` +
             (spot.equipment ? ", needs equipment" : "");
           if (numbered) target(node, `field:${number}`, words); else title(node, words);
           card.append(node);
         }
+        if ((bySpot[number] || []).length) pawnRow = true;
         (bySpot[number] || []).forEach((musher, i, all) =>
           card.append(token(musher, fx + fw / 2 + (i - (all.length - 1) / 2) * 15, 14 + F + 12)));
         fx += fw + 2;
@@ -143,7 +145,7 @@ function drawTrack(view, catalog) {
     parts.push(card);
     x += width + 4;
   }
-  const node = svg("svg", { class: "track", viewBox: `0 -2 ${W} ${y + 68}`, width: "100%", role: "group" }, parts);
+  const node = svg("svg", { class: "track", viewBox: `0 -2 ${TRACK} ${y + (pawnRow ? 68 : 54)}`, width: "100%", role: "group" }, parts);
   node.setAttribute("aria-label", "The track, from the start to the finish");
   return node;
 }
@@ -245,11 +247,11 @@ function drawMusher(musher, view) {
 }
 
 function drawCards(cards, label, view, options = {}) {
-  const w = 94, h = 62, gap = 8, perRow = 4;
+  const gap = 8, perRow = 4, w = (W - 6 - gap * (perRow - 1)) / perRow, h = 62;
   const parts = [];
   const items = [...(options.deck ? [null] : []), ...cards];
-  const rows = Math.max(1, Math.ceil(items.length / perRow));
-  const top = 16;
+  const rows = Math.ceil(items.length / perRow);
+  const top = 16 + (items.length ? 0 : 12);
   if (options.zone) parts.push(target(svg("rect", { class: "hand-zone", x: 0, y: 0, width: W, height: top + rows * (h + gap) + 2, rx: 6 }),
     "hand", "your hand"));
   parts.push(svg("text", { x: 4, y: 12, class: "zone-name" }, label));
@@ -266,7 +268,7 @@ function drawCards(cards, label, view, options = {}) {
     g.append(cardFace(card, w, h));
     parts.push(target(g, `card:${card.id}`, `${label}: ${describe(card)}`));
   });
-  if (!items.length) parts.push(svg("text", { x: 6, y: top + 24, class: "small" }, "no cards"));
+  if (!items.length) parts.push(svg("text", { x: 6, y: top, class: "small" }, "no cards"));
   const node = svg("svg", { class: options.zone ? "cards hand" : "cards centre", viewBox: `0 0 ${W} ${top + rows * (h + gap) + 4}`, width: "100%" }, parts);
   node.setAttribute("aria-label", label);
   return node;

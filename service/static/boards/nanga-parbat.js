@@ -8,7 +8,7 @@
 
 import { el, svg, title, stylesheet } from "./elements.js";
 
-stylesheet(new URL("./nanga-parbat.css", import.meta.url).href);
+stylesheet(new URL("../board-styles/nanga-parbat.css", import.meta.url).href);
 
 const SEAT = ["#0b5c7a", "#a4262c", "#2e7d32", "#7b3fa0", "#b25d00", "#4a4a4a"];
 const seatFill = (seat) => `fill:var(--seat${seat}, ${SEAT[seat % 6]})`;
@@ -41,6 +41,7 @@ export function targets(action, view) {
 
 function target(node, key, words) {
   node.setAttribute("data-target", key);
+  node.setAttribute("role", "img");  // the page makes it a button while it is legal
   return title(node, words);
 }
 
@@ -159,7 +160,7 @@ function drawChart(view) {
   const table = el("table", "chart");
   table.append(el("caption", "", "Points chart: the column says how many camps or animals, the square its points"));
   const head = el("tr");
-  head.append(el("th", "", ""));
+  head.append(el("th", "", "needs"));
   const columns = [...new Set(view.chart.map((cell) => cell.column))].sort();
   for (const column of columns) {
     const needs = view.chart.find((cell) => cell.column === column).requires;
@@ -199,7 +200,7 @@ function drawSeats(view, catalog) {
   for (const seat of view.seats) {
     const item = el("li", `seat${seat.seat}${view.active_seat === seat.seat ? " active" : ""}`);
     const head = el("h3", "");
-    head.append(icon(cube(seat.seat, 20), 24), el("span", "seat-name", seat.name), el("span", "score", `${seat.score} points`));
+    head.append(icon(cube(seat.seat, 20), 24), el("span", "seat-name", seat.name), el("span", "score", `${seat.score} point${seat.score === 1 ? "" : "s"}`));
     if (view.active_seat === seat.seat) head.append(el("span", "to-play", "to play"));
     const stock = el("p", "stock");
     for (const [child, count, words] of [[hiker(seat.seat), seat.hikers_in_stock, "hikers"], [camp(seat.seat), seat.camps_in_stock, "camps"],
@@ -244,12 +245,12 @@ function legend(catalog) {
   for (const kind of ANIMALS) {
     const item = el("li", "");
     const power = ((catalog.animals || {})[kind] || {}).power;
-    item.append(icon(animalIcon(kind)), el("b", "", name(catalog, kind)), el("span", "", power ? `: ${power}` : ""));
+    item.append(icon(animalIcon(kind)), el("b", "", name(catalog, kind)), power ? `: ${power}` : "");
     list.append(item);
   }
   const pieces = el("li", "");
-  pieces.append(icon(hiker(0)), el("span", "", "hiker"), icon(camp(0)), el("span", "", "camp, in its player's colour;"),
-    icon(guideFigure()), el("span", "", "the guide; the dotted lines join adjacent sections of two regions"));
+  pieces.append(icon(hiker(0)), "hiker, ", icon(camp(0)), "camp, in its player's colour; ", icon(guideFigure()),
+    "the guide, beside its region's flag; the dotted lines join adjacent sections of two regions");
   list.append(pieces);
   return list;
 }
