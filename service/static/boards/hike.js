@@ -29,9 +29,11 @@ export function targets(action, view) {
     case "DraftCard": return [`card:${args.card}`, "hand"];
     case "SwapHusky": case "UpgradeHusky": case "UseHusky": case "RestHusky": case "CareForHusky": return [slot];
     case "CareForColumn": return [`column:${seat}-${args.column}`];
-    case "UseEquipment": case "PushThrough": {  // both enter the field ahead: the page offers a chooser
+    case "UseEquipment": case "PushThrough": {  // onto the field ahead, with your lowest-numbered equipment card or not
       const musher = view.mushers.find((one) => one.seat === seat);
-      return musher ? [`field:${musher.position + 1}`] : [];
+      const field = musher ? [`field:${musher.position + 1}`] : [];
+      const card = (view.hand || []).filter((one) => one.kind === "equipment").map((one) => one.id).sort()[0];
+      return action.type === "UseEquipment" && card ? [`card:${card}`, ...field] : field;
     }
     default: return [];
   }
