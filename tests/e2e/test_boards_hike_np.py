@@ -3,7 +3,7 @@ a game of each type is played through the API, every seat by hand, and at the fi
 comes up the game page is loaded for the seat to act and the board module is imported in the page: every key
 that `targets()` gives for every listed action names exactly one `[data-target]` element of the board, the
 board's keys are unique, no action's clicks end where another's go on, two actions share their clicks only
-where the board cannot tell them apart, and the console stays clean. A screenshot of each board goes to test-artefacts/."""
+where the board cannot tell them apart, and the console stays clean. A screenshot of each board, at the end and on a phone's width, goes to test-artefacts/."""
 
 from __future__ import annotations
 
@@ -110,6 +110,9 @@ def test_every_target_of_every_listed_action_is_one_element_of_the_board(
             "type": action["type"], "args": action["args"], "expected_version": listed["version"]})
     ARTEFACTS.mkdir(exist_ok=True)
     page.locator("#board").screenshot(path=str(ARTEFACTS / f"board-{type_}.png"))
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the board fits its width
+    page.wait_for_function("(board => board.scrollWidth <= board.clientWidth + 1)(document.querySelector('#board .board'))")
+    page.locator("#board").screenshot(path=str(ARTEFACTS / f"board-{type_}-390.png"))
     assert all(any(kind[:len(need)] == need for kind in seen) for need in reached), seen
     must = {"hike": {"DraftHusky", "DraftCard", "UseHusky"}, "nanga-parbat": {"TrapAnimal", "PlaceGuide"}}[type_]
     assert must <= targeted, targeted
