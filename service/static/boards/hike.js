@@ -308,7 +308,7 @@ export function draw(view, catalog = {}) {
   if (view.phase === "preparations" || view.centre.length) {
     board.append(drawCards(view.centre, "Centre", view, { deck: view.phase === "preparations" }));
   }
-  if (view.hand) board.append(drawCards(view.hand, "Your hand", view, { zone: true }));
+  if (view.hand && (view.phase !== "over" || view.hand.length)) board.append(drawCards(view.hand, "Your hand", view, { zone: true }));
   const mushers = el("div", "mushers");
   const order = [...view.mushers].sort((a, b) => (b.seat === view.you) - (a.seat === view.you));
   mushers.append(...order.map((musher) => drawMusher(musher, view)));
