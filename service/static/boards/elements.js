@@ -21,22 +21,53 @@ export function die(pips, className = "die") {
   return node;
 }
 
+// --- SVG helpers (issue 33: boards drawn in SVG by the page) ---------------------------------------
+// svg(tag, attrs, ...children): an SVG element with its attributes (`class` included; null/undefined
+// values are left out) and children (elements or strings, strings becoming text). title(node, words)
+// adds the hover text and the words screen readers say; stylesheet(href) links a board's own CSS once.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined && value !== false) node.setAttribute(name, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) {
+      node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+    }
+  }
+  return node;
+}
+
+export function title(node, words) {
+  node.prepend(svg("title", {}, words));
+  node.setAttribute("aria-label", words);
+  return node;
+}
+
+export function stylesheet(href) {
+  if (!document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    document.head.append(link);
+  }
+}
+// --- end of the SVG helpers ------------------------------------------------------------------------
+
 // ---- SVG helpers (issue 33: boards drawn in SVG; Hitchiker, Peaks and Hikes of the West use them) ----
 // Written by hand: a few lines of createElementNS, where a drawing library would be an outside resource.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const SVG_PIPS = { 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
   5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]] };
 
 /** An SVG element with its attributes (a `class` among them) and children (elements or strings); a group
  * given a name (aria-label) is a group to assistive technology. */
 export function svgEl(tag, attributes = {}, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
+  const node = svg(tag, attributes, ...children);
   if (tag === "g" && attributes["aria-label"] && !attributes.role) node.setAttribute("role", "group");
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value !== undefined && value !== null && value !== false) node.setAttribute(name, String(value));
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
   return node;
 }
 
@@ -91,13 +122,9 @@ export function svgTarget(node, key, label) {
 const SEAT_FALLBACK = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"];
 export function seatColour(seat) { return `var(--seat${seat}, ${SEAT_FALLBACK[seat % 6]})`; }
 
-/** Loads a board's own stylesheet (boards/<name>.css) once per page. */
+/** Loads a board's own stylesheet (static/board-styles/<name>.css) once per page. */
 export function boardStyle(name) {
-  const id = `board-style-${name}`;
-  if (document.getElementById(id)) return;
-  const link = Object.assign(document.createElement("link"), { id, rel: "stylesheet",
-    href: new URL(`./${name}.css`, import.meta.url).href });
-  document.head.append(link);
+  stylesheet(new URL(`../board-styles/${name}.css`, import.meta.url).href);
 }
 
 /** Gives every target under `root` a name that starts with the text it shows (what a speech-input user says to
