@@ -122,7 +122,8 @@ def test_every_game_type_is_drawn_and_played_to_the_end_by_clicking(api: Api, se
     page.wait_for_selector(f"#at-label:has-text('{middle} of')")
     assert page.locator("#board .board").count() == 1
     entry = page.locator(f"#timeline li[data-seq='{middle}']")  # the move made at that step, beside the slider
-    assert (entry.get_attribute("data-label") or entry.inner_text()) in page.locator("#step-move").inner_text()
+    move = entry.get_attribute("data-label") or entry.inner_text()
+    page.wait_for_function("(move) => document.getElementById('step-move').innerText.includes(move)", arg=move)
     assert errors == []
 
 
