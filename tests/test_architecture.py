@@ -15,6 +15,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def parse(source: str) -> ast.Module:
+    """`ast.parse`, once more if CPython 3.11 raises SystemError ("AST constructor recursion depth mismatch"):
+    its ast module keeps the conversion's depth in state shared by all threads, so a traceback that another thread
+    formats meanwhile (3.11's traceback module parses the failing line to draw its carets) can upset the count."""
+    try:
+        return ast.parse(source)
+    except SystemError:
+        return ast.parse(source)
 LAYERS = {
     "domain": set(),
     "storage": {"domain"},
@@ -41,7 +51,7 @@ def modules(package: str) -> list[Path]:
 
 def imported_packages(path: Path) -> set[str]:
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -74,7 +84,7 @@ def test_the_layers_have_no_cycle() -> None:
 
 
 def string_constants(path: Path) -> list[tuple[int, str]]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse(path.read_text(encoding="utf-8"))
     return [(node.lineno, node.value) for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str)]
 
@@ -102,7 +112,7 @@ def test_the_sdk_stands_alone() -> None:
     allowed = set(sys.stdlib_module_names) | {"requests", "trailhead_client"}
     wrong = set()
     for path in sdk:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse(path.read_text(encoding="utf-8"))):
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else (
                 [node.module] if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 else [])
             wrong |= {f"{path.relative_to(ROOT)} imports {name}" for name in names if name.split(".")[0] not in allowed}
@@ -111,7 +121,7 @@ def test_the_sdk_stands_alone() -> None:
 
 def port_methods() -> set[str]:
     """The public methods of the storage port, every part of it (storage/port.py)."""
-    tree = ast.parse((ROOT / "storage" / "port.py").read_text(encoding="utf-8"))
+    tree = parse((ROOT / "storage" / "port.py").read_text(encoding="utf-8"))
     return {node.name for part in tree.body if isinstance(part, ast.ClassDef) for node in part.body
             if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")}
 
@@ -122,7 +132,7 @@ def store_writes() -> set[str]:
     that a new write method is known as one at once."""
     calls: dict[str, set[str]] = {}  # method -> the methods of `self` it calls
     for path in [*modules("storage/sql"), ROOT / "storage" / "sqlite.py", ROOT / "storage" / "postgres.py"]:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef):
                 calls.setdefault(node.name, set()).update(
                     call.func.attr for call in ast.walk(node)
@@ -138,7 +148,7 @@ def store_writes() -> set[str]:
 def store_write_calls(source: str, writes: set[str]) -> list[tuple[int, str]]:
     """The calls in `source` of a method named as one of `writes`. The port's `append` shares its name with a
     list's, which takes one argument where the event log's takes five or six: it counts with more than one."""
-    return [(node.lineno, node.func.attr) for node in ast.walk(ast.parse(source))
+    return [(node.lineno, node.func.attr) for node in ast.walk(parse(source))
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in writes
             and not (node.func.attr == "append" and len(node.args) + len(node.keywords) <= 1)]
 
@@ -173,7 +183,7 @@ SEATING_FOLDS = {"next_seating", "fold_seating", "evolve_seating"}  # domain/cor
 def folds_in(source: str) -> list[str]:
     """Where `source` takes a game's `evolve` or `fold` (called or not: an alias folds too), or the seating's fold."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parse(source)):
         if isinstance(node, ast.Attribute) and node.attr in GAME_FOLDS | SEATING_FOLDS:
             found.append(f"{node.lineno}: .{node.attr}")
         elif isinstance(node, ast.ImportFrom):
