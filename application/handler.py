@@ -11,11 +11,9 @@ step per commit.
 
 from __future__ import annotations
 
-import collections
 import dataclasses
 import hashlib
 import json
-import threading
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -28,6 +26,7 @@ from application.envelopes import command_response
 from application.game import FoldedGame, LoadedGame, fold, played, rows_of
 from application.instruments import Instruments
 from application.seeds import CLIENT_SEED_MODES, SERVER, game_seed
+from application.state_cache import Cached, StateCache
 from domain.core import (
     Command,
     DomainError,
@@ -81,39 +80,6 @@ class Committed:
         return self.game.finished and self.events[-1].seq == self.game.version
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Cached:
-    """A game as last loaded or committed in this process (its record as of its version), and its seed."""
-
-    game: LoadedGame
-    seed: str | None = None
-
-
-class StateCache:
-    """Folded states by game id, least recently used dropped first; shared by threads."""
-
-    def __init__(self, capacity: int = 512) -> None:
-        self.capacity = capacity
-        self._items: collections.OrderedDict[str, Cached] = collections.OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, game_id: str) -> Cached | None:
-        with self._lock:
-            item = self._items.get(game_id)
-            if item is not None:
-                self._items.move_to_end(game_id)
-            return item
-
-    def put(self, game_id: str, item: Cached) -> None:
-        with self._lock:
-            current = self._items.get(game_id)
-            if current is None or current.game.version <= item.game.version:
-                self._items[game_id] = item
-                self._items.move_to_end(game_id)
-            while len(self._items) > self.capacity:
-                self._items.popitem(last=False)
-
-
 def fingerprint(seat: int | None, type_: str, args: Mapping[str, Any]) -> str:
     """What makes two commands 'the same' for an idempotent retry."""
     return hashlib.sha256(canonical_json({"seat": seat, "type": type_, "args": args}).encode()).hexdigest()
@@ -161,6 +127,11 @@ class GameService:
         game = dataclasses.replace(fold(cached.game, unseen), record=record)
         self.cache.put(game_id, Cached(game, cached.seed))
         return game
+
+    def _cached_at(self, game_id: str, version: int | None) -> LoadedGame | None:
+        """The game as this process cached it, if it stands at `version` (the stored game is at it, or beyond)."""
+        cached = self.cache.get(game_id)
+        return cached.game if cached is not None and version is not None and cached.game.version == version else None
 
     def seed(self, game_id: str) -> str:
         """The game's secret seed (read once per process: it never changes)."""
@@ -274,6 +245,7 @@ class GameService:
         expected_version: int | None = None,
         command_id: str | None = None,
         bot: str | None = None,
+        read: bool = False,
     ) -> Committed:
         """Run one command for `seat` through the command cycle and append its events.
 
@@ -281,6 +253,9 @@ class GameService:
         retried if another writer got there first. A `command_id` already recorded for
         the same command returns its first outcome (`new` False), rebuilt from its events:
         the append finds it (the key of `commands`), or a refusal before the append looks.
+        A command expecting the version this process cached is decided on the cached game without
+        reading it again (unless `read`): the append's version check refuses it if another process
+        moved the game on, and a refusal is given only after reading the game.
 
         Raises:
             UnknownGameId, InvalidCommand, IllegalCommand, CommandIdReused,
@@ -290,7 +265,8 @@ class GameService:
         given, command_id = command_id, command_id if command_id is not None else uuid.uuid4().hex
         attempts = 1 if expected_version is not None else 5
         for attempt in range(attempts):
-            game = self.load(game_id)
+            game = self._cached_at(game_id, expected_version) if not read else None
+            unread, game = game is not None, game or self.load(game_id)
             try:
                 self._check_rules(game)
                 command = game.spec.commands.decode(type_, args)
@@ -305,6 +281,8 @@ class GameService:
                 seed = self.seed(game_id)
                 events, state = play_command(game.spec, game.state, seat, command, decision_rng(seed, game.version))
             except DomainError:  # refused now, but a retry of a command that moved the game on stands as it was
+                if unread:  # refused on the cached game: answered on the stored one, as read (a conflict, perhaps)
+                    return self.submit(game_id, seat, type_, args, expected_version, given, bot, read=True)
                 if given is None or (earlier := self.store.command(game_id, given)) is None:
                     raise
                 return self._replayed(game_id, earlier, print_)

@@ -9,13 +9,20 @@ otherwise, busy_timeout), one BEGIN IMMEDIATE transaction with one small INSERT,
 and a small JSON response. The service's rate divided by this one is the share of
 the floor the service reaches.
 
-With BARE_CONNECTION=thread it keeps one connection per thread instead, as the
-service's storage does since the application core (bench/wrk_floor.py's floor);
-http_commands.py keeps the per-request baseline its targets were set against.
+With BARE_CONNECTION=thread it keeps one connection per thread instead, and queues its
+writers in arrival order (storage.sqlite.write_lock: a thread lock, then an flock), both as
+the service's storage does (bench/wrk_floor.py's floor); http_commands.py keeps the
+per-request baseline its targets were set against. Without the queue, the 16 threads of
+`trailhead serve` (2 workers x 8) met in SQLite's busy handler, which makes a blocked writer
+sleep and poll with growing pauses (up to 100 ms each): the bare app's p99 there was
+490-1,240 ms against 155-280 ms on 2 sync workers (one writer per process), while the
+service, which queues, was not slower on `trailhead serve` than on sync workers
+(bench/README.md, 2026-11-27).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -23,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, request
+
+from storage.sqlite import write_lock
 
 SCHEMA = "CREATE TABLE IF NOT EXISTS appends (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, body TEXT NOT NULL)"
 
@@ -62,19 +71,23 @@ def create() -> Flask:
             local.pid = os.getpid()
         return conn
 
+    def queued() -> contextlib.AbstractContextManager[None]:
+        return write_lock(path) if per_thread else contextlib.nullcontext()
+
     @app.post("/api/v1/games/<game_id>/commands")
     def append(game_id: str) -> tuple[dict[str, Any], int]:
         body = request.get_json()
         conn = connection()
         try:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = conn.execute("INSERT INTO appends (game, body) VALUES (?, ?)",
-                                      [game_id, request.get_data(as_text=True)])
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+            with queued():
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    cursor = conn.execute("INSERT INTO appends (game, body) VALUES (?, ?)",
+                                          [game_id, request.get_data(as_text=True)])
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
         finally:
             if not per_thread:
                 conn.close()

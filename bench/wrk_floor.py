@@ -10,9 +10,9 @@ load generator and the serving stack out of the comparison, one at a time. The s
 load drives four targets, each on a fresh temporary SQLite file (WAL, synchronous=FULL):
 
 - bare/sync: bench/bare_app.py (decode JSON, one `BEGIN IMMEDIATE` append on a
-  connection kept per thread, as the service keeps its own: BARE_CONNECTION=thread)
-  served by gunicorn with 2 *sync* workers: the cheapest durable JSON append this
-  stack serves;
+  connection kept per thread, writers queued in arrival order, both as the service
+  does: BARE_CONNECTION=thread) served by gunicorn with 2 *sync* workers: the
+  cheapest durable JSON append this stack serves;
 - service/sync: the service (`service.app:create_app()`, inline jobs) on the same workers;
 - bare/serve and service/serve: the same two apps on `trailhead serve`'s stack (gunicorn with
   uvicorn workers, Flask behind a2wsgi's thread pool, since the streams moved to an ASGI front).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -124,6 +125,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         SettingsError: a malformed setting (TRAILHEAD_RATE_LIMITS).
     """
     app = Flask(__name__)
+    # Flask asks inspect whether each hook and view is a coroutine function, every request (7 times a
+    # command): the answer never changes, so it is kept per function.
+    app.ensure_sync = functools.cache(app.ensure_sync)  # type: ignore[method-assign]
     app.json = SortedJSON(app)
     app.config.update(default_config())
     app.config.update(config or {})

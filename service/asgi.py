@@ -5,7 +5,8 @@ thread (2 workers x 8 threads: a dozen idle streams starved the API). Here a sma
 app serves `GET /api/v1/games/{id}/stream` natively (an async generator woken by the process's
 stream watcher, service/streams.py), and mounts the unchanged Flask app for every other request
 through a2wsgi's WSGIMiddleware, which runs Flask in a thread pool of `--threads` threads as
-gthread did. An idle stream costs a coroutine and a socket; the pool serves the API.
+gthread did (its answers handed to the loop without a round trip per message: service/wsgi_pool.py).
+An idle stream costs a coroutine and a socket; the pool serves the API.
 
 A stream request first goes through the Flask view (service/stream.py) in that pool, so its
 404/401/403/400 problems, its rate limit (`read` scope) and its access checks are Flask's own;
@@ -38,7 +39,6 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from a2wsgi import WSGIMiddleware
 from starlette.applications import Starlette
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
@@ -55,6 +55,7 @@ from service.stream import ADMISSION
 from service.streams import Hub
 from service.tournament_stream import TOURNAMENT_ADMISSION, TournamentStreams
 from service.whole_body import WholeBody
+from service.wsgi_pool import WSGIPool
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ def create_asgi_app(config: Mapping[str, Any] | None = None, threads: int = 8) -
     flask_app = create_app(config)
     RequestTimeoutHttpTools.request_seconds = float(
         flask_app.config.get("REQUEST_SECONDS", REQUEST_SECONDS))
-    wsgi = WholeBody(WSGIMiddleware(terminated_input(flask_app), workers=threads),
+    wsgi = WholeBody(WSGIPool(terminated_input(flask_app), workers=threads),
                      max(int(flask_app.config.get("MAX_CONTENT_LENGTH") or 0),
                          int(flask_app.config.get("MAX_IMPORT_CONTENT_LENGTH") or 0)))
     if "trailhead" not in flask_app.extensions:  # another Flask app on this stack (bench/serve.py's baseline)

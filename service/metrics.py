@@ -29,6 +29,7 @@ import hmac
 import ipaddress
 import os
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -69,6 +70,12 @@ class ProcessMetrics:
                                    "Time to take a database connection from the pool", buckets=POOL_BUCKETS, **on)
 
 
+def kept(metric: Counter | Histogram) -> Callable[..., Any]:
+    """`metric.labels`, each child kept once found: prometheus_client checks the values and takes a lock on every
+    call (a few label values each, a bounded set: game types, outcomes, URL rules, statuses)."""
+    return functools.cache(metric.labels)
+
+
 @functools.cache
 def process_metrics() -> ProcessMetrics:
     """Made once per process, on first use (after gunicorn forked, so in the multiprocess mode when it is set)."""
@@ -80,11 +87,13 @@ class PrometheusInstruments(Instruments):
 
     def __init__(self, metrics: ProcessMetrics) -> None:
         self.metrics = metrics
+        self.commands = kept(metrics.commands)
+        self.command_seconds = kept(metrics.command_seconds)
 
     def command(self, game_type: str, outcome: str, seconds: float | None) -> None:
-        self.metrics.commands.labels(game_type, outcome).inc()
+        self.commands(game_type, outcome).inc()
         if seconds is not None:
-            self.metrics.command_seconds.labels(game_type).observe(seconds)
+            self.command_seconds(game_type).observe(seconds)
 
     def bot_decision(self, game_type: str, level: str, seconds: float) -> None:
         self.metrics.bot_decision.labels(game_type, level).observe(seconds)
@@ -109,11 +118,12 @@ def install(app: Flask) -> None:
     metrics = process_metrics()
     instrument(app.extensions["trailhead"])
     app.extensions["trailhead_metrics"] = metrics
+    http_requests = kept(metrics.http_requests)
 
     @app.after_request
     def count(response: Response) -> Response:
         rule = request.url_rule
-        metrics.http_requests.labels(rule.rule if rule is not None else "unmatched", str(response.status_code)).inc()
+        http_requests(rule.rule if rule is not None else "unmatched", str(response.status_code)).inc()
         if request.endpoint == COMMAND_ENDPOINT and not g.get("command_submitted"):
             outcome = REFUSED_BEFORE_THE_HANDLER.get(response.status_code)
             if outcome is not None:  # no token, a token of another game: not a command (they count as requests)
