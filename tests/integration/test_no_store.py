@@ -69,6 +69,8 @@ def test_every_answer_that_can_carry_a_seats_data_is_no_store(client: FlaskClien
         route: STATUS.get(route, 200) for route in SEAT_DATA}
     assert {route: r.headers.get("Cache-Control") for route, r in answers.items()} == dict.fromkeys(
         SEAT_DATA, "no-store")
+    for answer in answers.values():  # a streamed body (the bulk export) unread: closed here, inside the test,
+        answer.close()               # not by the garbage collector later, outside any application context
 
 
 def test_the_imported_games_answer_is_no_store(client: FlaskClient) -> None:
