@@ -119,7 +119,7 @@ export function svgTarget(node, key, label) {
 }
 
 /** A seat's colour: the page's CSS variable, with a fallback for a page without it. */
-const SEAT_FALLBACK = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"];
+const SEAT_FALLBACK = ["#0b5c7a", "#a4262c", "#2e7d32", "#7b3fa0", "#9a5200", "#4a4a4a"];  // style.css's
 export function seatColour(seat) { return `var(--seat${seat}, ${SEAT_FALLBACK[seat % 6]})`; }
 
 /** Loads a board's own stylesheet (static/board-styles/<name>.css) once per page. */

@@ -5,15 +5,14 @@
 // place holding its cube; the husky deck, the centre and, for a seat, its hand; a legend of the icons.
 // targets(action, view) names the components an action is built from (keys below: see targets()).
 
-import { el, svg, title, stylesheet } from "./elements.js";
+import { boardStyle, el, seatColour, svg, title } from "./elements.js";
 
-stylesheet(new URL("../board-styles/hike.css", import.meta.url).href);
+boardStyle("hike");
 
 const W = 400, TRACK = 330;  // the SVGs' viewBox widths (the track's drawn larger); each scales to the page
-const SEAT = ["#0b5c7a", "#a4262c", "#2e7d32", "#7b3fa0", "#b25d00", "#4a4a4a"];
 const EDGE = { red: "#c0392b", yellow: "#e1b000", green: "#2e8b57", blue: "#2c6fbb" };
 const SNOW = { snow: ["#46606c", "#eef3f5"], ice: ["#1583ad", "#dcf1fa"], powder: ["#7a55a8", "#f1ebf7"] };
-const seatFill = (seat) => `fill:var(--seat${seat}, ${SEAT[seat % 6]})`;
+const seatFill = (seat) => `fill:${seatColour(seat)}`;
 const fits = (text, size) => text.length * size * 0.56;  // the width a line of text takes, about
 
 /** The keys of the board components `action` names, in click order. Keys: `card:<id>` a card in the centre

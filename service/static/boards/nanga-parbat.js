@@ -6,13 +6,12 @@
 // and stock: hikers, camps, cubes, the animals ready to activate and those spent; a legend of the animals.
 // targets(action, view) names the components an action is built from (keys below: see targets()).
 
-import { el, svg, title, stylesheet } from "./elements.js";
+import { boardStyle, el, seatColour, svg, title } from "./elements.js";
 
-stylesheet(new URL("../board-styles/nanga-parbat.css", import.meta.url).href);
+boardStyle("nanga-parbat");
 
-const SEAT = ["#0b5c7a", "#a4262c", "#2e7d32", "#7b3fa0", "#b25d00", "#4a4a4a"];
-const seatFill = (seat) => `fill:var(--seat${seat}, ${SEAT[seat % 6]})`;
-const seatStroke = (seat) => `stroke:var(--seat${seat}, ${SEAT[seat % 6]})`;
+const seatFill = (seat) => `fill:${seatColour(seat)}`;
+const seatStroke = (seat) => `stroke:${seatColour(seat)}`;
 const ANIMALS = ["snow_leopard", "tahr", "musk_deer", "yak", "bharal", "red_panda"];
 const ROWS = { camps: "Build camps", different: "Different animals", same: "Same animal" };
 const S = 126, GAP = 7, H = S * Math.sqrt(3) / 2;  // a region's side and height
