@@ -54,9 +54,14 @@ def sse(seq: int, kind: str, body: dict[str, Any]) -> str:
 
 
 def messages_after(store: Storage, tournament_id: str, after: int) -> tuple[str, int, bool]:
-    """The SSE text of the tournament's events after seq `after`, the last seq read, and whether it finished."""
+    """The SSE text of the tournament's events after seq `after`, the last seq read, and whether it finished.
+
+    A game's `game_id` is its id here: an imported tournament's games were stored under ids of their own, its
+    GameLinked events name the originals (replays/tournaments.py)."""
     loaded = load(store, tournament_id)
     events = decoded(loaded.rows)
+    local = store.tournament_game_ids(tournament_id) if any(
+        row.seq > after and row.type in ("GameLinked", "GameResulted") for row in loaded.rows) else {}
     text = []
     for index, row in enumerate(loaded.rows):
         if row.seq <= after:
@@ -72,13 +77,15 @@ def messages_after(store: Storage, tournament_id: str, after: int) -> tuple[str,
             case "GameLinked":
                 game = state.game(event.number)  # type: ignore[attr-defined]
                 assert game is not None
-                text.append(sse(row.seq, "gameStarted", {"number": game.number, "game_id": game.game_id,
+                text.append(sse(row.seq, "gameStarted", {"number": game.number,
+                                                         "game_id": local.get(game.number, game.game_id),
                                                          "round": game.round, "table": game.table,
                                                          "seats": list(game.seats)}))
             case "GameResulted":
                 game = state.game(event.number)  # type: ignore[attr-defined]
                 assert game is not None
-                text.append(sse(row.seq, "gameFinished", {"number": game.number, "game_id": game.game_id,
+                text.append(sse(row.seq, "gameFinished", {"number": game.number,
+                                                          "game_id": local.get(game.number, game.game_id),
                                                           "places": list(game.places or ()),
                                                           "scores": list(game.scores or ())}))
                 text.append(sse(row.seq, "standings", {"standings": standings(state)}))

@@ -156,3 +156,60 @@ def test_an_exported_tournament_imports_into_another_installation_and_audits_cle
             assert other.store.tournament_of_game(copy.id) == (tid, game.number)
     finally:
         other.close()
+
+
+def test_an_imported_tournament_shows_and_streams_the_ids_its_games_got_and_exports_again(app: Trailhead,
+                                                                                        tmp_path: Any) -> None:
+    """The imported games are stored under ids of their own: the tournament's body, its stream and its audit name
+    those, while its GameLinked events (hash-chained) keep the originals; its export imports into a third one."""
+    import json
+
+    from application.tournaments.documents import tournament_body
+    from replays.log import log_from_store
+    from replays.tournaments import export_tournament, import_tournament, tournament_audit
+    from replays.transfer import export_document
+    from service.tournament_stream import messages_after
+
+    def exported(trailhead: Trailhead, tournament_id: str) -> dict[str, Any]:
+        return export_tournament(trailhead.store, tournament_id, lambda game_id: export_document(
+            trailhead.store, log_from_store(trailhead.store, game_id), game_id))
+
+    def streamed(trailhead: Trailhead, tournament_id: str) -> dict[str, set[str]]:
+        text = messages_after(trailhead.store, tournament_id, 0)[0]
+        ids: dict[str, set[str]] = {"gameStarted": set(), "gameFinished": set()}
+        for block in text.strip().split("\n\n"):
+            lines = dict(line.split(": ", 1) for line in block.splitlines())
+            if lines["event"] in ids:
+                ids[lines["event"]].add(json.loads(lines["data"])["game_id"])
+        return ids
+
+    created = entry.create(app.bus, {"type": "nanga-parbat", "format": "round_robin", "name": "Moved",
+                                     "seats_per_game": 2, "entrants": bots("random", 3)}, None)
+    tid = created.loaded.record.id
+    entry.start(app.bus, tid, created.creator_token, None)
+    originals = {game.game_id for game in wait_finished(app, tid).state.games}
+    assert len(originals) == 3 and streamed(app, tid) == {"gameStarted": originals, "gameFinished": originals}
+    other = bootstrap({"DATABASE": str(tmp_path / "other.sqlite"), "REDIS_URL": ""})
+    third = bootstrap({"DATABASE": str(tmp_path / "third.sqlite"), "REDIS_URL": ""})
+    try:
+        assert import_tournament(other.store, exported(app, tid), other.games.registry) == (tid, True)
+        copies = set(other.store.tournament_game_ids(tid).values())
+        assert len(copies) == 3 and not copies & originals
+        assert {game.game_id for game in load(other.store, tid).state.games} == originals  # the chain's own
+        body = tournament_body(other.store, load(other.store, tid))
+        shown = [game for round_ in body["rounds"] for table in round_["tables"] for game in table["games"]]
+        assert {game["game_id"] for game in shown} == copies
+        assert {game["link"] for game in shown} == {f"/api/v1/games/{game_id}" for game_id in copies}
+        assert all(other.store.game(game_id).status == "finished" for game_id in copies)  # type: ignore[union-attr]
+        assert streamed(other, tid) == {"gameStarted": copies, "gameFinished": copies}
+        assert body["standings"] == tournament_body(app.store, load(app.store, tid))["standings"]
+        report = tournament_audit(other.store, other.games.registry, tid)
+        assert report["ok"] and set(report["checks"].values()) == {"ok"}, report["problems"]
+        again = exported(other, tid)  # an imported tournament's export names its games' original ids again
+        assert {game["game_id"] for game in again["games"]} == originals
+        assert import_tournament(third.store, again, third.games.registry) == (tid, True)
+        assert tournament_audit(third.store, third.games.registry, tid)["ok"]
+        assert streamed(third, tid)["gameFinished"] == set(third.store.tournament_game_ids(tid).values())
+    finally:
+        other.close()
+        third.close()
