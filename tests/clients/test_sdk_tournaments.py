@@ -95,3 +95,39 @@ def test_trailhead_bot_enters_a_tournament_and_plays_its_games_until_it_ends(cli
     mine = next(row for row in body["standings"] if row["entrant"] == me["id"])
     assert f"tournament over: place {mine['place']} with {mine['points']} point(s)" in lines
     assert body["status"] == "finished" and client.tournament_audit(created["id"])["ok"]
+
+
+def test_trailhead_bot_plays_a_players_two_games_of_a_duplicate_table_at_once(client: Client, server: Served) -> None:
+    """A duplicate table of two: the player's two games start together, each with its turn clock running. The
+    runner plays them at once: the player's commands in the two games interleave, and no turn of theirs timed out
+    (played one after the other, the second game's turns wait for the first game's end)."""
+    me = client.create_player("Runner at a duplicate table")
+    created = client.create_tournament("hike", "round_robin", "Duplicate cup", 2, duplicate=True, turn_seconds=4,
+                                       entrants=[{"bot": "random"}, {"player": me["id"]}], seed="duplicate-runner")
+    runner = subprocess.Popen([str(BOT), "--url", server.base_url, f"--key={me['key']}", "--tournament", created["id"],
+                               "--level", "random", "--rng-seed", "5"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        time.sleep(0.5)  # the runner follows the tournament's stream (a gameStarted missed would be resumed anyway)
+        client.start_tournament(created["id"], created["creator_token"])
+        out, err = runner.communicate(timeout=120)
+    finally:
+        if runner.poll() is None:
+            runner.kill()
+            runner.communicate()
+    assert runner.returncode == 0, err
+    assert len([line for line in out.splitlines() if line.startswith("game ")]) == 2, out
+    body = client.tournament(created["id"])
+    games = [game for table in body["rounds"][0]["tables"] for game in table["games"]]
+    assert len(games) == 2 and games[0]["seats"] == list(reversed(games[1]["seats"]))
+    moves = []  # each game's player commands, as positions in the service's global order
+    for game in games:
+        seat = game["seats"].index(me["id"])
+        events = list(client.iter_events(game["game_id"]))
+        assert not [e for e in events if e["type"] in ("TurnTimedOut", "SeatLeft")], game["game_id"]
+        mine = sorted(e["position"] for e in events if e["seat"] == seat and e["command_id"] is not None)
+        assert len(mine) >= 3, events
+        moves.append(mine)
+    first, second = sorted(moves)
+    assert second[0] < first[-1]  # the later game was played before the earlier one ended: at once
+    assert body["status"] == "finished" and client.tournament_audit(created["id"])["ok"]
