@@ -287,3 +287,50 @@ def test_a_tournament_with_starts_at_starts_by_itself_and_refuses_a_time_passed(
         answer = api.call("POST", f"{API}/tournaments", 400, valid_request=bad.endswith("Z"), json={
             "type": "nanga-parbat", "format": "round_robin", "name": "Bad", "seats_per_game": 2, "starts_at": bad})
         assert "starts_at" in answer.text
+
+
+def test_the_players_stream_announces_its_tournament_games_like_any_other(api: Api, server: Server) -> None:
+    """A player entrant at a duplicate table has two games at once: its stream (`/players/me/stream`) announces
+    each with `gameStart` at its seat, then its turns and its end, as for any game; a stream opened while they
+    run announces them too."""
+    player = api.call("POST", f"{API}/players", 201, json={"name": "Pia"}).json()
+    created = create(api, type="nanga-parbat", format="round_robin", name="Announced", seats_per_game=2,
+                     duplicate=True, turn_seconds=600, entrants=[*bots("random", 1), {"player": player["id"]}])
+    listener = Listener(server.base_url, player["key"])  # opened before the games exist
+    started(api, created)
+    body = wait_for(lambda: (lambda b: b if len(games_of(b)) == 2 and all(g["game_id"] for g in games_of(b))
+                             else None)(api.call("GET", f"{API}/tournaments/{created['id']}", 200).json()),
+                    timeout=30, what="the tournament's two games")
+    seats = {game["game_id"]: game["seats"].index(player["id"]) for game in games_of(body)}
+    assert sorted(seats.values()) == [0, 1]  # the duplicate table: the player at both seats, one game each
+    for game_id, seat in seats.items():
+        start = wait_for(lambda: listener.of(game_id, "gameStart"), timeout=15, what=f"gameStart of {game_id}")
+        assert start[0]["seat"] == seat and start[0]["game_type"] == "nanga-parbat"
+        turn = wait_for(lambda: listener.of(game_id, "yourTurn"), timeout=15, what=f"yourTurn in {game_id}")
+        assert turn[0]["seat"] == seat and turn[0]["deadline"] is not None  # the tournament's turn clock
+    later = Listener(server.base_url, player["key"])  # opened while they run: announced from now
+    wait_for(lambda: all(later.of(game_id, "gameStart") for game_id in seats), timeout=15, what="later gameStarts")
+    ends = time.monotonic() + 90
+    while time.monotonic() < ends:  # both games played through the API, a turn of each in turn
+        statuses = []
+        for game_id in seats:
+            actions = api.call("GET", f"{API}/games/{game_id}/actions", 200, token=player["key"]).json()
+            statuses.append(actions["actions"] == [] and api.call(
+                "GET", f"{API}/games/{game_id}", 200, token=player["key"]).json()["status"] == "finished")
+            if actions["actions"]:
+                first = actions["actions"][0]
+                api.call("POST", f"{API}/games/{game_id}/commands", (201, 409, 422), token=player["key"],
+                         json={"type": first["type"], "args": first["args"],
+                               "expected_version": actions["version"]})
+        if all(statuses):
+            break
+        time.sleep(0.01)
+    for game_id in seats:
+        wait_for(lambda: listener.of(game_id, "gameFinish"), timeout=15, what=f"gameFinish of {game_id}")
+    heard, heard_later = listener.stop(), later.stop()
+    for game_id in seats:
+        kinds = [m["type"] for m in heard if m["game_id"] == game_id]
+        assert kinds[0] == "gameStart" and kinds[-1] == "gameFinish" and kinds.count("gameStart") == 1
+        assert [m["type"] for m in heard_later if m["game_id"] == game_id][0] == "gameStart"
+    assert {m["game_id"] for m in heard} == set(seats)  # nothing of games not the player's
+    assert finished(api, server, created["id"])["status"] == "finished"
