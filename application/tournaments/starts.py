@@ -7,7 +7,8 @@ creator would start it, and its jobs take over. If it has fewer entrants than a 
 is recorded: it stays open, and starts by itself on the entry that makes a table's worth (application/
 tournaments/entry.py `join` sends the timer again, due at once); its creator may start it too. A restart, and
 the workers' sweep, set the timer of every open tournament with a `starts_at` again (one whose time has passed
-fires at once and tries again), so a start missed while the service was down is made good.
+fires at once and tries again), so a start missed while the service was down is made good; one whose time has
+passed with too few entrants is not set again (nothing to try: its next entry sends it).
 """
 
 from __future__ import annotations
@@ -59,10 +60,17 @@ def tournament_starts(bus: MessageBus, due: TournamentStartsAt) -> list[Message]
 
 
 def timed_starts(bus: MessageBus) -> list[Message]:
-    """The start timer of every open tournament that has a `starts_at` (after a restart; the workers' sweep)."""
+    """The start timer of every open tournament that has a `starts_at` (after a restart; the workers' sweep),
+    from their rows in one read. One whose time has passed with fewer entrants than a table has seats is left
+    out: its timer would find nothing to do, and the entry that makes a table's worth sends it (`join`); a row
+    written before the counts were kept (migration 9) is sent as before."""
     due: list[Message] = []
-    for tournament_id in bus.store.tournament_ids(Status.OPEN.value):
-        record = bus.store.tournament(tournament_id)
-        if record is not None and record.starts_at is not None:
-            due.append(TournamentStartsAt(tournament_id, record.starts_at))
+    now = utc_now()
+    for record in bus.store.tournament_records(Status.OPEN.value):
+        if record.starts_at is None:
+            continue
+        if (instant(record.starts_at) <= now and record.entrant_count is not None
+                and record.seats_per_game is not None and record.entrant_count < record.seats_per_game):
+            continue
+        due.append(TournamentStartsAt(record.id, record.starts_at))
     return due
