@@ -1,7 +1,7 @@
 """How strong is the `search` level? Duplicate games against each game's strongest hand-written bot.
 
     python bench/search_bots.py [--type TYPE ...] [--games N] [--seats S ...] [--iterations N | --scale X]
-                                [--jobs J] [--seeds PREFIX] [--quick]
+                                [--jobs J] [--seeds PREFIX] [--quick] [--record FILE [--report-only]]
 
 For each game type with a `search` level (or the `--type`s named) and each table size (`--seats`; by default
 2 and 4 where the game allows them), plays N games (default 200) on domain.core.Table in duplicate sets: one
@@ -19,11 +19,21 @@ difference with its 95% interval (paired by seed).
 The search budget is the game's default (`SearchSettings.iterations`, about 500 ms of CPU a decision), or
 `--iterations N`, or `--scale X` times the default (0.2, 1 and 4 for the issue's figures); it is given to
 each search seat as its own budget (`SeatConfig.iterations`), so it is bounded by the game's max_iterations.
+
+A game costs about a minute of CPU (some 100 searched decisions at half a second), so 200 games of one table size
+are about three CPU-hours: more than a session on a shared 2-core machine can give. `--record FILE` appends each
+finished game to FILE (a JSON line) and skips the games FILE already holds for the same code: a line carries the
+fingerprint of the code that decides the game (domain/core and the game's own package, every file but Markdown),
+and the table is printed from every recorded game of the current fingerprint. So a run can be stopped and
+continued, in another session too, and a change to the search or the rules starts its count afresh.
+`--report-only` prints the table from FILE without playing.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import multiprocessing
 import statistics
@@ -91,6 +101,48 @@ def play(job: Job) -> Outcome:
                    searching)
 
 
+def fingerprint(type_: str) -> str:
+    """A hash of the code that decides a game of `type_` at the search level: domain/core and the game's package
+    (every file but Markdown, which holds rulings and notes)."""
+    digest = hashlib.sha256()
+    package = ROOT / "domain" / "games" / type_.replace("-", "_")
+    for folder in (ROOT / "domain" / "core", package):
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".md", ".pyc")):
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+@dataclass
+class Record:
+    """Finished games kept in a JSON-lines file (`--record`), keyed by their job and the code's fingerprint."""
+
+    path: Path | None
+    lines: dict[tuple, Outcome] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.path is None or not self.path.exists():
+            return
+        for line in self.path.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                job = Job(**row["job"])
+                outcome = Outcome(job, row["place"], row["shared"], row["score"], row["par"], row["cpu"],
+                                  row["search_cpu"])
+                self.lines[(job, row["fingerprint"])] = outcome
+
+    def get(self, job: Job, print_: str) -> Outcome | None:
+        return self.lines.get((job, print_))
+
+    def add(self, outcome: Outcome, print_: str) -> None:
+        self.lines[(outcome.job, print_)] = outcome
+        if self.path is None:
+            return
+        row = {"job": dataclasses.asdict(outcome.job), "fingerprint": print_,
+               **{key: value for key, value in dataclasses.asdict(outcome).items() if key != "job"}}
+        with self.path.open("a") as file:
+            file.write(json.dumps(row, sort_keys=True) + "\n")
+
+
 def wilson(wins: int, games: int) -> tuple[float, float]:
     """The Wilson score interval (95%) of a win rate."""
     if games == 0:
@@ -114,15 +166,26 @@ def table_jobs(spec: GameSpec, seats: int, games: int, iterations: int, seeds: s
     return [Job(spec.id, seats, number, seat, iterations, seeds) for number in range(sets) for seat in range(seats)]
 
 
-def run(jobs: list[Job], processes: int) -> list[Outcome]:
-    if processes > 1:
-        with multiprocessing.Pool(processes) as pool:
-            return pool.map(play, jobs, chunksize=1)
-    return [play(job) for job in jobs]
+def run(jobs: list[Job], processes: int, record: Record, report_only: bool = False) -> list[Outcome]:
+    """The outcomes of `jobs`: those `record` holds for the current code, the others played (and recorded as each
+    ends) unless `report_only`."""
+    prints = {job.type_: fingerprint(job.type_) for job in jobs}
+    missing = [job for job in jobs if record.get(job, prints[job.type_]) is None]
+    if missing and not report_only:
+        if processes > 1:
+            with multiprocessing.Pool(processes) as pool:
+                for outcome in pool.imap_unordered(play, missing, chunksize=1):
+                    record.add(outcome, prints[outcome.job.type_])
+        else:
+            for job in missing:
+                record.add(play(job), prints[job.type_])
+    return [outcome for job in jobs if (outcome := record.get(job, prints[job.type_])) is not None]
 
 
 def report_table(spec: GameSpec, seats: int, outcomes: list[Outcome]) -> str:
     games = len(outcomes)
+    if not games:
+        return f"| {spec.id} | {seats} | | 0 | | | | | | | |"
     wins = sum(1 for o in outcomes if o.place == 1 and not o.shared)
     shared = sum(1 for o in outcomes if o.place == 1 and o.shared)
     low, high = wilson(wins, games)
@@ -134,6 +197,11 @@ def report_table(spec: GameSpec, seats: int, outcomes: list[Outcome]) -> str:
 
 
 def report_solo(spec: GameSpec, outcomes: list[Outcome], baseline: list[Outcome]) -> str:
+    played = {o.job.number for o in outcomes} & {o.job.number for o in baseline}  # paired by seed
+    outcomes = [o for o in outcomes if o.job.number in played]
+    baseline = [o for o in baseline if o.job.number in played]
+    if not outcomes:
+        return f"| {spec.id} | 1 | | 0 | | | | | |"
     mine = [o.score - o.par for o in outcomes]
     theirs = [o.score - o.par for o in baseline]
     gains = [b - a for a, b in zip(mine, theirs, strict=True)]
@@ -155,7 +223,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", default="search-bench", help="the seeds' prefix (solo: bench, as "
                                                                  "bench/hikes_of_the_west_bots.py)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 2 games a table, 5 iterations")
+    parser.add_argument("--record", type=Path, help="a JSON-lines file of finished games: skip those it holds "
+                                                    "for the current code, append the others as they end")
+    parser.add_argument("--report-only", action="store_true", help="print the table from --record, play nothing")
     args = parser.parse_args(argv)
+    record = Record(args.record)
     if args.quick:
         args.games, args.iterations = 2, 5
     specs = [spec for spec in GAMES if spec.search is not None and (not args.types or spec.id in args.types)]
@@ -167,8 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     for spec in solo:
         seeds = "bench" if args.seeds == "search-bench" else args.seeds
         jobs = [Job(spec.id, 1, number, 0, budget(spec, args), seeds) for number in range(args.games)]
-        outcomes = run(jobs, args.jobs)
-        baseline = run([dataclasses.replace(job, search_seat=-1) for job in jobs], args.jobs)
+        outcomes = run(jobs, args.jobs, record, args.report_only)
+        baseline = run([dataclasses.replace(job, search_seat=-1) for job in jobs], args.jobs, record,
+                       args.report_only)
         print(report_solo(spec, outcomes, baseline), flush=True)
     if len(solo) < len(specs):
         print("| type | seats | iterations | games | wins | shared first | losses | win rate | Wilson 95% | chance "
@@ -180,7 +253,8 @@ def main(argv: list[str] | None = None) -> int:
         iterations = budget(spec, args)
         sizes = args.seats or sorted({n for n in (2, 4) if spec.min_seats <= n <= spec.max_seats})
         for seats in sizes:
-            outcomes = run(table_jobs(spec, seats, args.games, iterations, args.seeds), args.jobs)
+            outcomes = run(table_jobs(spec, seats, args.games, iterations, args.seeds), args.jobs, record,
+                           args.report_only)
             print(report_table(spec, seats, outcomes), flush=True)
     return 0
 

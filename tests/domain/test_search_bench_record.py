@@ -1,0 +1,38 @@
+"""bench/search_bots.py's record: finished games kept by job and code fingerprint, so a long run resumes."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+import search_bots  # noqa: E402
+
+
+def lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_a_recorded_game_is_not_played_again_and_other_code_starts_afresh(tmp_path: Path, capsys) -> None:
+    record = tmp_path / "games.jsonl"
+    argv = ["--quick", "--type", "nanga-parbat", "--seats", "2", "--record", str(record)]
+    assert search_bots.main(argv) == 0
+    first = lines(record)
+    assert sorted(row["job"]["search_seat"] for row in first) == [0, 1]  # one duplicate pair
+    assert {row["fingerprint"] for row in first} == {search_bots.fingerprint("nanga-parbat")}
+    table = capsys.readouterr().out
+    assert "| nanga-parbat | 2 | 5 | 2 |" in table
+
+    assert search_bots.main(argv) == 0  # both games held: nothing played, the same table
+    assert lines(record) == first
+    assert capsys.readouterr().out == table
+
+    stale = [{**row, "fingerprint": "0" * 16} for row in first]  # games of other code are not counted
+    record.write_text("".join(json.dumps(row) + "\n" for row in stale))
+    assert search_bots.main([*argv, "--report-only"]) == 0
+    assert "| nanga-parbat | 2 | | 0 |" in capsys.readouterr().out
+    assert search_bots.main(argv) == 0
+    assert len(lines(record)) == 4
