@@ -23,7 +23,8 @@ each search seat as its own budget (`SeatConfig.iterations`), so it is bounded b
 A game costs about a minute of CPU (some 100 searched decisions at half a second), so 200 games of one table size
 are about three CPU-hours: more than a session on a shared 2-core machine can give. `--record FILE` appends each
 finished game to FILE (a JSON line) and skips the games FILE already holds for the same code: a line carries the
-fingerprint of the code that decides the game (domain/core and the game's own package, every file but Markdown),
+fingerprint of the code that decides the game (domain/core and the game's own package: Python by its syntax
+tree without docstrings and measured `strength=` texts, data by its bytes, Markdown not),
 and the table is printed from every recorded game of the current fingerprint. So a run can be stopped and
 continued, in another session too, and a change to the search or the rules starts its count afresh.
 `--report-only` prints the table from FILE without playing.
@@ -32,6 +33,7 @@ continued, in another session too, and a change to the search or the rules start
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import math
@@ -102,14 +104,29 @@ def play(job: Job) -> Outcome:
 
 
 def fingerprint(type_: str) -> str:
-    """A hash of the code that decides a game of `type_` at the search level: domain/core and the game's package
-    (every file but Markdown, which holds rulings and notes)."""
+    """A hash of the code that decides a game of `type_` at the search level: domain/core and the game's package.
+    Python files count by their syntax tree without docstrings and without `strength=` texts (the measured
+    figures written back into bots.py must not reset the count); data files by their bytes; Markdown not at all."""
     digest = hashlib.sha256()
     package = ROOT / "domain" / "games" / type_.replace("-", "_")
     for folder in (ROOT / "domain" / "core", package):
         for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".md", ".pyc")):
-            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+            text = _code(path.read_text()) if path.suffix == ".py" else path.read_bytes()
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + text + b"\0")
     return digest.hexdigest()[:16]
+
+
+def _code(source: str) -> bytes:
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list):
+            node.body = [statement for statement in body if not (  # type: ignore[attr-defined]
+                isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+                and isinstance(statement.value.value, str))] or [ast.Pass()]
+        if isinstance(node, ast.keyword) and node.arg == "strength":
+            node.value = ast.Constant("")
+    return ast.dump(tree).encode()
 
 
 @dataclass
