@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from e2e.contract import Api, Server
-from e2e.pages_support import PHONE, record
+from e2e.pages_support import PHONE, axe_violations, record
 from e2e.test_pages import ARTEFACTS, browser, page_of  # noqa: F401 - browser is a fixture of these tests
 
 API = "/api/v1"
@@ -116,6 +116,13 @@ def test_every_target_of_every_listed_action_is_one_element_of_the_board(
                 page.screenshot(path=str(ARTEFACTS / f"{type_}-actions-phone.png"), full_page=True)
                 # every action still a button of its own, the long kinds folded under their summaries
                 assert long_list["height"] <= 400 and long_list["buttons"] == checked["listed"], long_list
+                # by the keyboard: a kind's summary unfolds it, and its first action is the next button; axe is content
+                page.locator("#actions details.kind > summary").first.focus()
+                page.keyboard.press("Enter")
+                page.keyboard.press("Tab")
+                assert page.evaluate("document.activeElement.tagName === 'BUTTON' && "
+                                     "document.activeElement.closest('details.kind').open")
+                assert axe_violations(page) == []
                 page.set_viewport_size({"width": 1200, "height": 900})
         listed = api.call("GET", f"{API}/games/{created['id']}/actions", 200, token=tokens[seat]).json()
         choices = [action for action in listed["actions"] if action["type"] in prefer] or listed["actions"]
