@@ -124,6 +124,7 @@ export function analyses({ api, gameId, $, item, now }) {
       const label = answer.actions[answer.best].label;
       for (const button of $("actions").querySelectorAll("button")) {
         button.classList.toggle("suggested", button.textContent === label);
+        if (button.textContent === label && button.closest("details")) button.closest("details").open = true;  // a kind folded
       }
     } catch (error) {
       $("hint-note").textContent = `No hint: ${error.message}`;

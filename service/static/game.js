@@ -8,6 +8,7 @@
 import { picker } from "./picking.js";
 import { when } from "./when.js";
 import { analyses } from "./analysis.js";
+import { layout } from "./boards/elements.js";
 
 const API = "/api/v1";
 const gameId = document.body.dataset.game;
@@ -162,14 +163,28 @@ async function showAt(at) {
   const [replay, board] = await Promise.all([api(`/games/${gameId}/replay?at=${shown}`), drawing]);
   if (ticket !== showing) return;
   $("state").textContent = JSON.stringify(replay.state, null, 2);
-  $("board").replaceChildren(...(board ? [board.draw(replay.state, board.catalog)] : []));
-  $("raw").open = !board;  // a game not drawn yet shows its view as data
   drawn = { at: shown, view: replay.state };
-  armBoard(board);
+  drawBoard(board);
+  $("raw").open = !board;  // a game not drawn yet shows its view as data
   mark(shown);
   stepMove();
   analysis.schedule(replay.to_act);
 }
+
+// The board of the step on screen, laid out for the room its box has (elements.js's layout()); drawn again when the
+// box is resized into another layout (a phone turned, a window narrowed), the clicks under way kept.
+function drawBoard(board) {
+  $("board").replaceChildren(...(board ? [board.draw(drawn.view, board.catalog)] : []));
+  $("board").dataset.layout = layout();
+  armBoard(board);
+}
+let resizing = null;
+new ResizeObserver(() => {
+  clearTimeout(resizing);  // after the resize has settled, and outside the observer's callback
+  resizing = setTimeout(async () => {
+    if (drawn && $("board").dataset.layout !== layout()) drawBoard(await drawing);
+  }, 50);
+}).observe($("board"));
 
 function setPath(args, path, value) {
   const keys = path.split(".");
@@ -227,7 +242,7 @@ async function actions() {
     return;
   }
   listedKey = key;
-  const boxes = document.createDocumentFragment();
+  const buttons = new Map();  // each action's box: its button, and the inputs of its ranged arguments
   for (const action of listed.actions) {
     const box = document.createElement("div");
     const inputs = [];
@@ -247,9 +262,9 @@ async function actions() {
     button.addEventListener("click", () => send(action, inputs, listed.version));
     inputsOf.set(action, inputs);
     box.prepend(button);
-    boxes.appendChild(box);
+    buttons.set(action, box);
   }
-  $("actions").replaceChildren(boxes);
+  $("actions").replaceChildren(grouped(listed.actions, buttons));
   $("actions").dataset.version = version;  // the version these actions were listed at
   listedNow = listed;
   inputsOf.forEach((_, action) => { if (!listed.actions.includes(action)) inputsOf.delete(action); });
@@ -258,6 +273,42 @@ async function actions() {
   $("hint-note").textContent = "";
   $("play-note").textContent = listed.actions.length ? "Choose one:" :
     game.status === "finished" ? "The game is over." : "Not your turn.";
+}
+
+// A long list (over 8 actions: Hike!'s draft lists 70) is grouped by kind (the action's type) so that it stays short
+// on a phone: a kind of one or two actions keeps its buttons in the open, first; a larger kind is a <details>,
+// folded, its summary naming the kind and how many, its buttons inside. The kinds unfolded stay so at the next
+// listing. Short lists stay as they are.
+const unfolded = new Set();
+const kindWords = (type) => type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/^./, (c) => c.toUpperCase());
+function grouped(actions, boxes) {
+  const list = document.createDocumentFragment();
+  if (actions.length <= 8) {
+    for (const action of actions) list.append(boxes.get(action));
+    return list;
+  }
+  const kinds = new Map();
+  for (const action of actions) kinds.set(action.type, [...(kinds.get(action.type) || []), action]);
+  const folded = [];
+  for (const [type, members] of kinds) {
+    if (members.length > 2) {
+      folded.push([type, members]);
+    } else {
+      for (const action of members) list.append(boxes.get(action));
+    }
+  }
+  for (const [type, members] of folded) {
+    const details = document.createElement("details");
+    details.className = "kind";
+    details.dataset.kind = type;
+    details.open = unfolded.has(type);
+    details.addEventListener("toggle", () => (details.open ? unfolded.add(type) : unfolded.delete(type)));
+    const summary = document.createElement("summary");
+    summary.textContent = `${kindWords(type)} (${members.length})`;
+    details.append(summary, ...members.map((action) => boxes.get(action)));
+    list.append(details);
+  }
+  return list;
 }
 
 async function send(action, inputs, version) {

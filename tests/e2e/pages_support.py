@@ -8,6 +8,7 @@ does all the set-up)."""
 from __future__ import annotations
 
 import fcntl
+import json
 import re
 import shutil
 import subprocess
@@ -83,7 +84,7 @@ def play_to_the_end(api: Api, page: Any, game_id: str, clicks: int = 600, server
         version = page.locator("#actions").get_attribute("data-version")
         button = page.locator(f"#actions[data-version='{version}'] button").first
         try:
-            button.wait_for(timeout=2_000)
+            button.wait_for(state="attached", timeout=2_000)  # visible, or in a kind folded away (game.js)
         except Exception:
             continue  # not seat 0's turn any more at the version shown
         moves += 1
@@ -109,6 +110,8 @@ def _choose(page: Any, version: str, button: Any, shot: Path | None) -> str:
     armed = page.locator(f"#pick[data-version='{version}']:not([hidden])")
     legal = page.locator("#board [data-target].target-legal")
     if not armed.count() or not legal.count():
+        if not button.is_visible():  # in a long list's kind, folded: unfolded as a player would
+            button.locator("xpath=ancestor::details[1]/summary").click()
         label = button.inner_text()
         assert label and not label.startswith("{")  # a sentence, not the raw command
         button.click()
@@ -168,3 +171,26 @@ def axe_script() -> Path:
             subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=HERE, check=True,
                            timeout=300)
     return AXE
+
+
+#: In the page: the sizes in CSS pixels the board's texts are drawn at (the font size times the SVG's scale), of the
+#: texts matching the selector with something to read (an icon's letter left out: the icon has a title).
+TEXT_SIZES = """(selector) => {
+  const sizes = [...document.querySelectorAll(selector)]
+    .filter((text) => text.textContent.trim() && !text.closest(".icon") && text.getClientRects().length)
+    .map((text) => { const m = text.getScreenCTM(); return parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b); })
+    .sort((a, b) => a - b);
+  return { count: sizes.length, min: sizes[0] || 0, median: sizes[sizes.length >> 1] || 0 };
+}"""
+
+
+def text_sizes(page: Any, selector: str = "#board svg text") -> dict[str, float]:
+    """The smallest and the median size, in CSS pixels, at which the board's texts are drawn, and how many."""
+    return dict(page.evaluate(TEXT_SIZES, selector))
+
+
+def record(name: str, figures: dict[str, Any]) -> None:
+    """Keeps a measurement for the reader of test-artefacts/ (measure-<name>.json), before it is asserted."""
+    folder = HERE.parents[1] / "test-artefacts"
+    folder.mkdir(exist_ok=True)
+    (folder / f"measure-{name}.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from e2e.contract import Api, Server
+from e2e.pages_support import PHONE, axe_violations, record
 from e2e.test_pages import ARTEFACTS, browser, page_of  # noqa: F401 - browser is a fixture of these tests
 
 API = "/api/v1"
@@ -87,6 +88,7 @@ def test_every_target_of_every_listed_action_is_one_element_of_the_board(
     pick = random.Random(7)
     seen: set[tuple[Any, ...]] = set()
     targeted: set[str] = set()
+    long_list: dict[str, Any] = {}
     for _ in range(300):
         game = api.call("GET", f"{API}/games/{created['id']}", 200).json()
         if game["status"] == "finished" or len(seen) >= 6:
@@ -103,6 +105,25 @@ def test_every_target_of_every_listed_action_is_one_element_of_the_board(
             assert checked["version"] == game["version"] and checked["listed"], checked
             assert checked["problems"] == [], (kind, checked["problems"])
             targeted.update(checked["targeted"])
+            if checked["listed"] >= 30 and not long_list:  # a long list (Hike!'s draft): short on a phone
+                page.set_viewport_size(PHONE)
+                page.wait_for_function("document.getElementById('board').dataset.layout === 'narrow'")
+                long_list = {"listed": checked["listed"], "height": page.locator("#actions").bounding_box()["height"],
+                             "buttons": page.locator("#actions button").count(),
+                             "buttons shown": page.locator("#actions button:visible").count()}
+                record(f"{type_}-actions-phone", long_list)
+                ARTEFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTEFACTS / f"{type_}-actions-phone.png"), full_page=True)
+                # every action still a button of its own, the long kinds folded under their summaries
+                assert long_list["height"] <= 400 and long_list["buttons"] == checked["listed"], long_list
+                # by the keyboard: a kind's summary unfolds it, and its first action is the next button; axe is content
+                page.locator("#actions details.kind > summary").first.focus()
+                page.keyboard.press("Enter")
+                page.keyboard.press("Tab")
+                assert page.evaluate("document.activeElement.tagName === 'BUTTON' && "
+                                     "document.activeElement.closest('details.kind').open")
+                assert axe_violations(page) == []
+                page.set_viewport_size({"width": 1200, "height": 900})
         listed = api.call("GET", f"{API}/games/{created['id']}/actions", 200, token=tokens[seat]).json()
         choices = [action for action in listed["actions"] if action["type"] in prefer] or listed["actions"]
         action = pick.choice(choices)
@@ -115,5 +136,6 @@ def test_every_target_of_every_listed_action_is_one_element_of_the_board(
     page.locator("#board").screenshot(path=str(ARTEFACTS / f"board-{type_}-390.png"))
     assert all(any(kind[:len(need)] == need for kind in seen) for need in reached), seen
     must = {"hike": {"DraftHusky", "DraftCard", "UseHusky"}, "nanga-parbat": {"TrapAnimal", "PlaceGuide"}}[type_]
+    assert type_ != "hike" or long_list, "Hike!'s draft listed no long list"
     assert must <= targeted, targeted
     assert errors == []

@@ -17,6 +17,7 @@ from domain.core.protocol import SeatConfig
 from domain.core.table import Table
 from domain.games import game_spec
 from e2e.contract import Api, Server
+from e2e.pages_support import PHONE, record, text_sizes
 from e2e.test_pages import ARTEFACTS, browser, page_of  # noqa: F401 - browser is a fixture of the tests here
 
 API = "/api/v1"
@@ -57,6 +58,18 @@ def _seat_zero_turn(api: Api, game_id: str, token: str, page: Any) -> tuple[dict
                 return game, listed["actions"]
         page.wait_for_timeout(50)
     raise AssertionError("seat 0 was never asked to act")
+
+
+#: In the page: Hitchiker's squares whose name is wider than the square, or whose lines are not the name's words
+#: (a word broken in two), with the square's number.
+NAMES_OUTSIDE = """() => [...document.querySelectorAll("#board .location")].flatMap((cell) => {
+  const square = cell.querySelector("rect.square").getBBox();
+  const text = cell.querySelector("text.name");
+  const lines = [...text.querySelectorAll("tspan")].map((line) => line.textContent.trim());
+  const name = cell.querySelector("title").textContent.replace(/^\\d+ /, "").split(": ")[0];
+  const width = text.getBBox().width;
+  return width > square.width - 2 || lines.join(" ") !== name ? [`${name}: ${lines} ${width} in ${square.width}`] : [];
+})"""
 
 
 def _random_states(type_: str, seats: int, options: Any, every: int = 3) -> list[tuple[Any, list[Any]]]:
@@ -109,9 +122,18 @@ def test_every_action_s_targets_are_components_of_the_board(api: Api, server: Se
     assert named, "no listed action named a component of the board"
     ARTEFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / f"board-{type_}-wide.png"), full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.reload()  # drawn again for a phone (Hitchiker's ring turns portrait); the seat's token stays in the tab
+    page.set_viewport_size(PHONE)
+    page.reload()  # drawn again for a phone (Hitchiker's ring turns tall); the seat's token stays in the tab
     game, actions = _seat_zero_turn(api, created["id"], token, page)
+    # laid out for the phone: every text drawn at 11 CSS px or more (the wide drawing scaled down drew them at 5 to 8)
+    sizes = {"board": text_sizes(page), "layout": page.locator("#board .board").get_attribute("data-layout")}
+    if type_ == "hitchiker":  # its names and prices, each name within its square, broken between words only
+        sizes.update(names=text_sizes(page, "#board .location .name"), prices=text_sizes(page, "#board .location .price"),
+                     outside=page.evaluate(NAMES_OUTSIDE))
+    record(f"{type_}-phone", sizes)
+    assert sizes["board"]["min"] >= 11, sizes
+    if type_ == "hitchiker":
+        assert sizes["names"]["min"] >= 11.5 and sizes["prices"]["min"] >= 12 and sizes["outside"] == [], sizes
     found = page.evaluate(MISSING, [type_, [[game["state"], actions]], None])
     assert found["missing"] == [], found["missing"]
     page.locator("#board").screenshot(path=str(ARTEFACTS / f"board-{type_}-phone.png"))

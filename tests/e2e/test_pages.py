@@ -18,7 +18,7 @@ import pytest
 
 from e2e.contract import Api, Server
 from e2e.pages_support import (BOARD_MODULES, PHONE, WIDE, axe_violations, fits, has_targets, page_of,
-                               play_to_the_end)
+                               play_to_the_end, record, text_sizes)
 
 API = "/api/v1"
 BROWSERS = ("chromium-headless-shell", "chromium")
@@ -65,6 +65,8 @@ BOARDS = {
 #: Options that keep a game short where its default runs long: with a person seated, Hitchiker and Peaks have no
 #: round limit, and a game clicked through to its natural end took minutes (the runner tests keep it short alike).
 SHORT = {"hitchiker": {"options": {"round_limit": 5}}, "peaks": {"options": {"round_cap": 10}}}
+#: The boards laid out anew for a phone (elements.js's layout()), their texts drawn at least this many CSS px there
+READABLE = {"hikes-of-the-west": 11, "hitchiker": 11, "peaks": 11}
 
 
 @pytest.mark.parametrize("type_", sorted(BOARDS))
@@ -103,6 +105,14 @@ def test_every_game_type_is_drawn_and_played_to_the_end_by_clicking(api: Api, se
     ARTEFACTS.mkdir(exist_ok=True)
     for size, viewport in (("phone", PHONE), ("wide", WIDE)):
         fits(page, viewport)
+        # the board drawn again for the room it has now, and the page still no wider than the window
+        page.wait_for_function("(want) => document.getElementById('board').dataset.layout === want",
+                               arg="narrow" if size == "phone" else "wide")
+        fits(page, viewport)
+        if size == "phone" and type_ in READABLE:
+            sizes = text_sizes(page)
+            record(f"{type_}-phone-end", sizes)
+            assert sizes["min"] >= READABLE[type_], sizes
         board, play = page.locator("#board").bounding_box(), page.locator("#play").bounding_box()
         assert board and play
         if size == "phone":

@@ -139,3 +139,19 @@ export function svgNameTargets(root) {
   }
   return root;
 }
+
+// ---- Layouts by the room the board has (issue 33: readable on a phone) ----------------------------------------
+// A board drawn into a narrow box (a phone's 390 px) is laid out for it, not the wide drawing scaled to half its
+// size: draw() asks layout() which of three the box calls for and draws that one, its viewBox about as many units
+// across as the box has pixels. The page (game.js) draws the board again when its box moves to another layout.
+
+/** The width in CSS pixels the board is drawn into: the page's #board, else the window. */
+export function boardWidth() {
+  const box = document.getElementById("board");
+  return box && box.clientWidth ? box.clientWidth : window.innerWidth;
+}
+
+/** "narrow" under 600 px (a phone), "middle" under 700, "wide" from there. */
+export function layout(width = boardWidth()) {
+  return width < 600 ? "narrow" : width < 700 ? "middle" : "wide";
+}

@@ -1,40 +1,55 @@
-// Hitchiker: the ring of 42 locations drawn in SVG round a 12 by 11 board (names wrapped between words, the
-// font shrunk to fit the longest word; prices, owners in seat colours, pawns as separate tokens); inside it
+// Hitchiker: the ring of 42 locations drawn in SVG round a 12 by 11 board, 8 by 15 on a middling one, 4 by 19 on a
+// phone (names wrapped between words at the largest size that fits; prices, owners in seat colours, pawns as
+// separate tokens); inside it
 // the status, every player's money (always on the board), the dice, the last bad ride card and a legend of
 // the location colours. A casino game under way is drawn below the ring, its hands' playing cards from the
 // catalog. Targets (data-target): `location:<index>` (ChooseHometown, BuyHometown), `dice` (RollDice,
 // RollDeal), `hand:<index>` (a Blackjack hand: PlaceWager, PassHand).
 
-import { boardStyle, el, seatColour, svgDie, svgEl, svgRoot, svgNameTargets, svgTarget, svgText, svgWrap } from "./elements.js";
+import { boardStyle, el, layout, seatColour, svgDie, svgEl, svgRoot, svgNameTargets, svgTarget, svgText, svgWrap } from "./elements.js";
 
 const SUITS = { clubs: "\u2663", diamonds: "\u2666", hearts: "\u2665", spades: "\u2660" };
-const SHORT = 80;  // a ring square's short side
-const LONG = 110;  // its long side (the corners are LONG by LONG)
-//: the ring's shape: squares along the top (corners included); the sides hold the rest of the 42. Landscape
-//: (12 along the top) on a wide screen; portrait (8) on a narrow one, where the squares are drawn half as large
-//: again for the same width.
-const LANDSCAPE = 12;
-const PORTRAIT = 8;
+//: the ring's shapes: `across` squares along the top (corners included), the sides holding the rest of the 42;
+//: `c` the corners' side (the side squares' width, the top and bottom squares' height), `a` the top and bottom
+//: squares' width, `d` the side squares' height. Landscape (12 along the top) on a wide board; portrait (8) on a
+//: middling one; on a narrow one (a phone) a tall ring of 4 along the top, 380 units wide, so that its names are
+//: drawn at about their size in pixels (the landscape ring on a phone drew them 8 px tall).
+const SHAPES = { wide: { name: "landscape", across: 12, c: 110, a: 80, d: 80 },
+  middle: { name: "portrait", across: 8, c: 110, a: 80, d: 80 },
+  narrow: { name: "tall", across: 4, c: 100, a: 90, d: 80 } };
 //: the location kinds by the colour they are drawn in (the legend's words)
 const GROUPS = { hometown: "Hometown", sell: "Sells Contraband", black_market: "Black Market", bad_ride: "Bad Ride",
   casino: "Casino", customs: "Customs" };
 
 function money(amount) { return `$${Number(amount).toLocaleString("en-US")}`; }
 
-function square(index, across) {
+function square(index, { across, c, a, d }) {
   // [x, y, width, height]: clockwise from the top-left corner, `across` along the top, `down` down the
   // right, `across` back along the bottom, `down` up the left
   const down = 21 - across;
-  const right = LONG + (across - 2) * SHORT;
-  const bottom = LONG + down * SHORT;
-  if (index === 0) return [0, 0, LONG, LONG];
-  if (index < across - 1) return [LONG + (index - 1) * SHORT, 0, SHORT, LONG];
-  if (index === across - 1) return [right, 0, LONG, LONG];
-  if (index < across + down) return [right, LONG + (index - across) * SHORT, LONG, SHORT];
-  if (index === across + down) return [right, bottom, LONG, LONG];
-  if (index < 2 * across + down - 1) return [LONG + (2 * across + down - 2 - index) * SHORT, bottom, SHORT, LONG];
-  if (index === 2 * across + down - 1) return [0, bottom, LONG, LONG];
-  return [0, LONG + (41 - index) * SHORT, LONG, SHORT];
+  const right = c + (across - 2) * a;
+  const bottom = c + down * d;
+  if (index === 0) return [0, 0, c, c];
+  if (index < across - 1) return [c + (index - 1) * a, 0, a, c];
+  if (index === across - 1) return [right, 0, c, c];
+  if (index < across + down) return [right, c + (index - across) * d, c, d];
+  if (index === across + down) return [right, bottom, c, c];
+  if (index < 2 * across + down - 1) return [c + (2 * across + down - 2 - index) * a, bottom, a, c];
+  if (index === 2 * across + down - 1) return [0, bottom, c, c];
+  return [0, c + (41 - index) * d, c, d];
+}
+
+/** A name's font size and lines in a box `w` wide with `room` for its lines: the largest size up to 15 at which
+ * its words, wrapped between words only, fit (never under 9). */
+function fitted(name, w, room) {
+  const longest = Math.max(...name.split(/\s+/).map((word) => word.length));
+  for (let size = 15; size > 9; size -= 0.5) {
+    const chars = Math.floor((w - 6) / (size * 0.56));
+    if (chars < longest) continue;
+    const lines = svgWrap(name, chars);
+    if (lines.length * size * 1.15 <= room) return [size, lines];
+  }
+  return [9, svgWrap(name, Math.max(longest, Math.floor((w - 6) / (9 * 0.56))))];
 }
 
 function pawn(x, y, player, className = "pawn") {
@@ -45,8 +60,9 @@ function pawn(x, y, player, className = "pawn") {
   return token;
 }
 
-function location(spot, view, catalog, pawns, across) {
-  const [x, y, w, h] = square(spot.index, across);
+function location(spot, view, catalog, pawns, shape) {
+  const [x, y, w, h] = square(spot.index, shape);
+  const small = shape.name === "tall" ? 12 : 10;  // the square's number, the owner's seat
   const group = GROUPS[spot.kind] ? spot.kind : "special";
   const owner = spot.owner === null ? null : view.players[spot.owner];
   const landing = ((catalog.locations || {})[String(spot.index)] || {}).landing || spot.kind.replace(/_/g, " ");
@@ -56,25 +72,23 @@ function location(spot, view, catalog, pawns, across) {
   cell.append(svgEl("title", {}, `${spot.index} ${spot.name}: ${landing}`));
   cell.append(svgEl("rect", { x, y, width: w, height: h, class: "square" }));
   cell.append(svgEl("rect", { x: x + 1, y: y + 1, width: w - 2, height: 6, class: "band" }));
-  const words = spot.name.split(/\s+/);
-  const longest = Math.max(...words.map((word) => word.length));
-  let size = Math.min(15, (w - 6) / (longest * 0.56));
-  const lines = svgWrap(spot.name, Math.max(longest, Math.floor((w - 6) / (size * 0.56))));
-  const room = h - 21 - 26 - (spot.price === null ? 0 : 16);  // above the pawns, the price under the name
-  if (lines.length * size * 1.15 > room) size = room / (lines.length * 1.15);
-  cell.append(svgText(x + 4, y + 19, String(spot.index), { "font-size": 10, class: "index" }));
+  // the square's number, its price beside it where there is room (else under the name), the name above the pawns
+  const price = spot.price === null ? null : money(spot.price);
+  const beside = price !== null && String(spot.index).length * small * 0.6 + price.length * 13 * 0.62 + 12 <= w;
+  const [size, lines] = fitted(spot.name, w, h - 21 - 26 - (price !== null && !beside ? 16 : 0));
+  cell.append(svgText(x + 4, y + 19, String(spot.index), { "font-size": small, class: "index" }));
+  if (beside) cell.append(svgText(x + w - 4, y + 20, price, { "font-size": 13, "text-anchor": "end", class: "price" }));
   cell.append(svgText(x + w / 2, y + 21 + size, lines, { "font-size": size, "text-anchor": "middle",
     class: "name" }));
-  const below = y + 21 + size + lines.length * size * 1.15;
-  if (spot.price !== null) {
-    cell.append(svgText(x + w / 2, below + 4, money(spot.price), { "font-size": 13, "text-anchor": "middle",
-      class: "price" }));
+  if (price !== null && !beside) {
+    cell.append(svgText(x + w / 2, y + 25 + size + lines.length * size * 1.15, price, { "font-size": 13,
+      "text-anchor": "middle", class: "price" }));
   }
   if (owner) {  // a house in the owner's colour, their seat number on it
     const [left, top] = [x + w - 22, y + h - 22];
     cell.append(svgEl("g", { class: `owner seat${owner.seat}` }, svgEl("title", {}, `home of ${owner.name}`),
       svgEl("path", { d: `M${left} ${top + 7}l9 -7l9 7v11h-18z`, fill: seatColour(owner.seat), class: "token" }),
-      svgText(left + 9, top + 16, String(owner.seat), { "font-size": 10, "text-anchor": "middle", class: "token-text" })));
+      svgText(left + 9, top + 16, String(owner.seat), { "font-size": small, "text-anchor": "middle", class: "token-text" })));
   }
   const here = pawns[spot.index] || [];
   const perRow = Math.floor((w - (owner ? 30 : 6)) / 22);
@@ -87,11 +101,13 @@ function location(spot, view, catalog, pawns, across) {
 }
 
 function players(view, left, width, top) {
-  // one line a player where the middle is wide; else the name and cash, then the rest below
+  // one line a player where the middle is wide; else the name and cash, then the rest below; in a tall ring's
+  // narrow middle the name, the cash under it, then the rest
   const wide = width >= 760;
+  const tall = width < 300;
   const table = svgEl("g", { class: "players", "aria-label": "The players' money" });
   const columns = wide ? [["player", 0], ["cash", 255], ["savings", 362], ["contraband", 472], ["insured", 486],
-    ["hometowns", 560]] : [["player", 0], ["cash", width - 10]];
+    ["hometowns", 560]] : tall ? [["player", 0]] : [["player", 0], ["cash", width - 10]];
   for (const [title, x] of columns) {
     table.append(svgText(left + x, top, title, { "font-size": 16, class: "head",
       "text-anchor": ["cash", "savings", "contraband"].includes(title) ? "end" : "start" }));
@@ -100,14 +116,17 @@ function players(view, left, width, top) {
   for (const player of view.players) {
     const homes = svgWrap(`${wide ? "" : "hometowns: "}${player.hometowns.map((index) => view.board[index].name)
       .join(", ") || "none"}`, wide ? 22 : Math.floor(width / 9));
-    const who = svgWrap(player.name, wide ? 10 : 16);
-    const rest = `savings ${money(player.savings)}, contraband ${player.contraband}, insured ${player.insured ? "yes" : "no"}`;
+    const who = svgWrap(player.name, wide ? 10 : tall ? Math.floor((width - 28) / 10.5) : 16);
+    const said = `savings ${money(player.savings)}, contraband ${player.contraband}, insured ${player.insured ? "yes" : "no"}`;
+    const rest = tall ? svgWrap(said, Math.floor(width / 9)) : [said];
     const notes = player.stuck_in_remindya ? ["stuck in Remindya"] : [];
-    const lines = wide ? Math.max(homes.length, who.length + notes.length) : who.length + 1 + homes.length + notes.length;
+    const lines = wide ? Math.max(homes.length, who.length + notes.length) :
+      who.length + (tall ? 1 : 0) + rest.length + homes.length + notes.length;
     const row = svgEl("g", { class: `player seat${player.seat}${player.seat === view.current ? " current" : ""}` });
     row.append(svgEl("rect", { x: left - 10, y: y - 22, width: width + 5, height: 12 + lines * 19, class: "row" }));
     row.append(pawn(left + 10, y - 7, player, "seat-token"));
-    row.append(svgText(left + 28, y, who, { "font-size": 18, class: "who" }),
+    row.append(svgText(left + 28, y, who, { "font-size": 18, class: "who" }), tall ?
+      svgText(left + 28, y + who.length * 19, money(player.cash), { "font-size": 19, class: "cash" }) :
       svgText(left + columns[1][1], y, money(player.cash), { "font-size": 19, "text-anchor": "end", class: "cash" }));
     if (wide) {
       row.append(svgText(left + 362, y, money(player.savings), { "font-size": 19, "text-anchor": "end" }),
@@ -115,8 +134,10 @@ function players(view, left, width, top) {
         svgText(left + 486, y, player.insured ? "yes" : "no", { "font-size": 19 }),
         svgText(left + 560, y, homes, { "font-size": 16 }));
       if (notes.length) row.append(svgText(left + 28, y + who.length * 20, notes, { "font-size": 14 }));
+    } else if (tall) {
+      row.append(svgText(left, y + (who.length + 1) * 19, [...rest, ...homes, ...notes], { "font-size": 16 }));
     } else {
-      row.append(svgText(left + 28, y + who.length * 19, [rest, ...homes, ...notes], { "font-size": 16 }));
+      row.append(svgText(left + 28, y + who.length * 19, [...rest, ...homes, ...notes], { "font-size": 16 }));
     }
     table.append(row);
     y += Math.max(38, 18 + lines * 19);
@@ -138,25 +159,26 @@ function legend(left, width, y) {
 
 export function draw(view, catalog) {
   boardStyle("hitchiker");
-  const across = window.matchMedia("(max-width: 700px)").matches ? PORTRAIT : LANDSCAPE;
+  const shape = SHAPES[layout()];
+  const { across, c, a } = shape;  // the corners' side, the top squares' width
   const board = el("div", "board hitchiker");
-  const width = 2 * LONG + (across - 2) * SHORT;
-  const height = 2 * LONG + (21 - across) * SHORT;
-  const svg = svgRoot(width, height, `hitchiker-ring ${across === PORTRAIT ? "portrait" : "landscape"}`,
-    "The Hitchiker board");
+  board.dataset.layout = shape.name;
+  const width = 2 * c + (across - 2) * a;
+  const height = 2 * c + (21 - across) * shape.d;
+  const svg = svgRoot(width, height, `hitchiker-ring ${shape.name}`, "The Hitchiker board");
   const ring = svgEl("g", { class: "ring" });
   const pawns = {};
   for (const player of view.players) (pawns[player.position] ||= []).push(player);
-  for (const spot of view.board) if (spot.index < 42) ring.append(location(spot, view, catalog, pawns, across));
+  for (const spot of view.board) if (spot.index < 42) ring.append(location(spot, view, catalog, pawns, shape));
   svg.append(ring);
-  const [left, inner] = [LONG + 20, (across - 2) * SHORT - 40];  // the middle: its left edge and width
+  const [left, inner] = [c + 20, (across - 2) * a - 40];  // the middle: its left edge and width
   const middle = svgEl("g", { class: "middle" });
   const status = `Round ${view.round}` + (view.round_limit ? ` of ${view.round_limit}` : "") +
     `, ${view.phase.replace(/_/g, " ")}` +
     (view.current === null || view.phase === "over" ? "" : `, ${view.players[view.current].name} to play`);
   const said = svgWrap(status, Math.floor(inner / 13));
-  middle.append(svgText(left, LONG + 38, said, { "font-size": 24, class: "status" }));
-  const [table, below] = players(view, left, inner, LONG + 58 + said.length * 28);
+  middle.append(svgText(left, c + 38, said, { "font-size": 24, class: "status" }));
+  const [table, below] = players(view, left, inner, c + 58 + said.length * 28);
   middle.append(table);
   const dice = svgEl("g", { class: "dice" });
   svgTarget(dice, "dice", "The dice");
@@ -172,11 +194,13 @@ export function draw(view, catalog) {
     const card = svgEl("g", { class: "ride-card" });
     const [x, top, w] = inner >= 760 ? [left + 160, below, inner - 155] : [left - 6, below + 100, inner + 6];
     const text = svgWrap(ride.text, Math.floor((w - 20) / 8.4));
-    card.append(svgEl("rect", { x, y: top, width: w, height: 40 + text.length * 18 }),
-      svgText(x + 10, top + 22, `Bad ride: ${ride.title}`, { "font-size": 16, "font-weight": "bold" }),
-      svgText(x + 10, top + 42, text, { "font-size": 15 }));
+    const heading = svgWrap(`Bad ride: ${ride.title}`, Math.floor((w - 20) / 9));
+    const lower = (heading.length - 1) * 18;
+    card.append(svgEl("rect", { x, y: top, width: w, height: 40 + lower + text.length * 18 }),
+      svgText(x + 10, top + 22, heading, { "font-size": 16, "font-weight": "bold" }),
+      svgText(x + 10, top + 42 + lower, text, { "font-size": 15 }));
     middle.append(card);
-    y = Math.max(y, top + 54 + text.length * 18);
+    y = Math.max(y, top + 54 + lower + text.length * 18);
   }
   if (view.winners && view.winners.length) {
     const won = svgWrap(`Won by ${view.winners.map((seat) => view.players[seat].name).join(", ")}` +
@@ -184,10 +208,12 @@ export function draw(view, catalog) {
     middle.append(svgText(left, y + 14, won, { "font-size": 20, class: "status" }));
     y += 14 + won.length * 24;
   }
-  const [key, end] = legend(left, inner, Math.max(y + 16, height - LONG - 44));
+  const [top, limit] = [c + 10, height - c - 10];
+  // the legend low in the middle, as high as its rows need
+  const rows = legend(left, inner, y + 16)[1] - (y + 16);
+  const [key, end] = legend(left, inner, Math.max(y + 16, Math.min(height - c - 44, limit - rows)));
   middle.append(key);
   svg.append(middle);
-  const [top, limit] = [LONG + 10, height - LONG - 10];
   if (end > limit) {  // the middle would run over the ring's bottom row: it is drawn smaller to fit
     const scale = (limit - top) / (end - top);
     middle.setAttribute("transform", `translate(${left} ${top}) scale(${scale.toFixed(3)}) translate(${-left} ${-top})`);
