@@ -5,6 +5,7 @@ as the SDK's problem classes."""
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Callable
 import sys
 import time
 from datetime import UTC, datetime, timedelta
@@ -17,6 +18,20 @@ from trailhead_client import Client
 from trailhead_client.errors import BadRequest, Forbidden, IllegalCommand, NotFound, Unauthorized
 
 BOT = Path(sys.executable).parent / "trailhead-bot"
+
+
+def start_and_finish(client: Client, created: dict, runner: subprocess.Popen, ready: Callable[[], None]) -> str:
+    """Once `ready` returns, the creator starts the tournament; the runner's output when it has ended (code 0)."""
+    try:
+        ready()
+        client.start_tournament(created["id"], created["creator_token"])
+        out, err = runner.communicate(timeout=120)
+    finally:
+        if runner.poll() is None:
+            runner.kill()
+            runner.communicate()
+    assert runner.returncode == 0, err
+    return out
 
 
 def test_a_player_enters_starts_and_plays_its_tournament_game_through_the_sdk(client: Client, server: Served) -> None:
@@ -74,18 +89,13 @@ def test_trailhead_bot_enters_a_tournament_and_plays_its_games_until_it_ends(cli
     runner = subprocess.Popen([str(BOT), "--url", server.base_url, f"--key={me['key']}", "--tournament", created["id"],
                                "--level", "random", "--rng-seed", "3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True)
-    try:
+    def entered() -> None:
         ends = time.monotonic() + 30
         while me["id"] not in [e["entrant"] for e in client.tournament(created["id"])["entrants"]]:
             assert time.monotonic() < ends and runner.poll() is None, runner.communicate()
             time.sleep(0.05)
-        client.start_tournament(created["id"], created["creator_token"])
-        out, err = runner.communicate(timeout=120)
-    finally:
-        if runner.poll() is None:
-            runner.kill()
-            runner.communicate()
-    assert runner.returncode == 0, err
+
+    out = start_and_finish(client, created, runner, entered)
     lines = out.splitlines()
     assert lines[0] == f"player Runner in a cup: id {me['id']}"
     assert lines[1] == "entered tournament Runner cup (round_robin of nanga-parbat): open"
@@ -107,15 +117,8 @@ def test_trailhead_bot_plays_a_players_two_games_of_a_duplicate_table_at_once(cl
     runner = subprocess.Popen([str(BOT), "--url", server.base_url, f"--key={me['key']}", "--tournament", created["id"],
                                "--level", "random", "--rng-seed", "5"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True)
-    try:
-        time.sleep(0.5)  # the runner follows the tournament's stream (a gameStarted missed would be resumed anyway)
-        client.start_tournament(created["id"], created["creator_token"])
-        out, err = runner.communicate(timeout=120)
-    finally:
-        if runner.poll() is None:
-            runner.kill()
-            runner.communicate()
-    assert runner.returncode == 0, err
+    # the runner follows the tournament's stream (a gameStarted missed would be resumed anyway)
+    out = start_and_finish(client, created, runner, lambda: time.sleep(0.5))
     assert len([line for line in out.splitlines() if line.startswith("game ")]) == 2, out
     body = client.tournament(created["id"])
     games = [game for table in body["rounds"][0]["tables"] for game in table["games"]]
