@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,8 @@ from typing import Any
 import pytest
 
 from e2e.contract import Api
-from e2e.tournament_players import TURN_SECONDS, PlayerRunner, games_of, played_by, points_add_up, runner_games
+from e2e.tournament_players import (TURN_SECONDS, PlayerRunner, games_of, played_by, points_add_up, runner_games,
+                                    seated_again_if_time_allowed)
 from support.cli_workers import start_worker, stop_workers
 from support.redis_server import own_database
 from support.served import Served, serve, stop
@@ -108,8 +110,6 @@ def test_a_duplicate_round_robin_with_a_player_runs_on_the_workers(installation:
 
 
 def test_a_tournament_starts_by_itself_on_the_workers(installation: Installation) -> None:
-    from datetime import UTC, datetime, timedelta
-
     at = (datetime.now(UTC) + timedelta(seconds=2)).isoformat()
     created = installation.api.call("POST", f"{API}/tournaments", 201, json={
         "type": "nanga-parbat", "format": "round_robin", "name": "Timed on RQ", "seats_per_game": 2,
@@ -157,10 +157,14 @@ def test_a_player_plays_every_round_of_a_swiss_on_the_workers(installation: Inst
 
 
 def test_a_player_plays_its_arena_games_on_the_workers_until_the_time_is_up(installation: Installation) -> None:
+    """Two of this installation's 3-s arena minutes: time for the first wave's job on loaded workers. A player
+    whose first wave ended a minute before the arena's end is seated again (checked when it did)."""
     pat = player(installation, "Arena player on RQ")
+    time_up = datetime.now(UTC) + timedelta(seconds=6)  # not after the arena's end: it starts after this
     body = played_to_the_end(installation, [pat], type="nanga-parbat", format="arena", name="Arena with a player",
                              seats_per_game=2, duration_minutes=2, entrants=[{"bot": "random"} for _ in range(3)])
     assert len(games_of(body)) >= 2 and all(game["status"] == "finished" for game in games_of(body))
+    seated_again_if_time_allowed(installation.api, body, pat["id"], time_up - timedelta(seconds=3))
 
 
 def test_two_players_meet_in_a_round_robin_on_the_workers(installation: Installation) -> None:

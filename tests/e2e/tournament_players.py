@@ -67,7 +67,7 @@ def events_of(api: Api, game_id: str) -> list[dict[str, Any]]:
 
 
 def ended_at(api: Api, game_id: str) -> datetime:
-    """When a finished game's last event was recorded."""
+    """When a finished game's last event was recorded (the service's clock, the tests' too)."""
     return datetime.fromisoformat(events_of(api, game_id)[-1]["recorded_at"])
 
 
@@ -83,6 +83,21 @@ def played_by(api: Api, body: dict[str, Any], player_id: str) -> list[dict[str, 
         own = [event for event in events if event["seat"] == seat and event["command_id"] is not None]
         assert own, f"{game['game_id']}: no command of the player's seat {seat}"
     return mine
+
+
+def seated_again_if_time_allowed(api: Api, body: dict[str, Any], player_id: str, latest: datetime) -> bool:
+    """In a finished arena of four (its first wave seats everyone at two tables): if the first wave's games had
+    all ended by `latest`, the player was seated again, as everyone then waits and nobody but its last opponent
+    is barred. `latest` is a time by which the job that pairs surely ran before the arena's end (its end, less a
+    margin for a job that starts late). Whether the check applied."""
+    first_wave = body["rounds"][0]["tables"]
+    assert len(first_wave) == 2 and len(body["entrants"]) == 4, body["rounds"][0]
+    everyone_waits = max(ended_at(api, game["game_id"]) for table in first_wave for game in table["games"])
+    if everyone_waits >= latest:
+        return False
+    mine = [game for game in games_of(body) if player_id in game["seats"]]
+    assert len(mine) >= 2, (everyone_waits, latest, games_of(body))
+    return True
 
 
 def runner_games(lines: list[str]) -> list[str]:
