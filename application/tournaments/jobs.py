@@ -154,11 +154,14 @@ def advance(bus: MessageBus, tournament_id: str) -> list[Message]:
 
 
 def tournament_due(bus: MessageBus, due: TournamentDue) -> list[Message]:
-    """The tournament may have work (its start; a step handed back). An arena's start sets its end's timer."""
+    """The tournament may have work (its start, a withdrawal, a step handed back). A running arena's end gets its
+    timer from every such run, not only from the start's: that run may come after a withdrawal moved the arena
+    on, and an arena whose entrants waiting cannot be paired again is woken by that timer alone. Setting it again
+    costs a run at its time that finds nothing to do once the arena has ended."""
     loaded = load(bus.store, due.tournament_id)
     follow = advance(bus, due.tournament_id)
     ends = arena_ends(bus, loaded)
-    if ends is not None and loaded.state.status is Status.RUNNING and due.version == loaded.version:
+    if ends is not None and loaded.state.status is Status.RUNNING:
         follow.append(ArenaTimeUp(due.tournament_id, loaded.version, ends))
     return follow
 

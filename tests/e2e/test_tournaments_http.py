@@ -1,10 +1,11 @@
 """Tournaments end to end over real HTTP against `trailhead serve` (issue 30): each format played to its end by
-bots, a player playing its game through the API with its key, the audit finding a result tampered with in the
+bots, and by a player entrant among bots playing its own games through the API with its key (by hand, or with
+`trailhead-bot --tournament`: tournament_players.py), the audit finding a result tampered with in the
 database, export and import, and the API's errors. Every exchange is checked against openapi.yaml.
 
 The server's arena minute lasts one second (TRAILHEAD_ARENA_MINUTE_SECONDS), so an arena of one minute is short.
-Everything above the storage port runs on SQLite; the tampering runs on both backends, and every format has run
-on PostgreSQL with RQ workers in test_tournaments_rq.py.
+Everything above the storage port runs on SQLite; the tampering runs on both backends, and every format has run,
+with bots and with a player, on PostgreSQL with RQ workers in test_tournaments_rq.py.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import psycopg
@@ -19,6 +21,8 @@ import pytest
 import requests
 
 from e2e.contract import Api, Server
+from e2e.tournament_players import (TURN_SECONDS, PlayerRunner, played_by, points_add_up, runner_games,
+                                    seated_again_if_time_allowed)
 from storage import is_postgresql_url
 from support.player_listener import Listener
 from support.sse import sse_messages
@@ -273,8 +277,6 @@ def test_a_player_who_withdraws_after_the_start_is_paired_no_more(api: Api, serv
 
 
 def test_a_tournament_with_starts_at_starts_by_itself_and_refuses_a_time_passed(api: Api, server: Server) -> None:
-    from datetime import UTC, datetime, timedelta
-
     at = datetime.now(UTC) + timedelta(seconds=1.5)
     created = create(api, type="nanga-parbat", format="round_robin", name="At a time", seats_per_game=2,
                      entrants=bots("random", 2), starts_at=at.isoformat())
@@ -334,3 +336,45 @@ def test_the_players_stream_announces_its_tournament_games_like_any_other(api: A
         assert [m["type"] for m in heard_later if m["game_id"] == game_id][0] == "gameStart"
     assert {m["game_id"] for m in heard} == set(seats)  # nothing of games not the player's
     assert finished(api, server, created["id"])["status"] == "finished"
+
+
+def test_a_player_plays_every_round_of_a_swiss_through_the_bot_runner(api: Api, server: Server) -> None:
+    """A player entrant of a Swiss plays each of its games itself (trailhead-bot with its key), round after round,
+    to the tournament's end: no turn of it left to a takeover bot."""
+    player = api.call("POST", f"{API}/players", 201, json={"name": "Swiss player"}).json()
+    created = create(api, type="nanga-parbat", format="swiss", name="Swiss with a player", seats_per_game=2,
+                     rounds=2, turn_seconds=TURN_SECONDS, entrants=[*bots("random", 3), {"player": player["id"]}])
+    with PlayerRunner(server.base_url, player["key"], created["id"]) as runner:
+        started(api, created)
+        lines = runner.finished()
+    body = api.call("GET", f"{API}/tournaments/{created['id']}", 200).json()
+    assert body["status"] == "finished" and len(body["rounds"]) == 2 and len(games_of(body)) == 4
+    mine = played_by(api, body, player["id"])
+    assert len(mine) == 2 and [len(round_["tables"]) for round_ in body["rounds"]] == [2, 2]  # a game a round
+    assert sorted(line.split()[2] for line in runner_games(lines)) == sorted(game["game_id"] for game in mine)
+    points_add_up(body)
+    assert next(row for row in body["standings"] if row["entrant"] == player["id"])["games"] == 2
+    assert audit(api, body["id"])["ok"]
+
+
+def test_a_player_plays_its_arena_games_through_the_bot_runner_until_the_time_is_up(api: Api, server: Server
+                                                                                     ) -> None:
+    """A player entrant of an arena plays each game the arena seats it at (trailhead-bot with its key), and the
+    arena ends once its time is up and the player's last game has its result. A player whose first wave ended
+    a second (a minute here) before the arena's end is seated again (checked when it did: on a loaded machine
+    the player's first game alone may outlast the arena)."""
+    player = api.call("POST", f"{API}/players", 201, json={"name": "Arena player"}).json()
+    created = create(api, type="nanga-parbat", format="arena", name="Arena with a player", seats_per_game=2,
+                     duration_minutes=4, turn_seconds=TURN_SECONDS,
+                     entrants=[*bots("random", 3), {"player": player["id"]}])
+    with PlayerRunner(server.base_url, player["key"], created["id"]) as runner:
+        time_up = datetime.now(UTC) + timedelta(seconds=4)  # not after the arena's end: it starts after this
+        started(api, created)
+        lines = runner.finished()
+    body = api.call("GET", f"{API}/tournaments/{created['id']}", 200).json()
+    assert body["status"] == "finished" and len(games_of(body)) >= 2  # the first wave seated everyone
+    mine = played_by(api, body, player["id"])
+    assert mine and sorted(line.split()[2] for line in runner_games(lines)) == sorted(g["game_id"] for g in mine)
+    seated_again_if_time_allowed(api, body, player["id"], time_up - timedelta(seconds=1))
+    points_add_up(body)
+    assert audit(api, body["id"])["ok"]

@@ -1,18 +1,24 @@
 """Tournaments on PostgreSQL with real RQ workers (issue 30): `trailhead serve` with Redis, two `trailhead worker`
 processes running the tournament's jobs (creating and linking games, results, pairing, the arena's timer) and
-the bots. Every exchange is checked against openapi.yaml."""
+the bots. Each format runs with bots only, and with player entrants playing their own games through the API
+(`trailhead-bot --tournament` with the player's key: tournament_players.py). Every exchange the tests make is
+checked against openapi.yaml."""
 
 from __future__ import annotations
 
 import time
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from e2e.contract import Api
+from e2e.tournament_players import (TURN_SECONDS, PlayerRunner, games_of, played_by, points_add_up, runner_games,
+                                    seated_again_if_time_allowed)
 from support.cli_workers import start_worker, stop_workers
 from support.redis_server import own_database
 from support.served import Served, serve, stop
@@ -104,8 +110,6 @@ def test_a_duplicate_round_robin_with_a_player_runs_on_the_workers(installation:
 
 
 def test_a_tournament_starts_by_itself_on_the_workers(installation: Installation) -> None:
-    from datetime import UTC, datetime, timedelta
-
     at = (datetime.now(UTC) + timedelta(seconds=2)).isoformat()
     created = installation.api.call("POST", f"{API}/tournaments", 201, json={
         "type": "nanga-parbat", "format": "round_robin", "name": "Timed on RQ", "seats_per_game": 2,
@@ -115,3 +119,64 @@ def test_a_tournament_starts_by_itself_on_the_workers(installation: Installation
     assert len(body["rounds"]) == 1
     worked = "".join(log.read_text(errors="replace") for log in installation.logs)
     assert "tournament_starts" in worked  # the workers ran the timer's job
+
+
+def player(installation: Installation, name: str) -> dict[str, Any]:
+    return installation.api.call("POST", f"{API}/players", 201, json={"name": name}).json()
+
+
+def played_to_the_end(installation: Installation, players: list[dict[str, Any]], **body: Any) -> dict[str, Any]:
+    """Create and start a tournament with these player entrants, each playing its games with trailhead-bot until
+    the tournament finishes; the finished tournament, each player's games checked played by the player itself and
+    matched with the games its runner reports."""
+    created = installation.api.call("POST", f"{API}/tournaments", 201, json={
+        **body, "turn_seconds": TURN_SECONDS,
+        "entrants": [*body["entrants"], *({"player": p["id"]} for p in players)]}).json()
+    with ExitStack() as stack:
+        runners = [stack.enter_context(PlayerRunner(installation.served.base_url, p["key"], created["id"], index))
+                   for index, p in enumerate(players)]
+        installation.api.call("POST", f"{API}/tournaments/{created['id']}/start", 201, token=created["creator_token"])
+        lines = [runner.finished(seconds=180) for runner in runners]
+    finished = installation.finished(created["id"], seconds=30)
+    for entrant, said in zip(players, lines, strict=True):
+        mine = played_by(installation.api, finished, entrant["id"])
+        assert mine, f"{entrant['name']} played no game"
+        assert sorted(line.split()[2] for line in runner_games(said)) == sorted(game["game_id"] for game in mine)
+    points_add_up(finished)
+    report = installation.api.call("GET", f"{API}/tournaments/{created['id']}/audit", 200).json()
+    assert report["ok"], report["problems"]
+    return finished
+
+
+def test_a_player_plays_every_round_of_a_swiss_on_the_workers(installation: Installation) -> None:
+    """Three entrants, two rounds: a game a round and a bye a round; the player plays every round it is paired."""
+    pat = player(installation, "Swiss player on RQ")
+    body = played_to_the_end(installation, [pat], type="nanga-parbat", format="swiss", name="Swiss with a player",
+                             seats_per_game=2, rounds=2, entrants=[{"bot": "random"} for _ in range(2)])
+    assert len(body["rounds"]) == 2 and len(games_of(body)) == 2
+    assert all(len(round_["byes"]) == 1 and len(round_["tables"]) == 1 for round_ in body["rounds"])
+    row = next(row for row in body["standings"] if row["entrant"] == pat["id"])
+    assert row["games"] + row["byes"] == 2 and row["byes"] <= 1  # a bye at most, then paired: no repeat bye
+
+
+def test_a_player_plays_its_arena_games_on_the_workers_until_the_time_is_up(installation: Installation) -> None:
+    """Two of this installation's 3-s arena minutes: time for the first wave's job on loaded workers. A player
+    whose first wave ended a minute before the arena's end is seated again (checked when it did)."""
+    pat = player(installation, "Arena player on RQ")
+    time_up = datetime.now(UTC) + timedelta(seconds=6)  # not after the arena's end: it starts after this
+    body = played_to_the_end(installation, [pat], type="nanga-parbat", format="arena", name="Arena with a player",
+                             seats_per_game=2, duration_minutes=2, entrants=[{"bot": "random"} for _ in range(3)])
+    assert len(games_of(body)) >= 2 and all(game["status"] == "finished" for game in games_of(body))
+    seated_again_if_time_allowed(installation.api, body, pat["id"], time_up - timedelta(seconds=3))
+
+
+def test_two_players_meet_in_a_round_robin_on_the_workers(installation: Installation) -> None:
+    """Two player entrants and a bot: each plays its two games itself, the one between them included (both seats
+    of that game played through the API), and each sits out a round with a bye."""
+    ann, bob = player(installation, "Ann on RQ"), player(installation, "Bob on RQ")
+    body = played_to_the_end(installation, [ann, bob], type="nanga-parbat", format="round_robin",
+                             name="Round robin of players", seats_per_game=2, entrants=[{"bot": "random"}])
+    assert len(body["rounds"]) == 3 and len(games_of(body)) == 3
+    assert {frozenset(game["seats"]) for game in games_of(body)} == {
+        frozenset({ann["id"], bob["id"]}), frozenset({ann["id"], "bot-1"}), frozenset({bob["id"], "bot-1"})}
+    assert all(row["games"] == 2 and row["byes"] == 1 for row in body["standings"])

@@ -12,6 +12,7 @@ import pytest
 
 from application.chain import GENESIS_HASH, text_hash
 from application.container import Trailhead
+from application.messages import TournamentDue
 from application.tournaments import entry
 from application.tournaments.jobs import tournament_game_id
 from application.tournaments.stream import UnknownTournament, load
@@ -107,6 +108,31 @@ def test_an_arena_pairs_waiting_entrants_until_its_time_is_up(app: Trailhead) ->
     state = load(app.store, tid).state
     assert state.status.value == "finished" and len(state.games) >= 2
     assert all(game.is_resulted for game in state.games)
+
+
+def test_an_arena_whose_start_job_runs_after_a_withdrawal_still_ends_by_its_timer(app: Trailhead) -> None:
+    """The start's TournamentDue ran only once a withdrawal had moved the arena on (a race between the start's
+    job and the request): the arena's end still gets its timer. The two bots left play each other once and may
+    not meet again while nobody else waits, so that timer alone can end the arena (it stayed running: its
+    timer was set only by a run at the start's own version)."""
+    import time
+
+    from application.tournaments.stream import run
+    from domain.tournaments.events import StartTournament, WithdrawFromTournament
+
+    player = app.store.create_player("quitter", "Quitter", "q" * 64)
+    created = entry.create(app.bus, {"type": "nanga-parbat", "format": "arena", "name": "Raced", "seats_per_game": 2,
+                                     "duration_minutes": 8, "turn_seconds": 60,  # 4 s: a minute is 0.5 s
+                                     "entrants": [*bots("random", 2), {"player": "quitter"}]}, None)
+    tid = created.loaded.record.id
+    started = run(app.store, tid, StartTournament())[0]  # committed; its job not run yet
+    withdrawn = run(app.store, tid, WithdrawFromTournament(entrant=player["id"]))[0]
+    app.bus.drain([TournamentDue(tid, started.version), TournamentDue(tid, withdrawn.version)])  # in that order
+    deadline = time.monotonic() + 30
+    while load(app.store, tid).state.status.value != "finished" and time.monotonic() < deadline:
+        time.sleep(0.1)
+    state = load(app.store, tid).state
+    assert state.status.value == "finished" and len(state.games) == 1  # the two bots met once, then time was up
 
 
 def test_a_restart_runs_every_running_tournament_again(app: Trailhead) -> None:
