@@ -11,8 +11,8 @@ as it happens, in the process where it happens:
 - trailhead_command_seconds{type}: how long the handler took over a command, by game type;
 - trailhead_http_requests_total{route, status}: requests by URL rule (not the raw path: one series per route);
 - trailhead_streams_open: event streams open (the sum over the live processes);
-- trailhead_tournament_stream_reads_total{read}: the tournament streams' reads (service/tournament_streams.py):
-  `events`, a followed tournament's new events; `head`, its row's version checked by the safety poll;
+- trailhead_tournament_stream_reads_total{read}: the tournament streams' reads of a followed tournament's new events
+  (service/tournament_streams.py), `woken` by its appends (or a stream's first) or `polled` by the safety poll;
 - trailhead_bot_decision_seconds{type, level}: how long a bot took to choose;
 - trailhead_db_pool_wait_seconds: how long a PostgreSQL connection took to come out of the pool (SQLite has none).
 

@@ -8,8 +8,8 @@ its GameResulted, which its job appends once the game's last commit is in), so t
   append by an RQ worker, or by another server process, wakes the streams here at once;
 - the safety poll, every TRAILHEAD_TOURNAMENT_STREAM_POLL_SECONDS (by default 5 s with Redis, for a notice lost
   while Redis failed; without Redis TRAILHEAD_STREAM_POLL_SECONDS, 0.25 s, as the games' watcher, for what
-  gunicorn's other workers append): it reads each followed tournament's row, and its events only if its
-  version moved.
+  gunicorn's other workers append): one read per followed tournament of its events after the last read (an
+  indexed range, empty when nothing moved: cheaper on SQLite than reading its row for its version).
 A game's other commits change nothing a tournament's stream says: they do not wake it.
 
 Each tournament followed (one stream of it open or more) is read once per process, from where its last read
@@ -68,9 +68,9 @@ class TournamentStreams:
         self.redis_url: str | None = settings.get("REDIS_URL") or None
         self.prefix = str(settings.get("QUEUE_PREFIX") or "trailhead")
         self.followed: dict[str, Followed] = {}
-        # how often the watcher read a tournament's new events ("events") and its row's version ("head", the
-        # safety poll): counted here, and told to `report_read` (service/metrics.py) when set
-        self.reads = {"events": 0, "head": 0}
+        # the watcher's reads of a tournament's new events, on a wake-up (or a stream's first) or by the safety
+        # poll: counted here, and told to `report_read` (service/metrics.py) when set
+        self.reads = {"woken": 0, "polled": 0}
         self.report_read: Callable[[str], None] | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1,
                                                                thread_name_prefix="trailhead-tournament-streams")
@@ -166,7 +166,7 @@ class TournamentStreams:
             poll = time.monotonic() - polled >= self.poll_seconds
             if poll:
                 polled = time.monotonic()
-            # each tournament to read, and whether a wake-up named it (else the poll only checks its version)
+            # each tournament to read, and whether a wake-up named it (else the poll reads it)
             due = {name: (followed, followed.due) for name, followed in self.followed.items() if followed.due or poll}
             for followed, _woken in due.values():
                 followed.due = False  # before reading: a wake-up during the read reads again after it
@@ -188,16 +188,11 @@ class TournamentStreams:
                 pass
 
     def _read(self, due: dict[str, tuple[Followed, bool]]) -> list[Followed]:
-        """On the watcher's thread: read the new events of the tournaments `due` (of those the safety poll checks
-        and no wake-up named, only if their row's version moved); those that got some, or were read at last."""
+        """On the watcher's thread: read the new events of the tournaments `due`; those that got some, or were
+        read for the first time."""
         moved = []
         for tournament_id, (followed, woken) in due.items():
-            if not woken and followed.loaded:
-                self._count("head")
-                record = self.store.tournament(tournament_id)
-                if record is None or record.version <= followed.read.version:
-                    continue
-            self._count("events")
+            self._count("woken" if woken or not followed.loaded else "polled")
             rows = self.store.tournament_events(tournament_id, followed.read.version)
             if rows:
                 followed.read.extend(self.store, tournament_id, rows)
