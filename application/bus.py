@@ -242,6 +242,7 @@ class MessageBus:
         self.bot_budget_seconds = bot_budget_seconds  # a game's bots play this long per turn of the runner
         self.arena_minute_seconds = arena_minute_seconds  # how long an arena's minute lasts (fewer seconds in tests)
         self._listeners: list[Callable[[Committed], None]] = []
+        self._tournament_listeners: list[Callable[[str, int], None]] = []
 
     def on_commit(self, listener: Callable[[Committed], None]) -> None:
         """Call `listener` with every new commit this process makes through the bus (clients' and bots').
@@ -261,6 +262,19 @@ class MessageBus:
                 listener(committed)
             except Exception:  # noqa: BLE001 - a wake-up call must never fail a command
                 log.exception("commit listener %r failed", listener)
+
+    def on_tournament_commit(self, listener: Callable[[str, int], None]) -> None:
+        """Call `listener(tournament_id, version)` after every append to a tournament's stream by this process
+        (its jobs, a join, a withdrawal, a start): as `on_commit`, quick, thread-safe, only a wake-up call."""
+        self._tournament_listeners.append(listener)
+
+    def tournament_committed(self, tournament_id: str, version: int) -> None:
+        """Tell the listeners that the tournament's stream now stands at `version` (application/tournaments/)."""
+        for listener in self._tournament_listeners:
+            try:
+                listener(tournament_id, version)
+            except Exception:  # noqa: BLE001 - a wake-up call must never fail a command
+                log.exception("tournament commit listener %r failed", listener)
 
     @property
     def store(self) -> Storage:

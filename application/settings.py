@@ -45,6 +45,9 @@ def settings_from_env() -> dict[str, Any]:
         "PROJECTION_BATCH": int(os.environ.get("TRAILHEAD_PROJECTION_BATCH", "500")),
         # streams: each process's watcher polls the log's head this often besides its wake-ups
         "STREAM_POLL_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_POLL_SECONDS", "0.25")),
+        # the tournament streams' watcher checks its tournaments this often besides its wake-ups (unset: 5 s with
+        # Redis, whose notices wake it; without, STREAM_POLL_SECONDS: other server processes cannot tell it)
+        "TOURNAMENT_STREAM_POLL_SECONDS": os.environ.get("TRAILHEAD_TOURNAMENT_STREAM_POLL_SECONDS") or None,
         "STREAM_HEARTBEAT_SECONDS": float(os.environ.get("TRAILHEAD_STREAM_HEARTBEAT_SECONDS", "15")),
         "STREAMS_PER_CLIENT": int(os.environ.get("TRAILHEAD_STREAMS_PER_CLIENT", "20")),
         "STREAMS_TOTAL": int(os.environ.get("TRAILHEAD_STREAMS_TOTAL", "1000")),

@@ -61,7 +61,9 @@ def bootstrap(settings: Mapping[str, Any] | None = None, games: Sequence[GameSpe
         from workers.commits import CommitPublisher
 
         # streams in every process (this host's and others') wake at once on this process's commits
-        bus.on_commit(CommitPublisher(settings["REDIS_URL"], settings.get("QUEUE_PREFIX") or "trailhead"))
+        publisher = CommitPublisher(settings["REDIS_URL"], settings.get("QUEUE_PREFIX") or "trailhead")
+        bus.on_commit(publisher)
+        bus.on_tournament_commit(publisher.tournament)
     return Trailhead(settings, registry, store, cache, handler, projector, runner, bus)
 
 

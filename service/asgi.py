@@ -47,13 +47,14 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn_worker import UvicornWorker
 
 from service.app import create_app
-from service.metrics import stream_gauge
+from service.metrics import stream_gauge, tournament_stream_reads
 from service.problems import PROBLEM_TYPE
 from service.request_log import HEADER, sane_id
 from service.player_stream import PLAYER_ADMISSION
 from service.stream import ADMISSION
 from service.streams import Hub
-from service.tournament_stream import TOURNAMENT_ADMISSION, TournamentStreams
+from service.tournament_stream import TOURNAMENT_ADMISSION
+from service.tournament_streams import TournamentStreams
 from service.whole_body import WholeBody
 from service.wsgi_pool import WSGIPool
 
@@ -83,8 +84,10 @@ def create_asgi_app(config: Mapping[str, Any] | None = None, threads: int = 8) -
     hub = Hub(flask_app.extensions["trailhead"], flask_app.config)
     flask_app.extensions["trailhead_streams"] = hub  # /healthz reports streams_open
     hub.report_open = stream_gauge(flask_app)  # trailhead_streams_open
-    tournaments = TournamentStreams(flask_app.extensions["trailhead"].store, hub.poll_seconds, hub.heartbeat_seconds)
-    flask_app.extensions["trailhead"].bus.on_commit(tournaments.on_commit)
+    tournaments = TournamentStreams(flask_app.extensions["trailhead"].store, flask_app.config)
+    tournaments.report_read = tournament_stream_reads(flask_app)  # trailhead_tournament_stream_reads_total
+    flask_app.extensions["trailhead"].bus.on_tournament_commit(tournaments.on_commit)
+    flask_app.extensions["trailhead_tournament_streams"] = tournaments
     return everything_else_to(Starlette(routes=[
         Route(TOURNAMENT_STREAM_PATH, StreamEndpoint(hub, wsgi, TOURNAMENT_ADMISSION, tournaments), methods=None),
         Route(STREAM_PATH, StreamEndpoint(hub, wsgi), methods=None),

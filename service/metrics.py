@@ -11,6 +11,8 @@ as it happens, in the process where it happens:
 - trailhead_command_seconds{type}: how long the handler took over a command, by game type;
 - trailhead_http_requests_total{route, status}: requests by URL rule (not the raw path: one series per route);
 - trailhead_streams_open: event streams open (the sum over the live processes);
+- trailhead_tournament_stream_reads_total{read}: the tournament streams' reads of a followed tournament's new events
+  (service/tournament_streams.py), `woken` by its appends (or a stream's first) or `polled` by the safety poll;
 - trailhead_bot_decision_seconds{type, level}: how long a bot took to choose;
 - trailhead_db_pool_wait_seconds: how long a PostgreSQL connection took to come out of the pool (SQLite has none).
 
@@ -64,6 +66,8 @@ class ProcessMetrics:
         self.http_requests = Counter("trailhead_http_requests_total", "HTTP requests by URL rule and status",
                                      ["route", "status"], **on)
         self.streams_open = Gauge("trailhead_streams_open", "Event streams open", multiprocess_mode="livesum", **on)
+        self.tournament_stream_reads = Counter("trailhead_tournament_stream_reads_total",
+                                               "Reads by the tournament streams' watcher", ["read"], **on)
         self.bot_decision = Histogram("trailhead_bot_decision_seconds", "Time a bot took to choose a command",
                                       ["type", "level"], buckets=SECONDS_BUCKETS, **on)
         self.pool_wait = Histogram("trailhead_db_pool_wait_seconds",
@@ -203,3 +207,12 @@ def stream_gauge(app: Flask) -> Callable[[float], None] | None:
     """A function that sets trailhead_streams_open for this process to the number given (None: metrics are off)."""
     metrics = app.extensions.get("trailhead_metrics")
     return metrics.streams_open.set if metrics is not None else None
+
+
+def tournament_stream_reads(app: Flask) -> Callable[[str], None] | None:
+    """A function that counts a read of the tournament streams' watcher, by kind (None: metrics are off)."""
+    metrics = app.extensions.get("trailhead_metrics")
+    if metrics is None:
+        return None
+    reads = kept(metrics.tournament_stream_reads)
+    return lambda what: reads(what).inc()

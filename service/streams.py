@@ -29,6 +29,7 @@ from typing import Any
 from application.clock_view import seat_deadline
 from application.container import Trailhead
 from application.handler import Committed
+from service.notices import follow_notices
 from service.player_stream import GameProgress, PlayerMessage, current_only, game_messages
 from service.timeline import Timeline, message
 
@@ -47,7 +48,6 @@ class PlayerWatch:
 
 WATCH_BATCH = 1000  # events read per tick at most; a longer backlog takes several ticks back to back
 SEND_BATCH = 500  # events sent per write while a stream catches up
-REDIS_BACKOFF_SECONDS = (0.5, 10.0)
 
 
 class Hub:
@@ -338,29 +338,9 @@ class Hub:
         return timeline
 
     async def _listen_redis(self) -> None:
-        """Wake the watcher on every commit notice on Redis; reconnect with backoff when Redis fails."""
-        import redis.asyncio as aioredis
-
+        """Wake the watcher on every commit notice on Redis (service/notices.py)."""
         from workers.commits import commits_channel
 
         assert self.redis_url is not None and self._wake is not None
-        delay = REDIS_BACKOFF_SECONDS[0]
-        while True:
-            client = aioredis.Redis.from_url(self.redis_url, socket_connect_timeout=2)
-            try:
-                async with client.pubsub() as pubsub:
-                    await pubsub.subscribe(commits_channel(self.prefix))
-                    delay = REDIS_BACKOFF_SECONDS[0]
-                    self._wake.set()  # catch up on what was missed while not subscribed
-                    async for notice in pubsub.listen():
-                        if notice.get("type") == "message":
-                            self._wake.set()
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:  # noqa: BLE001 - Redis down: the watcher's polling covers meanwhile
-                log.warning("stream watcher: Redis pub/sub failed (%s); retrying in %.1f s", error, delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, REDIS_BACKOFF_SECONDS[1])
-            finally:
-                await client.aclose()
-
+        wake = self._wake
+        await follow_notices(self.redis_url, commits_channel(self.prefix), lambda _notice: wake.set())

@@ -9,29 +9,27 @@ its event loop, holding no thread. Messages, each with `id:` the seq of the tour
 - `gameFinished` `{number, game_id, places, scores}`, followed by `standings` `{standings}` as they now stand;
 - `tournamentFinished` `{standings, seed}`, and the stream ends (`event: end`).
 
-Woken by every commit of this process (a game's end is what moves a tournament on), with a read of the
-tournament's stream every TRAILHEAD_STREAM_POLL_SECONDS as the safety net for commits of other processes.
+A stream's `Cursor` folds the tournament's events once, each as it comes, and renders those past its resume
+point; the events are read, and the stream woken, by the process's watcher (service/tournament_streams.py).
 """
 
 from __future__ import annotations
 
-import asyncio
+import dataclasses
 import json
-import threading
-import time
-from collections.abc import AsyncIterator
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, Response, request
 from werkzeug.exceptions import NotImplemented as NotServedHere
 
-from application.handler import Committed
-from application.tournaments.stream import decoded, load
-from domain.tournaments import fold_tournament, standings
+from application.tournaments.stream import UnknownTournament, decoded
+from domain.core import Event
+from domain.tournaments import TournamentState, evolve, standings
 from service.identity import client_address
 from service.runtime import trailhead
 from service.stream import resume_point
-from storage import Storage
+from storage import Storage, TournamentEventRow
 
 tournament_stream_api = Blueprint("tournament_stream_api", __name__, url_prefix="/api/v1")
 
@@ -40,7 +38,8 @@ TOURNAMENT_ADMISSION = "trailhead.tournament_stream_admission"
 
 @tournament_stream_api.get("/tournaments/<tournament_id>/stream")
 def tournament_stream(tournament_id: str) -> Response:
-    load(trailhead().store, tournament_id)  # an unknown tournament is a 404
+    if trailhead().store.tournament(tournament_id) is None:
+        raise UnknownTournament(f"no tournament with id {tournament_id!r}")  # a 404
     after = resume_point()
     admission = (request.environ.get("asgi.scope") or {}).get(TOURNAMENT_ADMISSION)
     if admission is None:
@@ -53,92 +52,98 @@ def sse(seq: int, kind: str, body: dict[str, Any]) -> str:
     return f"id: {seq}\nevent: {kind}\ndata: {json.dumps(body, separators=(',', ':'))}\n\n"
 
 
-def messages_after(store: Storage, tournament_id: str, after: int) -> tuple[str, int, bool]:
-    """The SSE text of the tournament's events after seq `after`, the last seq read, and whether it finished.
+@dataclasses.dataclass(slots=True)
+class Read:
+    """What a process has read of a tournament's stream, shared by its streams there: the rows and their events,
+    the local id of each linked game, the seed once it finished, and the messages rendered lately by seq."""
+
+    rows: list[TournamentEventRow] = dataclasses.field(default_factory=list)
+    events: list[Event] = dataclasses.field(default_factory=list)
+    local: dict[int, str] = dataclasses.field(default_factory=dict)
+    seed: str | None = None
+    rendered: dict[int, str] = dataclasses.field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        return self.rows[-1].seq if self.rows else 0
+
+    def extend(self, store: Storage, tournament_id: str, rows: Sequence[TournamentEventRow]) -> None:
+        """Add the rows read after `version` (and the links and the seed they call for)."""
+        self.rows.extend(rows)
+        self.events.extend(decoded(rows))
+        if any(row.type == "GameLinked" for row in rows) or (not self.local and any(
+                row.type == "GameResulted" for row in rows)):
+            self.local = store.tournament_game_ids(tournament_id)
+        if any(row.type == "TournamentFinished" for row in rows):
+            self.seed = store.tournament_seed(tournament_id)
+
+
+RENDERED_KEPT = 64  # messages kept rendered per tournament, for its other streams following it live
+
+
+class Cursor:
+    """One stream's place in its tournament: the state folded up to there, and the seq it resumes after."""
+
+    def __init__(self, after: int) -> None:
+        self.after = after
+        self.index = 0  # the events folded so far
+        self.state: TournamentState | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.state is not None and self.state.status.value == "finished"
+
+    def advance(self, read: Read, limit: int | None = None) -> str:
+        """Fold what `read` has beyond this cursor (`limit` events at most) and render those past `after`."""
+        upto = len(read.rows) if limit is None else min(len(read.rows), self.index + limit)
+        text = []
+        for index in range(self.index, upto):
+            row, event = read.rows[index], read.events[index]
+            self.state = evolve(self.state, event)  # type: ignore[arg-type]
+            if row.seq > self.after:
+                kept = read.rendered.get(row.seq)
+                if kept is None:
+                    kept = read.rendered[row.seq] = render(row.seq, row.type, event, self.state, read)
+                    while len(read.rendered) > RENDERED_KEPT:
+                        del read.rendered[next(iter(read.rendered))]
+                text.append(kept)
+                self.after = row.seq
+        self.index = upto
+        return "".join(text)
+
+
+def render(seq: int, type_: str, event: Any, state: TournamentState, read: Read) -> str:
+    """The SSE text of the event `seq`, given the state just after it.
 
     A game's `game_id` is its id here: an imported tournament's games were stored under ids of their own, its
     GameLinked events name the originals (replays/tournaments.py)."""
-    loaded = load(store, tournament_id)
-    events = decoded(loaded.rows)
-    local = store.tournament_game_ids(tournament_id) if any(
-        row.seq > after and row.type in ("GameLinked", "GameResulted") for row in loaded.rows) else {}
-    text = []
-    for index, row in enumerate(loaded.rows):
-        if row.seq <= after:
-            continue
-        event = events[index]
-        state = fold_tournament(events[:index + 1])  # type: ignore[arg-type]
-        assert state is not None
-        match row.type:
-            case "RoundPaired":
-                text.append(sse(row.seq, "roundStarted", {"round": event.round, "byes": list(event.byes),  # type: ignore[attr-defined]
-                                                          "tables": [{"table": t.table, "entrants": list(t.entrants)}
-                                                                     for t in event.tables]}))  # type: ignore[attr-defined]
-            case "GameLinked":
-                game = state.game(event.number)  # type: ignore[attr-defined]
-                assert game is not None
-                text.append(sse(row.seq, "gameStarted", {"number": game.number,
-                                                         "game_id": local.get(game.number, game.game_id),
-                                                         "round": game.round, "table": game.table,
-                                                         "seats": list(game.seats)}))
-            case "GameResulted":
-                game = state.game(event.number)  # type: ignore[attr-defined]
-                assert game is not None
-                text.append(sse(row.seq, "gameFinished", {"number": game.number,
-                                                          "game_id": local.get(game.number, game.game_id),
-                                                          "places": list(game.places or ()),
-                                                          "scores": list(game.scores or ())}))
-                text.append(sse(row.seq, "standings", {"standings": standings(state)}))
-            case "TournamentFinished":
-                text.append(sse(row.seq, "tournamentFinished", {"standings": standings(state),
-                                                                "seed": store.tournament_seed(tournament_id)}))
-    finished = loaded.state.status.value == "finished"
-    return "".join(text), loaded.version, finished
+    match type_:
+        case "RoundPaired":
+            return sse(seq, "roundStarted", {"round": event.round, "byes": list(event.byes),
+                                             "tables": [{"table": t.table, "entrants": list(t.entrants)}
+                                                        for t in event.tables]})
+        case "GameLinked":
+            game = state.game(event.number)
+            assert game is not None
+            return sse(seq, "gameStarted", {"number": game.number, "game_id": read.local.get(game.number, game.game_id),
+                                            "round": game.round, "table": game.table, "seats": list(game.seats)})
+        case "GameResulted":
+            game = state.game(event.number)
+            assert game is not None
+            return (sse(seq, "gameFinished", {"number": game.number,
+                                              "game_id": read.local.get(game.number, game.game_id),
+                                              "places": list(game.places or ()), "scores": list(game.scores or ())})
+                    + sse(seq, "standings", {"standings": standings(state)}))
+        case "TournamentFinished":
+            return sse(seq, "tournamentFinished", {"standings": standings(state), "seed": read.seed})
+    return ""
 
 
-class TournamentStreams:
-    """The open tournament streams of one process: woken by its commits, each reading its tournament's stream."""
-
-    def __init__(self, store: Storage, poll_seconds: float, heartbeat_seconds: float) -> None:
-        self.store = store
-        self.poll_seconds = poll_seconds
-        self.heartbeat_seconds = heartbeat_seconds
-        self._waiting: dict[asyncio.Event, asyncio.AbstractEventLoop] = {}
-        self._lock = threading.Lock()
-
-    def on_commit(self, _committed: Committed) -> None:
-        """A commit of this process (any thread): wake every open tournament stream."""
-        with self._lock:
-            waiting = list(self._waiting.items())
-        for wake, loop in waiting:
-            loop.call_soon_threadsafe(wake.set)
-
-    async def messages(self, tournament_id: str, after: int) -> AsyncIterator[str]:
-        wake = asyncio.Event()
-        with self._lock:
-            self._waiting[wake] = asyncio.get_running_loop()
-        try:
-            yield "retry: 1000\n\n"
-            last_sent = time.monotonic()
-            loop = asyncio.get_running_loop()
-            while True:
-                wake.clear()
-                text, version, finished = await loop.run_in_executor(None, messages_after, self.store, tournament_id,
-                                                                     after)
-                after = max(after, version)
-                if text:
-                    yield text
-                    last_sent = time.monotonic()
-                if finished:
-                    yield "event: end\ndata: {}\n\n"
-                    return
-                try:
-                    await asyncio.wait_for(wake.wait(), self.poll_seconds)
-                except TimeoutError:
-                    pass
-                if time.monotonic() - last_sent > self.heartbeat_seconds:
-                    yield ": keep-alive\n\n"
-                    last_sent = time.monotonic()
-        finally:
-            with self._lock:
-                self._waiting.pop(wake, None)
+def messages_after(store: Storage, tournament_id: str, after: int) -> tuple[str, int, bool]:
+    """The SSE text of the tournament's events after seq `after`, the last seq read, and whether it finished:
+    what a stream opened at `after` sends (its events read and folded once)."""
+    read = Read()
+    read.extend(store, tournament_id, store.tournament_events(tournament_id))
+    cursor = Cursor(after)
+    text = cursor.advance(read)
+    return text, read.version, cursor.finished

@@ -129,6 +129,7 @@ def join(bus: MessageBus, tournament_id: str, player: Mapping[str, Any]) -> Load
     ensure_not_banned(dict(player))
     entrant = Entrant(entrant=player["id"], name=player["name"], player=player["id"])
     loaded = run(bus.store, tournament_id, JoinTournament(entrant=entrant))[0]
+    bus.tournament_committed(tournament_id, loaded.version)
     if (at := loaded.record.starts_at) is not None and instant(at) <= utc_now():  # its time passed with too few
         bus.drain([TournamentStartsAt(tournament_id, at)])
     return loaded
@@ -141,6 +142,7 @@ def withdraw(bus: MessageBus, tournament_id: str, player: Mapping[str, Any]) -> 
         UnknownTournament, IllegalCommand.
     """
     loaded = run(bus.store, tournament_id, WithdrawFromTournament(entrant=player["id"]))[0]
+    bus.tournament_committed(tournament_id, loaded.version)
     if loaded.state.status is Status.RUNNING:  # fewer to pair: a round or the end may be due now
         bus.drain([TournamentDue(tournament_id, loaded.version)])
     return loaded
@@ -163,5 +165,6 @@ def start(bus: MessageBus, tournament_id: str, bearer: str | None, player_id: st
     if not is_creator(bus.store, load(bus.store, tournament_id), bearer, player_id):
         raise NotTheCreator("only the tournament's creator may start it (its creator_token, or its player's key)")
     loaded, _events = run(bus.store, tournament_id, StartTournament())
+    bus.tournament_committed(tournament_id, loaded.version)
     bus.drain([TournamentDue(tournament_id, loaded.version)])
     return loaded

@@ -147,6 +147,9 @@ def advance(bus: MessageBus, tournament_id: str) -> list[Message]:
             moved = step(bus, loaded)
         except VersionConflict:
             moved = load(bus.store, tournament_id)
+        else:
+            if moved is not None and moved is not loaded:  # appended: the tournament's streams are woken
+                bus.tournament_committed(tournament_id, moved.version)
         if moved is None or moved is loaded:  # nothing due, or a step that emitted nothing: done
             return []
         loaded = moved

@@ -56,6 +56,7 @@ def tournament_starts(bus: MessageBus, due: TournamentStartsAt) -> list[Message]
         loaded, _events = run(bus.store, due.tournament_id, StartTournament())
     except (IllegalCommand, VersionConflict):  # its creator started it meanwhile
         return []
+    bus.tournament_committed(due.tournament_id, loaded.version)
     return [TournamentDue(due.tournament_id, loaded.version)]
 
 

@@ -2,10 +2,16 @@
 processes running the tournament's jobs (creating and linking games, results, pairing, the arena's timer) and
 the bots. Each format runs with bots only, and with player entrants playing their own games through the API
 (`trailhead-bot --tournament` with the player's key: tournament_players.py). Every exchange the tests make is
-checked against openapi.yaml."""
+checked against openapi.yaml.
+
+The server's tournament streams poll only every ten minutes (TRAILHEAD_TOURNAMENT_STREAM_POLL_SECONDS): what a
+worker appends reaches them by its notice on Redis, or not at all within a test."""
 
 from __future__ import annotations
 
+import json
+import re
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -15,12 +21,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import requests
 
 from e2e.contract import Api
 from e2e.tournament_players import (TURN_SECONDS, PlayerRunner, games_of, played_by, points_add_up, runner_games,
                                     seated_again_if_time_allowed)
 from support.cli_workers import start_worker, stop_workers
 from support.redis_server import own_database
+from support.sse import sse_messages
 from support.served import Served, serve, stop
 
 API = "/api/v1"
@@ -50,7 +58,8 @@ def installation(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
     workdir = tmp_path_factory.mktemp("tournaments-rq")
     with request.getfixturevalue("postgres").schema() as database, own_database(redis_server_url, worker_id) as redis:
         settings = {"TRAILHEAD_DB": database, "REDIS_URL": redis, "TRAILHEAD_QUEUE_PREFIX": f"t{uuid.uuid4().hex[:8]}",
-                    "TRAILHEAD_SWEEP_SECONDS": "1", "TRAILHEAD_ARENA_MINUTE_SECONDS": "3"}
+                    "TRAILHEAD_SWEEP_SECONDS": "1", "TRAILHEAD_ARENA_MINUTE_SECONDS": "3",
+                    "TRAILHEAD_TOURNAMENT_STREAM_POLL_SECONDS": "600"}
         served = serve(workdir, **settings)
         logs = [workdir / f"worker-{index}.log" for index in range(2)]
         workers = [start_worker(settings, log) for log in logs]
@@ -180,3 +189,80 @@ def test_two_players_meet_in_a_round_robin_on_the_workers(installation: Installa
     assert {frozenset(game["seats"]) for game in games_of(body)} == {
         frozenset({ann["id"], bob["id"]}), frozenset({ann["id"], "bot-1"}), frozenset({bob["id"], "bot-1"})}
     assert all(row["games"] == 2 and row["byes"] == 1 for row in body["standings"])
+
+
+def stream_reads(installation: Installation) -> dict[str, float]:
+    """The server's trailhead_tournament_stream_reads_total, by read (service/tournament_streams.py)."""
+    text = requests.get(f"{installation.served.base_url}/metrics", timeout=10).text
+    found = {"woken": 0.0, "polled": 0.0}
+    for name, value in re.findall(r'^trailhead_tournament_stream_reads_total\{read="(\w+)"\} (\S+)$', text, re.M):
+        found[name] = float(value)
+    return found
+
+
+def test_the_tournament_stream_reads_nothing_while_idle_and_is_woken_by_the_workers_appends(
+        installation: Installation) -> None:
+    api = installation.api
+    player = api.call("POST", f"{API}/players", 201, json={"name": "Sam"}).json()
+    created = api.call("POST", f"{API}/tournaments", 201, json={
+        "type": "hike", "format": "round_robin", "name": "Streamed on RQ", "seats_per_game": 2, "turn_seconds": 600,
+        "entrants": [{"bot": "random"}, {"player": player["id"]}]}).json()
+    tournament_id = created["id"]
+    before = stream_reads(installation)
+    got: list[tuple[float, str, str]] = []  # (when, event, data)
+
+    def listen() -> None:
+        url = f"{installation.served.base_url}{API}/tournaments/{tournament_id}/stream"
+        with requests.get(url, stream=True, timeout=120) as response:
+            for message in sse_messages(response):
+                if "event" in message:
+                    got.append((time.monotonic(), message["event"], message.get("data", "")))
+                    if message["event"] == "end":
+                        return
+
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()
+    ends = time.monotonic() + 10
+    while stream_reads(installation)["woken"] < before["woken"] + 1:
+        assert time.monotonic() < ends, "the stream never read its tournament"
+        time.sleep(0.05)
+    time.sleep(0.5)  # (the watcher reads once more when its Redis subscription starts: what it may have missed)
+    opened = stream_reads(installation)
+    time.sleep(1.5)  # an open tournament, nothing happening
+    idle = stream_reads(installation)
+    assert idle == opened and idle["woken"] - before["woken"] <= 2 and idle["polled"] == before["polled"]
+
+    started_at = time.monotonic()
+    api.call("POST", f"{API}/tournaments/{tournament_id}/start", 201, token=created["creator_token"])
+    while not any(event == "gameStarted" for _, event, _ in got):  # the worker pairs and links: its notices wake
+        assert time.monotonic() < started_at + 20, (got, installation.served.output())
+        time.sleep(0.02)
+    game_id = next(json.loads(data)["game_id"] for _, event, data in got if event == "gameStarted")
+    time.sleep(1.5)  # the game waits for the player (the bot's move, if it has one first, is not the tournament's)
+    waiting = stream_reads(installation)
+    time.sleep(1.5)
+    assert stream_reads(installation) == waiting  # nothing appended to the tournament: nothing read
+
+    last_command = time.monotonic()
+    while True:
+        actions = api.call("GET", f"{API}/games/{game_id}/actions", 200, token=player["key"]).json()
+        if api.call("GET", f"{API}/games/{game_id}", 200).json()["status"] == "finished":
+            break
+        if actions["actions"]:
+            first = actions["actions"][0]
+            api.call("POST", f"{API}/games/{game_id}/commands", (201, 409, 422), token=player["key"],
+                     json={"type": first["type"], "args": first["args"], "expected_version": actions["version"]})
+            last_command = time.monotonic()
+        assert time.monotonic() < started_at + 90, installation.served.output()
+        time.sleep(0.02)
+    listener.join(30)
+    kinds = [event for _, event, _ in got]
+    assert kinds == ["roundStarted", "gameStarted", "gameFinished", "standings", "tournamentFinished", "end"], kinds
+    assert got[-1][0] - last_command < 20  # the worker's GameResulted and TournamentFinished woke it (poll: 600 s)
+    body = api.call("GET", f"{API}/tournaments/{tournament_id}", 200).json()
+    assert json.loads(got[-2][2])["standings"] == body["standings"]
+    final = stream_reads(installation)
+    assert final["polled"] == before["polled"]  # the poll never ran: every read was a wake-up's
+    assert final["woken"] - before["woken"] <= body["version"]  # at most one read per append
+    worked = "".join(log.read_text(errors="replace") for log in installation.logs)
+    assert "tournament_due" in worked and "tournament_game_ended" in worked  # the workers appended
