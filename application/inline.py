@@ -46,6 +46,7 @@ class InlineRunner:
         self.store = store
         self.projector = projector
         self._wake = threading.Event()
+        self._closed = threading.Event()  # the container closed: the catch-up thread ends and is not started again
         self._project_lock = threading.Lock()
         self._pending_lock = threading.Lock()
         self._pending: dict[Message, None] = {}  # catch-up messages waiting, each once, in arrival order
@@ -87,8 +88,14 @@ class InlineRunner:
         return len(waiting)
 
     def close(self) -> None:
-        """Cancel this process's timers (the container closes): the next start sets them again."""
+        """Cancel this process's timers and end its catch-up thread (the container closes): the next start sets
+        them again. (A catch-up thread left running would go on reading a database that is closed, or gone.)"""
         self._timers.close()
+        self._closed.set()
+        self._wake.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread() and self._pid == os.getpid():
+            thread.join(timeout=5)
 
     def wait_idle(self, timeout: float = 30.0) -> bool:
         """Wait until no game message is queued or running (tests, the CLI); returns whether it got there."""
@@ -123,6 +130,8 @@ class InlineRunner:
     # -- the catch-up thread ------------------------------------------------------------------
 
     def _wake_catch_up(self) -> None:
+        if self._closed.is_set():
+            return
         if self._thread is None or self._pid != os.getpid() or not self._thread.is_alive():
             self._pid = os.getpid()
             self._thread = threading.Thread(target=self._catch_up_forever, name="trailhead-projection", daemon=True)
@@ -130,10 +139,12 @@ class InlineRunner:
         self._wake.set()
 
     def _catch_up_forever(self) -> None:
-        while True:
+        while not self._closed.is_set():
             self._wake.wait(timeout=1.0)  # also every second, for commits another process made
             time.sleep(self.COALESCE_SECONDS)
             self._wake.clear()
+            if self._closed.is_set():
+                return
             try:
                 self._run_pending()
             except StorageClosed:

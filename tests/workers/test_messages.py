@@ -62,6 +62,25 @@ def test_a_new_message_type_runs_on_the_inline_runner_s_threads(database: str, t
     assert noted_later["at"] >= datetime.fromisoformat(messages[2].at).timestamp()
 
 
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_closing_the_container_ends_its_catch_up_thread_for_good(database: str, tmp_path: Path) -> None:
+    """Once closed, the inline runner's catch-up thread has ended and no message starts it again (left running,
+    it went on reading the closed, or deleted, database every second)."""
+    app = bootstrap({"DATABASE": database, "REDIS_URL": None}, (*GAMES, TOY), messages=TOY_HANDLERS)
+    runner = app.runner
+    assert isinstance(runner, InlineRunner)
+    noted = Noted(str(tmp_path / "noted"))
+    app.bus.drain([noted])
+    wait_for(lambda: Path(noted.path).exists(), what="the catch-up thread to run a message")
+    thread = runner._thread  # noqa: SLF001 - the thread this test is about
+    assert thread is not None and thread.is_alive()
+    app.close()
+    assert not thread.is_alive()
+    runner.dispatch(app.bus, Noted(str(tmp_path / "after")))
+    assert runner._thread is thread and not thread.is_alive()  # noqa: SLF001
+    assert not (tmp_path / "after").exists()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 def test_a_new_message_type_runs_on_real_rq_workers(rq_config: dict[str, Any], start_worker: Any,
