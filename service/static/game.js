@@ -88,8 +88,8 @@ async function load() {
       game.to_act.includes(seat.index) && "to act"].filter(Boolean);
     const li = item($("seats"), marks.length ? ` (${marks.join(", ")})` : "");
     li.prepend(seatName(seat.index, "strong"));
-    const deadline = (game.deadlines || {})[String(seat.index)];
-    if (deadline) li.append(", deadline ", when(deadline));
+    const deadline = (game.deadlines || []).find((d) => d.seat === seat.index); // openapi.yaml: Deadline
+    if (deadline) li.append(", deadline ", when(deadline.deadline));
   }
   $("head").textContent = game.head_hash;
   analysis.seatChoices();

@@ -22,6 +22,19 @@ async function read(path = "") {
   return body;
 }
 
+// The player whose key this browser keeps (the lobby's "your player key"): their games' links hand the key to the
+// game's page as that game's token, so they play their seat there, as from the lobby's "my games".
+const me = localStorage.getItem("trailhead:player");
+const key = localStorage.getItem("trailhead:key");
+
+function gameLink(game) {
+  const mine = Boolean(me && key && game.seats.includes(me));
+  const link = element("a", `Game ${game.number}${mine ? " (yours: play it)" : ""}`,
+    { href: `/games/${game.game_id}`, class: mine ? "game-link mine" : "game-link" });
+  if (mine) link.addEventListener("click", () => sessionStorage.setItem(`trailhead:token:${game.game_id}`, key));
+  return link;
+}
+
 function render(tournament) {
   const names = Object.fromEntries(tournament.entrants.map((e) => [e.entrant, e.name]));
   const named = (entrant) => names[entrant] || entrant;
@@ -51,7 +64,7 @@ function render(tournament) {
         const seats = game.seats.flatMap((entrant, seat) =>
           [...(seat ? [" vs "] : []), element("span", named(entrant), { class: `seat-chip seat${seat}` })]);
         if (game.game_id) {
-          item.append(element("a", `Game ${game.number}`, { href: `/games/${game.game_id}`, class: "game-link" }));
+          item.append(gameLink(game));
         } else {
           item.append(element("span", `Game ${game.number}`));
         }

@@ -59,8 +59,8 @@ def has_targets(type_: str) -> bool:
 
 
 def play_to_the_end(api: Api, page: Any, game_id: str, clicks: int = 600, server: Server | None = None,
-                    shot: Path | None = None) -> tuple[dict[str, Any], dict[str, int]]:
-    """Play seat 0 until the game ends: by the board's highlighted components where the page offers them (then
+                    shot: Path | None = None, seat: int = 0) -> tuple[dict[str, Any], dict[str, int]]:
+    """Play `seat` (the page's) until the game ends: by the board's highlighted components where the page offers them (then
     the chooser of the actions they share), by the first listed button otherwise. The finished game, and the
     clicks made: {"board": ..., "chooser": ..., "list": ...}.
 
@@ -73,7 +73,7 @@ def play_to_the_end(api: Api, page: Any, game_id: str, clicks: int = 600, server
         game = api.call("GET", f"{API}/games/{game_id}", 200).json()
         if game["status"] == "finished":
             return game, made
-        if 0 not in game["to_act"]:
+        if seat not in game["to_act"]:
             assert time.monotonic() - waiting_since < 60, f"the bots did not move on from version {game['version']}"
             page.wait_for_timeout(50)
             continue
@@ -86,7 +86,7 @@ def play_to_the_end(api: Api, page: Any, game_id: str, clicks: int = 600, server
         try:
             button.wait_for(state="attached", timeout=2_000)  # visible, or in a kind folded away (game.js)
         except Exception:
-            continue  # not seat 0's turn any more at the version shown
+            continue  # not the seat's turn any more at the version shown
         moves += 1
         page.posts.clear()
         how = _choose(page, version, button, shot if shot and not made["board"] + made["chooser"] else None)
