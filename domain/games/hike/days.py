@@ -27,9 +27,9 @@ from domain.games.hike.preparations import (
     can_declare,
     has_action,
     has_open_choice,
+    has_youngster_move,
     opening_count,
     upgrade_slots,
-    youngster_moves,
 )
 from domain.games.hike.race import can_ever_move, has_finished, has_race_choice
 from domain.games.hike.state import (
@@ -86,7 +86,7 @@ def _automatic_preparation_step(emitter: Emitter[HikeState], seat: int) -> bool:
             emitter.emit(ActionSkipped(seat=seat))
             return True
     elif step is BONUS:
-        if not youngster_moves(state, seat) and not can_declare(state, seat):
+        if not has_youngster_move(state, seat) and not can_declare(state, seat):
             emitter.emit(TurnEnded(seat=seat))
             return True
     elif step is UPGRADE and not upgrade_slots(state, seat):

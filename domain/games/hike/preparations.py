@@ -8,7 +8,7 @@ events are emitted by the function of its name, once its predicate has allowed i
 from __future__ import annotations
 
 from domain.core import Command, Emitter
-from domain.games.hike.cards import HUSKY_IDS, is_equipment, is_husky, is_youngster
+from domain.games.hike.cards import HUSKY_IDS, YOUNGSTER_IDS, is_equipment, is_husky, is_youngster
 from domain.games.hike.commands import (
     DeclareReady,
     DraftCard,
@@ -71,6 +71,15 @@ def youngster_moves(state: HikeState, seat: int) -> list[tuple[str, int]]:
     free = free_slots(state.mushers[seat].sled)
     cards = sorted({card for card in (*state.centre, *state.mushers[seat].hand) if is_youngster(card)})
     return [(card, slot) for card in cards for slot in free]
+
+
+def has_youngster_move(state: HikeState, seat: int) -> bool:
+    """Whether `youngster_moves` lists any, without listing them."""
+    if state.bonus_used:
+        return False
+    musher = state.mushers[seat]
+    return (any(spot.card is None for spot in musher.sled)
+            and any(card in YOUNGSTER_IDS for cards in (state.centre, musher.hand) for card in cards))
 
 
 def can_declare(state: HikeState, seat: int) -> bool:

@@ -106,9 +106,28 @@ def usable_huskies(state: HikeState, seat: int) -> tuple[int, ...]:
         last = _USABLE = (state, {})
     found = last[1].get(seat)
     if found is None:
-        found = last[1][seat] = tuple(slot for slot in range(len(state.mushers[seat].sled))
-                                      if can_use_husky(state, seat, slot))
+        found = last[1][seat] = _usable(state, seat)
     return found
+
+
+def _usable(state: HikeState, seat: int) -> tuple[int, ...]:
+    """Every slot for which `can_use_husky` holds, the track's next field looked up once."""
+    musher = state.mushers[seat]
+    track = fields(state)
+    position = musher.position
+    if position >= len(track):
+        return ()
+    snow = track[position].snow
+    sled = musher.sled
+    found = []
+    for slot, spot in enumerate(sled):
+        card = spot.card
+        if card is None or card not in EXPERIENCED_IDS or spot.tired or spot.resting:
+            continue
+        if snow in SNOW_OF[card] or (spot.equipment is not None and snow in extra_point_snow(
+                sled, state.columns, slot, from_resting=state.rules_version < BOOK_RACE)):
+            found.append(slot)
+    return tuple(found)
 
 
 def single_care(state: HikeState, seat: int) -> str | None:

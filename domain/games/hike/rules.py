@@ -101,17 +101,19 @@ REFUSALS: dict[type[Command], Refusal] = {
 }
 
 
-_ELSEWHERE_OF: dict[type[Command], str] = {kind: ELSEWHERE[phase] for kind, phase in PHASE_OF.items()}
-"""ELSEWHERE by command type: an Enum key costs a Python-level hash on Python 3.11."""
+_DISPATCH: dict[type[Command], tuple[Phase | None, str | None, Refusal]] = {
+    kind: (PHASE_OF.get(kind), ELSEWHERE.get(PHASE_OF.get(kind)), predicate)  # type: ignore[arg-type]
+    for kind, predicate in REFUSALS.items()}
+"""Each command type's phase, the words for it elsewhere, and its predicate, in one lookup by type (the listing
+asks `refusal` of every candidate; an Enum key would cost a Python-level hash on Python 3.11)."""
 
 
 def refusal(state: HikeState, seat: int, command: Command) -> str | None:
     """Why `seat` may not give `command` now: a command of the other phase, else its own predicate's reason."""
-    kind = type(command)
-    home = PHASE_OF.get(kind)
+    home, elsewhere, predicate = _DISPATCH[type(command)]
     if home is not None and home is not state.phase:
-        return _ELSEWHERE_OF[kind]
-    return REFUSALS[kind](state, seat, command)
+        return elsewhere
+    return predicate(state, seat, command)
 
 
 def candidates(state: HikeState, seat: int) -> Iterable[Command]:

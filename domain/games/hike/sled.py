@@ -54,6 +54,11 @@ def facing(slot: int, columns: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((other, SIDES.index(side), SIDES.index(OPPOSITE[side])) for side, other in neighbours(slot, columns))
 
 
+_FACING: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {
+    columns: tuple(facing(slot, columns) for slot in range(ROWS * columns)) for columns in (3, 4)}
+"""`facing` of every place of the sleds the game deals (`columns_for`), by a plain index."""
+
+
 def column_slots(column: int, columns: int) -> tuple[int, ...]:
     """The two places of one column, top first (Using care cards: double care)."""
     return tuple(row * columns + column for row in range(ROWS))
@@ -71,7 +76,9 @@ def can_place(sled: tuple[Spot, ...], columns: int, slot: int, card: str) -> boo
     if card in YOUNGSTER_IDS:
         return True
     edges = EDGES_OF[card]  # KeyError for a card that is no husky, as the catalogue's
-    for other_slot, side, opposite in facing(slot, columns):
+    table = _FACING.get(columns)
+    links = table[slot] if table is not None and slot < len(table) else facing(slot, columns)
+    for other_slot, side, opposite in links:
         other = sled[other_slot].card
         if other is not None:
             others = EDGES_OF.get(other)  # None: a youngster
