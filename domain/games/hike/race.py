@@ -155,8 +155,9 @@ def tired_slots(state: HikeState, seat: int) -> tuple[int, ...]:
 
 
 def tired_columns(state: HikeState, seat: int) -> tuple[int, ...]:
-    tired = set(tired_slots(state, seat))
-    return tuple(column for column in range(state.columns) if tired & set(column_slots(column, state.columns)))
+    tired = tired_slots(state, seat)
+    columns = state.columns
+    return tuple(column for column in range(columns) if any(slot in tired for slot in column_slots(column, columns)))
 
 
 def step_of(state: HikeState, seat: int) -> Step:

@@ -59,6 +59,7 @@ _FACING: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {
 """`facing` of every place of the sleds the game deals (`columns_for`), by a plain index."""
 
 
+@functools.cache
 def column_slots(column: int, columns: int) -> tuple[int, ...]:
     """The two places of one column, top first (Using care cards: double care)."""
     return tuple(row * columns + column for row in range(ROWS))
