@@ -265,7 +265,8 @@ def use_husky_refusal(state: HikeState, seat: int, command: UseHusky) -> str | N
         return "huskies in the rest state can not be used again"
     if spot.tired:
         return "this husky is tired: it has a cube on it"
-    if not can_use_husky(state, seat, command.slot):
+    slot = command.slot  # a place of the sled (indexed above): `usable_huskies` holds it if `can_use_husky` does
+    if not (slot in usable_huskies(state, seat) if slot >= 0 else can_use_husky(state, seat, slot)):
         return "to move onto a field you must spend a movement point identical to the one on it"
     return None
 
