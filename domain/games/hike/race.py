@@ -14,6 +14,7 @@ from domain.games.hike.cards import (
     EXPERIENCED_IDS,
     SNOW_OF,
     Field,
+    Snow,
     is_double_care,
     is_equipment,
     is_experienced,
@@ -31,7 +32,7 @@ from domain.games.hike.commands import (
 )
 from domain.games.hike.events import CareGiven, EquipmentFieldForced, EquipmentSpent, HuskyRan
 from domain.games.hike.sled import column_slots, extra_point_snow, movement_points
-from domain.games.hike.state import BOOK_RACE, EQUIPMENT, REST, RUN, HikeState, Step, care_lapses
+from domain.games.hike.state import BOOK_RACE, EQUIPMENT, REST, RUN, HikeState, Spot, Step, care_lapses
 from domain.games.hike.track import (
     Points,
     can_enter,
@@ -73,61 +74,47 @@ def can_ever_move(state: HikeState, seat: int) -> bool:
 
 
 def can_use_husky(state: HikeState, seat: int, slot: int) -> bool:
-    """A ready experienced husky (no cube, not resting) with a point that matches the next field.
-
-    `can_enter(husky_points(...), ...)` without building the points: a printed point matches, or the upgrade's
-    extra one, which takes the snow types of the neighbours (`extra_point_snow`)."""
+    """A ready experienced husky (no cube, not resting) with a point that matches the next field."""
     musher = state.mushers[seat]
-    spot = musher.sled[slot]
-    card = spot.card
-    if card is None or card not in EXPERIENCED_IDS or spot.tired or spot.resting:
-        return False
+    return _runs(state, musher.sled, slot, _next_snow(state, musher.position))
+
+
+def _next_snow(state: HikeState, position: int) -> Snow | None:
+    """The snow of the field after `position`; None past the last field."""
     track = fields(state)
-    position = musher.position
-    if position >= len(track):
+    return track[position].snow if position < len(track) else None
+
+
+def _runs(state: HikeState, sled: tuple[Spot, ...], slot: int, snow: Snow | None) -> bool:
+    """`can_enter(husky_points(...), ...)` for a ready experienced husky, without building its points: a printed
+    point matches `snow`, or the upgrade's extra one, which takes the snow types of the neighbours."""
+    spot = sled[slot]
+    card = spot.card
+    if card is None or card not in EXPERIENCED_IDS or spot.tired or spot.resting or snow is None:
         return False
-    snow = track[position].snow
-    if snow in SNOW_OF[card]:
-        return True
-    return spot.equipment is not None and snow in extra_point_snow(
-        musher.sled, state.columns, slot, from_resting=state.rules_version < BOOK_RACE)
+    return snow in SNOW_OF[card] or (spot.equipment is not None and snow in extra_point_snow(
+        sled, state.columns, slot, from_resting=state.rules_version < BOOK_RACE))
 
 
 _USABLE: tuple[HikeState | None, dict[int, tuple[int, ...]]] = (None, {})
 """The last state asked about and its seats' `usable_huskies`: the listing, `decide` and `advance` ask them of
-the same state over and over. Held by the state itself (states are frozen), so it stands for that state only;
-each caller works on its own pair, so threads sharing the module never mix two states' answers."""
+the same state over and over. Held with the state itself (states are frozen), so it stands for that state only;
+each caller works on the pair it read, so threads sharing the module never mix two states' answers."""
 
 
 def usable_huskies(state: HikeState, seat: int) -> tuple[int, ...]:
+    """The places of every husky `can_use_husky` allows (remembered for the last state asked about)."""
     global _USABLE
     last = _USABLE
     if last[0] is not state:
         last = _USABLE = (state, {})
     found = last[1].get(seat)
     if found is None:
-        found = last[1][seat] = _usable(state, seat)
+        musher = state.mushers[seat]
+        snow = _next_snow(state, musher.position)
+        found = last[1][seat] = () if snow is None else tuple(
+            slot for slot in range(len(musher.sled)) if _runs(state, musher.sled, slot, snow))
     return found
-
-
-def _usable(state: HikeState, seat: int) -> tuple[int, ...]:
-    """Every slot for which `can_use_husky` holds, the track's next field looked up once."""
-    musher = state.mushers[seat]
-    track = fields(state)
-    position = musher.position
-    if position >= len(track):
-        return ()
-    snow = track[position].snow
-    sled = musher.sled
-    found = []
-    for slot, spot in enumerate(sled):
-        card = spot.card
-        if card is None or card not in EXPERIENCED_IDS or spot.tired or spot.resting:
-            continue
-        if snow in SNOW_OF[card] or (spot.equipment is not None and snow in extra_point_snow(
-                sled, state.columns, slot, from_resting=state.rules_version < BOOK_RACE)):
-            found.append(slot)
-    return tuple(found)
 
 
 def single_care(state: HikeState, seat: int) -> str | None:
