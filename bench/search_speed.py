@@ -3,14 +3,15 @@
     python bench/search_speed.py [--type TYPE ...] [--seats S] [--decisions N] [--skip K] [--runs R]
                                  [--iterations N] [--seed SEED] [--quick]
 
-For each game type with a `search` level (or the `--type`s named), a game of the strongest hand-written
-level in every seat (domain/core/seating.py `strongest_bot`) is played on domain.core.Table from one seed;
-at each of its first N decisions with more than one legal command (after the first K such, `--skip`: e.g.
-to reach the race) the search level is asked what it would play (at the game's default budget, or `--iterations`) and its CPU time (time.process_time) is taken; the
-game goes on with the hand-written level's command, so every run, and every version of the code that keeps
-the game's outcomes, searches the same positions. Prints, per type, the median over R runs of the mean
-milliseconds per searched decision, each run's figure, and a digest of the searched choices (equal digests:
-the same decisions were searched and chose alike).
+For each game type with a `search` level (or the `--type`s named), a game of the strongest hand-written level
+(domain/core/seating.py `strongest_bot`) in every seat (`--seats`, within the game's range) is played on
+domain.core.Table from one seed. At each of its first N decisions with more than one legal command (after the
+first K such, `--skip`: e.g. to reach Hike!'s race) the search level is asked what it would play, at the game's
+default budget or `--iterations`, and its CPU time (time.process_time) is taken; the game goes on with the
+hand-written level's command, so every run, and every version of the code that keeps the game's outcomes,
+searches the same positions. Prints, per type, the median over R runs of the mean milliseconds per searched
+decision, each run's figure, and a digest of the searched choices (equal digests: the same positions were
+searched and the search chose alike).
 
 To compare two versions of the code, run it on each in turn (alternating, a few times: the machine is
 shared and its load moves the figures) and divide the medians.
@@ -72,14 +73,16 @@ def main() -> None:
         args.decisions, args.runs = 2, 1
     types = args.type or [spec.id for spec in GAMES if spec.search is not None]
     for type_ in types:
+        spec = game_spec(type_)
+        seats = min(max(args.seats, spec.min_seats), spec.max_seats)  # a solo game is played alone
         figures, digests = [], set()
         for _ in range(args.runs):
-            mean, digest = one_run(type_, args.seats, args.decisions, args.iterations, args.seed, args.skip)
+            mean, digest = one_run(type_, seats, args.decisions, args.iterations, args.seed, args.skip)
             figures.append(mean * 1000)
             digests.add(digest)
         runs = " ".join(f"{figure:.0f}" for figure in figures)
         print(f"{type_:<20} {statistics.median(figures):7.0f} ms/decision  (runs: {runs}; "
-              f"{args.decisions} decisions after {args.skip}, {args.seats} seats; choices {', '.join(sorted(digests))})", flush=True)
+              f"{args.decisions} decisions after {args.skip}, {seats} seats; choices {', '.join(sorted(digests))})", flush=True)
 
 
 if __name__ == "__main__":
