@@ -82,7 +82,8 @@ def main() -> None:
             digests.add(digest)
         runs = " ".join(f"{figure:.0f}" for figure in figures)
         print(f"{type_:<20} {statistics.median(figures):7.0f} ms/decision  (runs: {runs}; "
-              f"{args.decisions} decisions after {args.skip}, {seats} seats; choices {', '.join(sorted(digests))})", flush=True)
+              f"{args.decisions} decisions after {args.skip}, {seats} seats; choices {', '.join(sorted(digests))})",
+              flush=True)
 
 
 if __name__ == "__main__":
