@@ -48,7 +48,7 @@ from domain.games.hike.commands import (
 )
 from domain.games.hike.race_plan import race_choice
 from domain.games.hike.sled import can_place, neighbours
-from domain.games.hike.state import HikeState, Phase, Spot, Step
+from domain.games.hike.state import ACTION, BONUS, EQUIPMENT, OPEN, RACE, REST, RUN, UPGRADE, HikeState, Spot
 from domain.games.hike.views import view
 
 POINT_VALUE = {Snow.SNOW: 1.0, Snow.ICE: 0.95, Snow.POWDER: 0.9}
@@ -239,37 +239,42 @@ def rollout(state: HikeState, seat: int, legal: Sequence[Command], rng: Rng) -> 
     """
     if len(legal) == 1:
         return legal[0]
-    if state.phase is Phase.RACE:
+    if state.phase is RACE:
         return _race_rollout(state, seat, legal, rng)
-    match state.step:
-        case Step.OPEN:
-            return legal[-1]  # OpenCards with the most +1 cards (listed last)
-        case Step.ACTION:
-            placing = [command for command in legal if isinstance(command, (DraftHusky, PlaceHusky))]
-            return rng.choice(placing or [command for command in legal if not isinstance(command, SwapHusky)]
-                              or legal)
-        case Step.BONUS:
-            if DeclareReady() in legal:
-                return DeclareReady()
-            youngsters = [command for command in legal if isinstance(command, PlaceYoungster)]
-            return rng.choice(youngsters) if youngsters else EndTurn()
-        case Step.UPGRADE:
-            return legal[0]  # an upgrade while one is listed, then EndTurn
+    step = state.step
+    if step is OPEN:
+        return legal[-1]  # OpenCards with the most +1 cards (listed last)
+    if step is ACTION:
+        placing = [command for command in legal if type(command) in PLACING]
+        return rng.choice(placing or [command for command in legal if type(command) is not SwapHusky] or legal)
+    if step is BONUS:
+        if DeclareReady() in legal:
+            return DeclareReady()
+        youngsters = [command for command in legal if type(command) is PlaceYoungster]
+        return rng.choice(youngsters) if youngsters else EndTurn()
+    if step is UPGRADE:
+        return legal[0]  # an upgrade while one is listed, then EndTurn
     return rng.choice(legal)
 
 
+PLACING = (DraftHusky, PlaceHusky)
+CARING = (CareForHusky, CareForColumn)
+
+
 def _race_rollout(state: HikeState, seat: int, legal: Sequence[Command], rng: Rng) -> Command:
-    match state.mushers[seat].step:
-        case Step.RUN:
-            running = [command for command in legal if isinstance(command, UseHusky)]
-            caring = [command for command in legal if isinstance(command, (CareForHusky, CareForColumn))]
-            return rng.choice(running or caring or legal)
-        case Step.EQUIPMENT:
-            return UseEquipment() if UseEquipment() in legal else PushThrough()
-        case Step.REST:
-            sled = state.mushers[seat].sled
-            resting = [command for command in legal if isinstance(command, RestHusky)]
-            return min(resting, key=lambda command: len(points(sled[command.slot].card or ""))) if resting else legal[0]
+    step = state.mushers[seat].step
+    if step is RUN:
+        running = [command for command in legal if type(command) is UseHusky]
+        if running:
+            return rng.choice(running)
+        caring = [command for command in legal if type(command) in CARING]
+        return rng.choice(caring or legal)
+    if step is EQUIPMENT:
+        return UseEquipment() if UseEquipment() in legal else PushThrough()
+    if step is REST:
+        sled = state.mushers[seat].sled
+        resting = [command for command in legal if type(command) is RestHusky]
+        return min(resting, key=lambda command: len(points(sled[command.slot].card or ""))) if resting else legal[0]
     return rng.choice(legal)
 
 

@@ -110,30 +110,46 @@ HUSKY_DECK: tuple[str, ...] = (*sorted(HUSKIES), *sorted(YOUNGSTERS), *sorted(EQ
 TOKEN_PREFIX = "T"
 
 
+# The catalogue's facts as plain sets and dicts keyed by card id, for the rules' hot paths (a search asks them
+# millions of times): a lookup in a MappingProxyType or a tuple, or by an Enum key, costs several times more.
+EXPERIENCED_IDS: frozenset[str] = frozenset(HUSKIES)
+YOUNGSTER_IDS: frozenset[str] = frozenset(YOUNGSTERS)
+HUSKY_IDS: frozenset[str] = EXPERIENCED_IDS | YOUNGSTER_IDS
+EQUIPMENT_IDS: frozenset[str] = frozenset(EQUIPMENT)
+SINGLE_CARE_IDS: frozenset[str] = frozenset(SINGLE_CARE)
+DOUBLE_CARE_IDS: frozenset[str] = frozenset(DOUBLE_CARE)
+SNOW_OF: dict[str, tuple[Snow, ...]] = {card: husky.snow for card, husky in HUSKIES.items()}
+"""Each experienced husky's printed points (`points`)."""
+SIDES: tuple[Side, ...] = tuple(Side)
+EDGES_OF: dict[str, tuple[str, ...]] = {card: tuple(husky.edges[side] for side in SIDES)
+                                        for card, husky in HUSKIES.items()}
+"""Each experienced husky's edge colours by side, in `SIDES` order."""
+
+
 def is_experienced(card: str) -> bool:
-    return card in HUSKIES
+    return card in EXPERIENCED_IDS
 
 
 def is_youngster(card: str) -> bool:
-    return card in YOUNGSTERS
+    return card in YOUNGSTER_IDS
 
 
 def is_husky(card: str) -> bool:
     """Experienced and youngster huskies are both husky cards (Performing actions)."""
-    return card in HUSKIES or card in YOUNGSTERS
+    return card in HUSKY_IDS
 
 
 def is_equipment(card: str) -> bool:
-    return card in EQUIPMENT
+    return card in EQUIPMENT_IDS
 
 
 def is_double_care(card: str) -> bool:
-    return card in DOUBLE_CARE
+    return card in DOUBLE_CARE_IDS
 
 
 def is_single_care(card: str) -> bool:
     """A single care card, or a care token standing in for one."""
-    return card in SINGLE_CARE or card.startswith(TOKEN_PREFIX)
+    return card in SINGLE_CARE_IDS or card.startswith(TOKEN_PREFIX)
 
 
 def is_care(card: str) -> bool:
@@ -147,8 +163,7 @@ def care_value(card: str) -> int:
 
 def points(card: str) -> tuple[Snow, ...]:
     """The printed movement points of a husky card (none for youngsters)."""
-    husky = HUSKIES.get(card)
-    return husky.snow if husky is not None else ()
+    return SNOW_OF.get(card, ())
 
 
 def card_name(card: str) -> str:

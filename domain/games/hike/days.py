@@ -27,19 +27,24 @@ from domain.games.hike.preparations import (
     can_declare,
     has_action,
     has_open_choice,
+    has_youngster_move,
     opening_count,
     upgrade_slots,
-    youngster_moves,
 )
 from domain.games.hike.race import can_ever_move, has_finished, has_race_choice
 from domain.games.hike.state import (
+    ACTION,
     BEHIND_LIMIT,
+    BONUS,
     BOOK_RACE,
     FIRST_PLAYER,
+    OPEN,
+    OVER,
     PREPARATION_DAY_CAP,
+    PREPARATIONS,
+    UPGRADE,
     HikeState,
     Phase,
-    Step,
     care_lapses,
     on_the_road,
     race_day_cap,
@@ -66,24 +71,27 @@ def _automatic_preparation_step(emitter: Emitter[HikeState], seat: int) -> bool:
     """Take the step for `seat` when there is nothing to choose; False when the musher must choose."""
     state = emitter.state
     musher = state.mushers[seat]
-    if musher.ready and state.step is Step.OPEN:
+    step = state.step
+    if musher.ready and step is OPEN:
         if musher.care_pile:
             emitter.emit(CareCardTaken(seat=seat, card=musher.care_pile[0]))
         emitter.emit(TurnEnded(seat=seat))
         return True
-    match state.step:
-        case Step.OPEN if not has_open_choice(state, seat):
+    if step is OPEN:
+        if not has_open_choice(state, seat):
             emitter.emit(CardsOpened(seat=seat, cards=state.deck[:opening_count(state)]))
             return True
-        case Step.ACTION if not has_action(state, seat):
+    elif step is ACTION:
+        if not has_action(state, seat):
             emitter.emit(ActionSkipped(seat=seat))
             return True
-        case Step.BONUS if not youngster_moves(state, seat) and not can_declare(state, seat):
+    elif step is BONUS:
+        if not has_youngster_move(state, seat) and not can_declare(state, seat):
             emitter.emit(TurnEnded(seat=seat))
             return True
-        case Step.UPGRADE if not upgrade_slots(state, seat):
-            emitter.emit(TurnEnded(seat=seat))
-            return True
+    elif step is UPGRADE and not upgrade_slots(state, seat):
+        emitter.emit(TurnEnded(seat=seat))
+        return True
     return False
 
 
@@ -93,11 +101,11 @@ def advance(emitter: Emitter[HikeState], rng: Rng) -> None:
     In the race a musher with nothing left but making camp makes camp without a command: the
     one whose turn it is, or on a simultaneous day each such musher, in the day's order.
     """
-    while emitter.state.phase is not Phase.OVER:
+    while emitter.state.phase is not OVER:
         state = emitter.state
         if state.day_over:
             _end_day(emitter, rng)
-        elif state.phase is Phase.PREPARATIONS:
+        elif state.phase is PREPARATIONS:
             assert state.current is not None
             if not _automatic_preparation_step(emitter, state.current):
                 return
@@ -109,7 +117,7 @@ def advance(emitter: Emitter[HikeState], rng: Rng) -> None:
 
 
 def _end_day(emitter: Emitter[HikeState], rng: Rng) -> None:
-    if emitter.state.phase is Phase.PREPARATIONS:
+    if emitter.state.phase is PREPARATIONS:
         _end_preparation_day(emitter, rng)
     else:
         _end_race_day(emitter, rng)

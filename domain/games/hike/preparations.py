@@ -8,7 +8,7 @@ events are emitted by the function of its name, once its predicate has allowed i
 from __future__ import annotations
 
 from domain.core import Command, Emitter
-from domain.games.hike.cards import is_equipment, is_husky, is_youngster
+from domain.games.hike.cards import HUSKY_IDS, YOUNGSTER_IDS, is_equipment, is_husky, is_youngster
 from domain.games.hike.commands import (
     DeclareReady,
     DraftCard,
@@ -29,7 +29,7 @@ from domain.games.hike.events import (
     YoungsterPlaced,
 )
 from domain.games.hike.sled import can_place, can_upgrade, free_slots, is_complete
-from domain.games.hike.state import HikeState, Step
+from domain.games.hike.state import ACTION, BONUS, OPEN, SWAP, UPGRADE, HikeState
 
 # Predicates and queries
 
@@ -73,6 +73,15 @@ def youngster_moves(state: HikeState, seat: int) -> list[tuple[str, int]]:
     return [(card, slot) for card in cards for slot in free]
 
 
+def has_youngster_move(state: HikeState, seat: int) -> bool:
+    """Whether `youngster_moves` lists any, without listing them."""
+    if state.bonus_used:
+        return False
+    musher = state.mushers[seat]
+    return (any(spot.card is None for spot in musher.sled)
+            and any(card in YOUNGSTER_IDS for cards in (state.centre, musher.hand) for card in cards))
+
+
 def can_declare(state: HikeState, seat: int) -> bool:
     """Declaring you are ready: only with a complete sled, once."""
     musher = state.mushers[seat]
@@ -93,24 +102,24 @@ def preparation_candidates(state: HikeState, seat: int) -> list[Command]:
     musher = state.mushers[seat]
     free, taken = free_slots(musher.sled), tuple(slot for slot, spot in enumerate(musher.sled) if spot.card)
     centre, hand = sorted(set(state.centre)), sorted(set(musher.hand))
-    match state.step:
-        case Step.OPEN:
-            return [OpenCards(extra=extra) for extra in range(musher.plus_cards + 1)]
-        case Step.ACTION:
-            return [
-                *(DraftHusky(card=card, slot=slot) for card in centre if is_husky(card) for slot in free),
-                *(DraftCard(card=card) for card in centre),
-                *(PlaceHusky(card=card, slot=slot) for card in hand if is_husky(card) for slot in free),
-                *(SwapHusky(slot=slot) for slot in taken),
-            ]
-        case Step.SWAP:
-            return [PlaceHusky(card=card, slot=slot) for card in hand if is_husky(card) for slot in free]
-        case Step.BONUS:
-            youngsters = sorted({card for card in (*centre, *hand) if is_youngster(card)})
-            return [*(PlaceYoungster(card=card, slot=slot) for card in youngsters for slot in free), DeclareReady(),
-                    EndTurn()]
-        case Step.UPGRADE:
-            return [*(UpgradeHusky(slot=slot) for slot in taken), EndTurn()]
+    step = state.step
+    if step is OPEN:
+        return [OpenCards(extra=extra) for extra in range(musher.plus_cards + 1)]
+    if step is ACTION:
+        return [
+            *(DraftHusky(card=card, slot=slot) for card in centre if card in HUSKY_IDS for slot in free),
+            *(DraftCard(card=card) for card in centre),
+            *(PlaceHusky(card=card, slot=slot) for card in hand if card in HUSKY_IDS for slot in free),
+            *(SwapHusky(slot=slot) for slot in taken),
+        ]
+    if step is SWAP:
+        return [PlaceHusky(card=card, slot=slot) for card in hand if card in HUSKY_IDS for slot in free]
+    if step is BONUS:
+        youngsters = sorted({card for card in (*centre, *hand) if is_youngster(card)})
+        return [*(PlaceYoungster(card=card, slot=slot) for card in youngsters for slot in free), DeclareReady(),
+                EndTurn()]
+    if step is UPGRADE:
+        return [*(UpgradeHusky(slot=slot) for slot in taken), EndTurn()]
     return []
 
 
@@ -122,7 +131,7 @@ NOT_IN_CENTRE = "that card is not face-up in the centre of the table"
 
 def _placement_refusal(state: HikeState, seat: int, card: str, slot: int) -> str | None:
     """Why `card` may not go on `slot` (Placement rules)."""
-    if not is_husky(card):
+    if card not in HUSKY_IDS:
         return "only husky cards are placed in the sled"
     sled = state.mushers[seat].sled
     if sled[slot].card is not None:
@@ -134,7 +143,7 @@ def _placement_refusal(state: HikeState, seat: int, card: str, slot: int) -> str
 
 def open_refusal(state: HikeState, seat: int, command: OpenCards) -> str | None:
     """Opening cards: at the start of the turn, with no more +1 cards than held or useful."""
-    if state.step is not Step.OPEN:
+    if state.step is not OPEN:
         return "cards are opened from the husky deck at the start of your turn"
     if command.extra > state.mushers[seat].plus_cards:
         return f"you have only {state.mushers[seat].plus_cards} +1 cards"
@@ -145,7 +154,7 @@ def open_refusal(state: HikeState, seat: int, command: OpenCards) -> str | None:
 
 def draft_husky_refusal(state: HikeState, seat: int, command: DraftHusky) -> str | None:
     """Drafting a husky to the sled: the action, a face-up husky of the centre, by the placement rules."""
-    if state.step is not Step.ACTION:
+    if state.step is not ACTION:
         return ACTION_FIRST
     if command.card not in state.centre:
         return NOT_IN_CENTRE
@@ -154,7 +163,7 @@ def draft_husky_refusal(state: HikeState, seat: int, command: DraftHusky) -> str
 
 def draft_card_refusal(state: HikeState, seat: int, command: DraftCard) -> str | None:
     """Drafting a card to the hand: the action, any opened card of the centre."""
-    if state.step is not Step.ACTION:
+    if state.step is not ACTION:
         return ACTION_FIRST
     if command.card not in state.centre:
         return NOT_IN_CENTRE
@@ -163,7 +172,7 @@ def draft_card_refusal(state: HikeState, seat: int, command: DraftCard) -> str |
 
 def place_husky_refusal(state: HikeState, seat: int, command: PlaceHusky) -> str | None:
     """Placing a husky from the hand: the action or the second half of a swap, by the placement rules."""
-    if state.step not in (Step.ACTION, Step.SWAP):
+    if state.step not in (ACTION, SWAP):
         return ACTION_FIRST
     if command.card not in state.mushers[seat].hand:
         return "that card is not in your hand"
@@ -172,7 +181,7 @@ def place_husky_refusal(state: HikeState, seat: int, command: PlaceHusky) -> str
 
 def swap_refusal(state: HikeState, seat: int, command: SwapHusky) -> str | None:
     """Swapping a husky: the action, taking back a husky that is in the sled."""
-    if state.step is not Step.ACTION:
+    if state.step is not ACTION:
         return ACTION_FIRST
     if state.mushers[seat].sled[command.slot].card is None:
         return "there is no husky on that place of your sled"
@@ -181,7 +190,7 @@ def swap_refusal(state: HikeState, seat: int, command: SwapHusky) -> str | None:
 
 def youngster_refusal(state: HikeState, seat: int, command: PlaceYoungster) -> str | None:
     """Bonus action: once a turn after the action, a youngster from the centre or the hand on a free place."""
-    if state.step is not Step.BONUS:
+    if state.step is not BONUS:
         return "the bonus action comes after completing the regular action"
     if state.bonus_used:
         return "you may do one bonus action a turn"
@@ -194,7 +203,7 @@ def youngster_refusal(state: HikeState, seat: int, command: PlaceYoungster) -> s
 
 def declare_refusal(state: HikeState, seat: int, command: DeclareReady) -> str | None:
     """Declaring you are ready to race: after the action, with a complete sled, once."""
-    if state.step is not Step.BONUS:
+    if state.step is not BONUS:
         return "you may declare ready after your action"
     if not can_declare(state, seat):
         return "your sled is complete only when every cube has been replaced with a husky"
@@ -203,7 +212,7 @@ def declare_refusal(state: HikeState, seat: int, command: DeclareReady) -> str |
 
 def upgrade_refusal(state: HikeState, seat: int, command: UpgradeHusky) -> str | None:
     """Upgrading on declaring ready (Declaring ready 3): equipment from the hand under a 1-point husky."""
-    if state.step is not Step.UPGRADE:
+    if state.step is not UPGRADE:
         return "huskies are upgraded when you declare you are ready to race"
     if not any(is_equipment(card) for card in state.mushers[seat].hand):
         return "you have no equipment card in your hand"
@@ -214,7 +223,7 @@ def upgrade_refusal(state: HikeState, seat: int, command: UpgradeHusky) -> str |
 
 def end_turn_refusal(state: HikeState, seat: int, command: EndTurn) -> str | None:
     """Ending a Preparations turn: after the action (and any bonus, declaration or upgrades)."""
-    if state.step not in (Step.BONUS, Step.UPGRADE):
+    if state.step not in (BONUS, UPGRADE):
         return "you must perform exactly one action before ending your turn"
     return None
 

@@ -11,7 +11,10 @@ from collections.abc import Callable
 
 from domain.core import Command, Emitter
 from domain.games.hike.cards import (
+    EXPERIENCED_IDS,
+    SNOW_OF,
     Field,
+    Snow,
     is_double_care,
     is_equipment,
     is_experienced,
@@ -28,8 +31,8 @@ from domain.games.hike.commands import (
     UseHusky,
 )
 from domain.games.hike.events import CareGiven, EquipmentFieldForced, EquipmentSpent, HuskyRan
-from domain.games.hike.sled import column_slots, movement_points
-from domain.games.hike.state import BOOK_RACE, HikeState, Step, care_lapses
+from domain.games.hike.sled import column_slots, extra_point_snow, movement_points
+from domain.games.hike.state import BOOK_RACE, EQUIPMENT, REST, RUN, HikeState, Spot, Step, care_lapses
 from domain.games.hike.track import (
     Points,
     can_enter,
@@ -73,14 +76,45 @@ def can_ever_move(state: HikeState, seat: int) -> bool:
 def can_use_husky(state: HikeState, seat: int, slot: int) -> bool:
     """A ready experienced husky (no cube, not resting) with a point that matches the next field."""
     musher = state.mushers[seat]
-    spot = musher.sled[slot]
-    if spot.card is None or not is_experienced(spot.card) or spot.tired or spot.resting:
+    return _runs(state, musher.sled, slot, _next_snow(state, musher.position))
+
+
+def _next_snow(state: HikeState, position: int) -> Snow | None:
+    """The snow of the field after `position`; None past the last field."""
+    track = fields(state)
+    return track[position].snow if position < len(track) else None
+
+
+def _runs(state: HikeState, sled: tuple[Spot, ...], slot: int, snow: Snow | None) -> bool:
+    """`can_enter(husky_points(...), ...)` for a ready experienced husky, without building its points: a printed
+    point matches `snow`, or the upgrade's extra one, which takes the snow types of the neighbours."""
+    spot = sled[slot]
+    card = spot.card
+    if card is None or card not in EXPERIENCED_IDS or spot.tired or spot.resting or snow is None:
         return False
-    return can_enter(husky_points(state, seat, slot), fields(state), musher.position)
+    return snow in SNOW_OF[card] or (spot.equipment is not None and snow in extra_point_snow(
+        sled, state.columns, slot, from_resting=state.rules_version < BOOK_RACE))
+
+
+_USABLE: tuple[HikeState | None, dict[int, tuple[int, ...]]] = (None, {})
+"""The last state asked about and its seats' `usable_huskies`: the listing, `decide` and `advance` ask them of
+the same state over and over. Held with the state itself (states are frozen), so it stands for that state only;
+each caller works on the pair it read, so threads sharing the module never mix two states' answers."""
 
 
 def usable_huskies(state: HikeState, seat: int) -> tuple[int, ...]:
-    return tuple(slot for slot in range(len(state.mushers[seat].sled)) if can_use_husky(state, seat, slot))
+    """The places of every husky `can_use_husky` allows (remembered for the last state asked about)."""
+    global _USABLE
+    last = _USABLE
+    if last[0] is not state:
+        last = _USABLE = (state, {})
+    found = last[1].get(seat)
+    if found is None:
+        musher = state.mushers[seat]
+        snow = _next_snow(state, musher.position)
+        found = last[1][seat] = () if snow is None else tuple(
+            slot for slot in range(len(musher.sled)) if _runs(state, musher.sled, slot, snow))
+    return found
 
 
 def single_care(state: HikeState, seat: int) -> str | None:
@@ -108,8 +142,9 @@ def tired_slots(state: HikeState, seat: int) -> tuple[int, ...]:
 
 
 def tired_columns(state: HikeState, seat: int) -> tuple[int, ...]:
-    tired = set(tired_slots(state, seat))
-    return tuple(column for column in range(state.columns) if tired & set(column_slots(column, state.columns)))
+    tired = tired_slots(state, seat)
+    columns = state.columns
+    return tuple(column for column in range(columns) if any(slot in tired for slot in column_slots(column, columns)))
 
 
 def step_of(state: HikeState, seat: int) -> Step:
@@ -119,14 +154,14 @@ def step_of(state: HikeState, seat: int) -> Step:
 
 def care_slots(state: HikeState, seat: int) -> tuple[int, ...]:
     """Using care cards: only when no husky can be used; a single card refreshes one tired husky."""
-    if step_of(state, seat) is not Step.RUN or single_care(state, seat) is None or usable_huskies(state, seat):
+    if step_of(state, seat) is not RUN or single_care(state, seat) is None or usable_huskies(state, seat):
         return ()
     return tired_slots(state, seat)
 
 
 def care_columns(state: HikeState, seat: int) -> tuple[int, ...]:
     """A double care card refreshes the two huskies of a column with at least one tired."""
-    if step_of(state, seat) is not Step.RUN or double_care(state, seat) is None or usable_huskies(state, seat):
+    if step_of(state, seat) is not RUN or double_care(state, seat) is None or usable_huskies(state, seat):
         return ()
     return tired_columns(state, seat)
 
@@ -136,7 +171,7 @@ def can_make_camp(state: HikeState, seat: int) -> bool:
     still come to use (End of the day: rules versions 1 and 3); where that card lapses at the day's end instead
     (version 2, or version 3 with `care_card_lapses`: days.py), at any time."""
     musher = state.mushers[seat]
-    if musher.step is not Step.RUN:
+    if musher.step is not RUN:
         return False
     if care_lapses(state):
         return True
@@ -161,7 +196,7 @@ def has_equipment(state: HikeState, seat: int) -> bool:
 
 def has_race_choice(state: HikeState, seat: int) -> bool:
     """Whether the musher can still do anything but make camp (else the turn ends by itself)."""
-    if step_of(state, seat) is not Step.RUN:
+    if step_of(state, seat) is not RUN:
         return True
     if has_finished(state, seat):
         return False
@@ -171,20 +206,23 @@ def has_race_choice(state: HikeState, seat: int) -> bool:
 def race_candidates(state: HikeState, seat: int) -> list[Command]:
     """The commands of the musher's current Race step worth asking the predicates about, in listing order: care
     for tired huskies only when no husky can be used."""
-    places = range(len(state.mushers[seat].sled))
-    match step_of(state, seat):
-        case Step.RUN:
-            caring = not usable_huskies(state, seat)  # care cards are for when no husky can be used
-            return [
-                *(UseHusky(slot=slot) for slot in places),
-                *(CareForHusky(slot=slot) for slot in (tired_slots(state, seat) if caring else ())),
-                *(CareForColumn(column=column) for column in (tired_columns(state, seat) if caring else ())),
-                EndTurn(),
-            ]
-        case Step.EQUIPMENT:
-            return [UseEquipment(), PushThrough(), StopBeforeField()]
-        case Step.REST:
-            return [RestHusky(slot=slot) for slot in places]
+    musher = state.mushers[seat]
+    places = range(len(musher.sled))
+    step = musher.step
+    if step is RUN:
+        if usable_huskies(state, seat):
+            return [*(UseHusky(slot=slot) for slot in places), EndTurn()]
+        # care cards are for when no husky can be used
+        return [
+            *(UseHusky(slot=slot) for slot in places),
+            *(CareForHusky(slot=slot) for slot in tired_slots(state, seat)),
+            *(CareForColumn(column=column) for column in tired_columns(state, seat)),
+            EndTurn(),
+        ]
+    if step is EQUIPMENT:
+        return [UseEquipment(), PushThrough(), StopBeforeField()]
+    if step is REST:
+        return [RestHusky(slot=slot) for slot in places]
     return []
 
 
@@ -204,23 +242,25 @@ def _pending(state: HikeState, seat: int) -> str:
 
 def use_husky_refusal(state: HikeState, seat: int, command: UseHusky) -> str | None:
     """Using husky movement points: a ready experienced husky with a point that matches the next field."""
-    if step_of(state, seat) is not Step.RUN:
+    musher = state.mushers[seat]
+    if musher.step is not RUN:
         return _pending(state, seat)
-    spot = state.mushers[seat].sled[command.slot]
-    if spot.card is None or not is_experienced(spot.card):
+    spot = musher.sled[command.slot]
+    if spot.card is None or spot.card not in EXPERIENCED_IDS:
         return "only experienced huskies have movement points"
     if spot.resting:
         return "huskies in the rest state can not be used again"
     if spot.tired:
         return "this husky is tired: it has a cube on it"
-    if not can_use_husky(state, seat, command.slot):
+    slot = command.slot  # a place of the sled (indexed above): `usable_huskies` holds it if `can_use_husky` does
+    if not (slot in usable_huskies(state, seat) if slot >= 0 else can_use_husky(state, seat, slot)):
         return "to move onto a field you must spend a movement point identical to the one on it"
     return None
 
 
 def equipment_refusal(state: HikeState, seat: int, command: UseEquipment) -> str | None:
     """Landscape cards that require equipment: an equipment card from the hand (the sled's do not count)."""
-    if step_of(state, seat) is not Step.EQUIPMENT:
+    if step_of(state, seat) is not EQUIPMENT:
         return NO_FIELD_AHEAD
     if not has_equipment(state, seat):
         return "you have no equipment card in your hand; equipment under huskies may not be used"
@@ -229,7 +269,7 @@ def equipment_refusal(state: HikeState, seat: int, command: UseEquipment) -> str
 
 def push_through_refusal(state: HikeState, seat: int, command: PushThrough) -> str | None:
     """Pushing through: only before a field that requires equipment."""
-    return NO_FIELD_AHEAD if step_of(state, seat) is not Step.EQUIPMENT else None
+    return NO_FIELD_AHEAD if step_of(state, seat) is not EQUIPMENT else None
 
 
 def stop_refusal(state: HikeState, seat: int, command: StopBeforeField) -> str | None:
@@ -237,12 +277,12 @@ def stop_refusal(state: HikeState, seat: int, command: StopBeforeField) -> str |
     if state.rules_version >= BOOK_RACE:
         return ("a field that requires equipment is crossed with an equipment card or by pushing through; "
                 "the book has no stopping before it")
-    return NO_FIELD_AHEAD if step_of(state, seat) is not Step.EQUIPMENT else None
+    return NO_FIELD_AHEAD if step_of(state, seat) is not EQUIPMENT else None
 
 
 def rest_refusal(state: HikeState, seat: int, command: RestHusky) -> str | None:
     """Turning a husky to rest after pushing through: ready ones without a cube first, youngsters included."""
-    if step_of(state, seat) is not Step.REST:
+    if step_of(state, seat) is not REST:
         return "huskies are turned to rest only after pushing through without equipment"
     if command.slot in rest_choices(state, seat):
         return None
@@ -254,7 +294,7 @@ def rest_refusal(state: HikeState, seat: int, command: RestHusky) -> str | None:
 
 def _care_refusal(state: HikeState, seat: int) -> str | None:
     """Using care cards: when no decision is pending and no husky can be used."""
-    if step_of(state, seat) is not Step.RUN:
+    if step_of(state, seat) is not RUN:
         return _pending(state, seat)
     if usable_huskies(state, seat):
         return "care cards can only be used when no husky can be used"
@@ -287,7 +327,7 @@ def column_care_refusal(state: HikeState, seat: int, command: CareForColumn) -> 
 
 def camp_refusal(state: HikeState, seat: int, command: EndTurn) -> str | None:
     """Making camp for the night: not while a decision is pending or the drawn care card must still be used."""
-    if step_of(state, seat) is not Step.RUN:
+    if step_of(state, seat) is not RUN:
         return _pending(state, seat)
     if not can_make_camp(state, seat):
         return "you need to use the care card you drew today, when no husky can be used"

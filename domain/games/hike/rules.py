@@ -34,7 +34,7 @@ from domain.games.hike.commands import (
 from domain.games.hike.days import advance
 from domain.games.hike.events import CardDrafted, HuskyDrafted, HuskyPlaced, HuskyRested, MovementStopped, TurnEnded
 from domain.games.hike.evolve import evolve
-from domain.games.hike.state import HikeState, Phase, is_simultaneous, on_the_road
+from domain.games.hike.state import PREPARATIONS, RACE, HikeState, Phase, is_simultaneous, on_the_road
 
 PREPARATION_COMMANDS = (OpenCards, DraftHusky, DraftCard, PlaceHusky, SwapHusky, PlaceYoungster, DeclareReady,
                         UpgradeHusky)
@@ -47,13 +47,25 @@ ELSEWHERE = {Phase.PREPARATIONS: "that is done in Preparations; the race is on",
 KNOWN_CARDS = frozenset((*HUSKIES, *YOUNGSTERS, *EQUIPMENT, *SINGLE_CARE, *DOUBLE_CARE))
 
 
+_TO_ACT: tuple[HikeState | None, frozenset[int]] = (None, frozenset())
+"""The last state `to_act` was asked about and its answer (the search asks it thrice of each state it reaches);
+held by the state itself (states are frozen), and read once, so threads never mix two states' answers."""
+
+
 def to_act(state: HikeState) -> frozenset[int]:
     """The musher whose turn it is, or every musher still on the road on a simultaneous race day (End of the
     day, Pro tip); nobody once the race is over."""
-    if state.phase is Phase.RACE:
-        return frozenset(on_the_road(state))
-    seat = state.current
-    return frozenset() if seat is None else frozenset({seat})
+    global _TO_ACT
+    last = _TO_ACT
+    if last[0] is state:
+        return last[1]
+    if state.phase is RACE:
+        seats = frozenset(on_the_road(state))
+    else:
+        seat = state.current
+        seats = frozenset() if seat is None else frozenset({seat})
+    _TO_ACT = (state, seats)
+    return seats
 
 
 def waiting(state: HikeState, seat: int) -> str:
@@ -64,7 +76,7 @@ def waiting(state: HikeState, seat: int) -> str:
 
 def end_turn_refusal(state: HikeState, seat: int, command: EndTurn) -> str | None:
     """Ending the turn: in Preparations after the action; in the Race, making camp for the night."""
-    if state.phase is Phase.PREPARATIONS:
+    if state.phase is PREPARATIONS:
         return preparations.end_turn_refusal(state, seat, command)
     return race.camp_refusal(state, seat, command)
 
@@ -89,17 +101,24 @@ REFUSALS: dict[type[Command], Refusal] = {
 }
 
 
+_DISPATCH: dict[type[Command], tuple[Phase | None, str | None, Refusal]] = {
+    kind: (PHASE_OF.get(kind), ELSEWHERE.get(PHASE_OF.get(kind)), predicate)  # type: ignore[arg-type]
+    for kind, predicate in REFUSALS.items()}
+"""Each command type's phase, the words for it elsewhere, and its predicate, in one lookup by type (the listing
+asks `refusal` of every candidate; an Enum key would cost a Python-level hash on Python 3.11)."""
+
+
 def refusal(state: HikeState, seat: int, command: Command) -> str | None:
     """Why `seat` may not give `command` now: a command of the other phase, else its own predicate's reason."""
-    home = PHASE_OF.get(type(command))
+    home, elsewhere, predicate = _DISPATCH[type(command)]
     if home is not None and home is not state.phase:
-        return ELSEWHERE[home]
-    return REFUSALS[type(command)](state, seat, command)
+        return elsewhere
+    return predicate(state, seat, command)
 
 
 def candidates(state: HikeState, seat: int) -> Iterable[Command]:
     """The commands of the seat's current step worth asking `refusal` about (care cards once per kind)."""
-    if state.phase is Phase.PREPARATIONS:
+    if state.phase is PREPARATIONS:
         return preparations.preparation_candidates(state, seat)
     return race.race_candidates(state, seat)
 

@@ -7,7 +7,7 @@ from typing import Any
 from domain.games.hike.cards import care_value
 from domain.games.hike.race import last_field
 from domain.games.hike.sled import printed_points, ready_huskies
-from domain.games.hike.state import HikeState, Phase
+from domain.games.hike.state import OVER, HikeState
 
 
 def rested_strength(state: HikeState, seat: int) -> int:
@@ -29,7 +29,7 @@ def result(state: HikeState) -> dict[str, Any] | None:
 
     Places are shared only by mushers equal on every tie-breaker; `score` is the field reached.
     """
-    if state.phase is not Phase.OVER:
+    if state.phase is not OVER:
         return None
     keys = {seat: rank_key(state, seat) for seat in range(state.seats)}
     order = sorted(range(state.seats), key=lambda seat: (keys[seat], seat))

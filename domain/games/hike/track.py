@@ -39,8 +39,11 @@ class Stretch(Value):
 
 def pick_point(points: Points, snow: Snow) -> int | None:
     """The index of the point to spend on `snow`: a printed one before the upgrade's flexible one."""
-    fitting = [(len(options), index) for index, options in enumerate(points) if snow in options]
-    return min(fitting)[1] if fitting else None
+    best, fewest = None, 0
+    for index, options in enumerate(points):  # the fewest options, the first of equals
+        if snow in options and (best is None or len(options) < fewest):
+            best, fewest = index, len(options)
+    return best
 
 
 def without(points: Points, index: int) -> Points:
