@@ -89,8 +89,10 @@ def test_a_swiss_runs_to_its_end_on_the_workers_and_audits_clean(installation: I
 
 
 def test_an_arena_ends_by_its_timer_on_the_workers(installation: Installation) -> None:
+    # 4 minutes of 3 s: the first pairing job may wait behind the module's other tests' jobs on the two workers
+    # (on a loaded machine, more than the 6 s of 2 minutes: the arena then ended with no game)
     tournament_id = start(installation, type="nanga-parbat", format="arena", name="Arena on RQ", seats_per_game=2,
-                          duration_minutes=2, entrants=[{"bot": "random"} for _ in range(4)])
+                          duration_minutes=4, entrants=[{"bot": "random"} for _ in range(4)])
     body = installation.finished(tournament_id)
     games = [game for round_ in body["rounds"] for table in round_["tables"] for game in table["games"]]
     assert len(games) >= 2 and all(game["status"] == "finished" for game in games)

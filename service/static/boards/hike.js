@@ -5,7 +5,7 @@
 // place holding its cube; the husky deck, the centre and, for a seat, its hand; a legend of the icons.
 // targets(action, view) names the components an action is built from (keys below: see targets()).
 
-import { boardStyle, el, seatColour, svg, title } from "./elements.js";
+import { boardStyle, el, seatColour, svg, svgNameTargets, title } from "./elements.js";
 
 boardStyle("hike");
 
@@ -315,5 +315,5 @@ export function draw(view, catalog = {}) {
   const counts = `${view.deck_size} in the husky deck, ${view.care_pile_size} care cards in the pile`;
   const used = view.care_discards.map((id) => ((catalog.care_cards || {})[id] || {}).name || id);
   board.append(el("p", "small-print", counts + (used.length ? `; care used: ${used.join(", ")}` : "")));
-  return board;
+  return svgNameTargets(board);  // each target's name starts with the text it shows (axe: label-content-name-mismatch)
 }

@@ -6,7 +6,7 @@
 // and stock: hikers, camps, cubes, the animals ready to activate and those spent; a legend of the animals.
 // targets(action, view) names the components an action is built from (keys below: see targets()).
 
-import { boardStyle, el, seatColour, svg, title } from "./elements.js";
+import { boardStyle, el, seatColour, svg, svgNameTargets, title } from "./elements.js";
 
 boardStyle("nanga-parbat");
 
@@ -266,5 +266,5 @@ function status(view) {
 export function draw(view, catalog = {}) {
   const board = el("div", "board np");
   board.append(el("p", "status", status(view)), drawMountain(view, catalog), drawSeats(view, catalog), drawChart(view), legend(catalog));
-  return board;
+  return svgNameTargets(board);  // each target's name starts with the text it shows (axe: label-content-name-mismatch)
 }
