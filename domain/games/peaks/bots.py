@@ -36,7 +36,7 @@ from domain.games.peaks.commands import (
     UpgradeAction,
 )
 from domain.games.peaks.state import State
-from domain.games.peaks.views import view
+from domain.games.peaks.views import has_waiting_step
 
 REWARD_VALUE = {"flag": 3.0, "bonus": 1.2, "experience": 1.0, "companion": 1.2, "stamina_level": 1.5, "upgrade": 1.6}
 REWARD_ORDER = ("experience", "stamina", "flag", "stamina_level", "bonus", "companion", "upgrade")
@@ -282,9 +282,42 @@ def _travel(view: dict[str, Any], legal: Sequence[Command]) -> Command:
 BOTS: dict[str, Bot] = {"guide": guide_bot}
 
 
+def guide_view(state: State, seat: int) -> dict[str, Any]:
+    """The part of `seat`'s view (views.py `view`) that the guide reads, with the same values: its own mat, the
+    display, the climb under way and the waiting step's kind. The search calls the guide at every step of every
+    playout; building the whole view there was most of a playout's cost."""
+    player, expedition = state.players[seat], state.expedition
+    board = cards.board()
+    me = {
+        "continent": player.continent,
+        "stamina": player.stamina,
+        "stamina_level": player.stamina_level,
+        "experience": player.experience,
+        "equipment": dict(zip(board.equipment, player.equipment)),
+        "mountains": list(player.mountains),
+        "companions": [{"companion": slot.companion, "uses": slot.uses} for slot in player.companions],
+        "dials": dict(zip(cards.ACTIONS, player.dials)),
+    }
+    return {
+        "display": state.supply.display,
+        "step": {"kind": state.steps[0].kind.value} if has_waiting_step(state) else None,
+        "climb": None if expedition is None else {
+            "mountain": expedition.mountain,
+            "side": expedition.side,
+            "offers": [{"seat": o.seat, "equipment": list(o.equipment), "accepted": o.accepted}
+                       for o in expedition.offers],
+            "backing": [{"seat": b.seat, "equipment": list(b.equipment)} for b in expedition.backing],
+        },
+        "players": {seat: me},
+        "you": seat,
+    }
+
+
 def guide_in_state(state: State, seat: int, legal: Sequence[Command], rng: Rng) -> Command:
-    """The guide's command for `seat` from its view of a (determinised) state: the search's rollout and prior."""
-    return guide_bot(view(state, seat), legal, rng)
+    """The guide's command for `seat` from its view of a (determinised) state: the search's rollout and prior.
+
+    It reads `guide_view`, the part of the view the guide reads (the same values as `view`'s)."""
+    return guide_bot(guide_view(state, seat), legal, rng)
 
 
 SEARCH = SearchSettings(
