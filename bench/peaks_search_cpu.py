@@ -41,6 +41,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--restrict", nargs="*", default=[], help="regexes a profile line must match")
+    parser.add_argument("--sort", default="tottime", help="the profile's order (pstats keys)")
     args = parser.parse_args()
     found = positions(args.seats)
     profile = cProfile.Profile() if args.profile else None
@@ -54,7 +56,7 @@ def main() -> None:
     print(f"{args.seats} seats: {len(found)} decisions, {1000 * spent / len(found):.1f} ms CPU a decision "
           f"(choices {hashlib.sha256(repr([SPEC.commands.encode_json(c) for c in chosen]).encode()).hexdigest()[:8]})")
     if profile:
-        pstats.Stats(profile).sort_stats("tottime").print_stats(35)
+        pstats.Stats(profile).sort_stats(args.sort).print_stats(*args.restrict, 45)
 
 
 if __name__ == "__main__":

@@ -59,8 +59,23 @@ def _team_experience(me: dict[str, Any]) -> int:
     return me["experience"] + sum(table[slot["companion"]].experience for slot in me["companions"])
 
 
+SIDE_VALUES: dict[tuple[str, str, float], float] = {}  # `side_value` of the catalogue's mountains (few dangers)
+
+
 def side_value(mountain: cards.Mountain, side: str, danger: float) -> float:
     """The rewards of one side, green ones weighted by the chance that no danger is rolled."""
+    if cards.mountains().get(mountain.id) is not mountain:  # not the catalogue's card: no memo
+        return _side_value(mountain, side, danger)
+    key = (mountain.id, side, danger)
+    value = SIDE_VALUES.get(key)
+    if value is None:
+        if len(SIDE_VALUES) >= 100_000:
+            SIDE_VALUES.clear()
+        value = SIDE_VALUES[key] = _side_value(mountain, side, danger)
+    return value
+
+
+def _side_value(mountain: cards.Mountain, side: str, danger: float) -> float:
     return sum(REWARD_VALUE.get(r.kind, 1.0) * ((1 - danger) if r.green else 1.0) for r in mountain.rewards(side))
 
 

@@ -63,9 +63,11 @@ def to_act(state: State) -> frozenset[int]:
         return frozenset()
     if state.phase is Phase.PLACING:
         return frozenset(seat for seat, player in enumerate(state.players) if player.continent is None)
-    if state.steps:
-        return frozenset({state.steps[0].seat})
-    return frozenset({state.current})
+    seat = state.steps[0].seat if state.steps else state.current
+    return ALONE[seat] if seat < len(ALONE) else frozenset({seat})
+
+
+ALONE = tuple(frozenset({seat}) for seat in range(6))  # `to_act` of one seat, built once (asked at every command)
 
 
 def waiting(state: State, seat: int) -> str:
