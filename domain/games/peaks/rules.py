@@ -190,6 +190,8 @@ def check_known(state: State, command: Command) -> None:
     """
     if type(command) not in REFUSALS:
         raise InvalidCommand(f"{type(command).__name__} is not a Peaks command")
+    if type(command) not in NAMING:
+        return  # no id, number or argument to check (asked at every command a search plays)
     check_meaningful(command)
     board = cards.board()
     match command:
@@ -212,6 +214,13 @@ def check_known(state: State, command: Command) -> None:
             raise InvalidCommand(f"args.card: unknown bonus card {card!r}")
         case GainMountain(slot=slot) if not 0 <= slot < board.display_size:
             raise InvalidCommand(f"args.slot: the display has slots 0 to {board.display_size - 1}")
+
+
+NAMING: frozenset[type[Command]] = frozenset({
+    PlaceCharacter, Travel, GainEquipment, OfferEquipment, Climb, KeepCompanion, BringCompanions, TagAlong,
+    DiscardBonusCard, GainMountain,
+})
+"""The commands whose arguments `check_known` and `check_meaningful` check (every type their cases name)."""
 
 
 def check_meaningful(command: Command) -> None:
