@@ -67,7 +67,8 @@ def companion_sets(player: Mountaineer) -> list[tuple[str, ...]]:
 
 FEASIBLE: dict[tuple, tuple[tuple[str, ...], ...]] = {}
 """`feasible_sets` of the catalogue's mountains by what they depend on (the mountain, and the seat's continent,
-stamina, equipment and companions): listings and playouts ask them over and over of the same mats."""
+stamina, equipment and companions; their uses too, which makes the key finer than needed but quick to build):
+listings and playouts ask them over and over of the same mats."""
 FEASIBLE_MAX = 200_000  # entries before the memo is emptied
 
 
@@ -76,8 +77,8 @@ def feasible_sets(player: Mountaineer, mountain: Mountain, covered: tuple[str, .
     """The companion sets with which the seat meets its own requirements."""
     if cards.mountains().get(mountain.id) is not mountain:  # not the catalogue's card: no memo
         return _feasible(player, mountain, covered, extra)
-    key = (mountain.id, player.continent, player.stamina, player.equipment,
-           tuple(slot.companion for slot in player.companions), tuple(covered), tuple(extra))
+    key = (mountain.id, player.continent, player.stamina, player.equipment, player.companions, tuple(covered),
+           tuple(extra))
     found = FEASIBLE.get(key)
     if found is None:
         if len(FEASIBLE) >= FEASIBLE_MAX:
