@@ -21,7 +21,8 @@ DECISIONS = 12
 
 def positions(seats: int) -> list[tuple[Table, int]]:
     """Copies of the table at the 12 decisions measured (a guide game to each)."""
-    config = SPEC.normalize_config([SeatConfig(name=f"p{i}", bot="guide") for i in range(seats)], {}, SPEC.rules_version)
+    seated = [SeatConfig(name=f"p{i}", bot="guide") for i in range(seats)]
+    config = SPEC.normalize_config(seated, {}, SPEC.rules_version)
     table = Table(SPEC, config, f"peaks-search-cpu-{seats}")
     found: list[tuple[Table, int]] = []
     step = 0

@@ -346,8 +346,9 @@ at 2 seats and 553 ms at 4 for 320 iterations (time.process_time over 12 decisio
 game of each size, rules version 3). An iteration costs about 1.2 ms at 2 seats and 1.7 ms at 4 (a playout of 15
 commands: the guide reads a view at each, then decide and the listing of legal commands). Since then the guide in a
 playout reads only the part of the view it uses (`guide_view`), and the feasible companion sets, the step's
-commands and reward counts are memoised: 0.59 of the CPU a decision, with the same choices (bench/peaks_search_cpu.py,
-old and new code alternately; tests/domain/peaks/test_peaks_sameness.py holds every outcome to the old code's)."""
+commands and reward counts are memoised: about 0.56 of the CPU a decision at 2 seats, 0.6 at 4, the same choices
+(bench/peaks_search_cpu.py, old and new code alternately; tests/domain/peaks/test_peaks_sameness.py holds every
+outcome to the old code's)."""
 
 LEVELS: dict[str, BotLevel] = {
     "guide": BotLevel(
