@@ -65,9 +65,30 @@ def companion_sets(player: Mountaineer) -> list[tuple[str, ...]]:
     return [combo for size in range(len(ids) + 1) for combo in itertools.combinations(ids, size)]
 
 
+FEASIBLE: dict[tuple, tuple[tuple[str, ...], ...]] = {}
+"""`feasible_sets` of the catalogue's mountains by what they depend on (the mountain, and the seat's continent,
+stamina, equipment and companions; their uses too, which makes the key finer than needed but quick to build):
+listings and playouts ask them over and over of the same mats."""
+FEASIBLE_MAX = 200_000  # entries before the memo is emptied
+
+
 def feasible_sets(player: Mountaineer, mountain: Mountain, covered: tuple[str, ...] = (),
                   extra: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """The companion sets with which the seat meets its own requirements."""
+    if cards.mountains().get(mountain.id) is not mountain:  # not the catalogue's card: no memo
+        return _feasible(player, mountain, covered, extra)
+    key = (mountain.id, player.continent, player.stamina, player.equipment, player.companions, tuple(covered),
+           tuple(extra))
+    found = FEASIBLE.get(key)
+    if found is None:
+        if len(FEASIBLE) >= FEASIBLE_MAX:
+            FEASIBLE.clear()
+        found = FEASIBLE[key] = tuple(_feasible(player, mountain, covered, extra))
+    return list(found)
+
+
+def _feasible(player: Mountaineer, mountain: Mountain, covered: tuple[str, ...],
+              extra: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [s for s in companion_sets(player) if can_pay(player, own_cost(player, mountain, s, covered), extra)]
 
 
@@ -234,9 +255,17 @@ def reward_steps(kind: str, seat: int, continent: str) -> tuple[Step, ...]:
     }.get(kind, ())
 
 
+REWARD_COUNTS: dict[tuple[str, ...], dict[str, int]] = {}  # `reward_counts` by entries (a few dozen at most)
+
+
 def reward_counts(entries: tuple[str, ...]) -> dict[str, int]:
     """A `REWARDS` step's entries as {kind: count}, in the order each kind first appears."""
-    return dict(Counter(entries))
+    found = REWARD_COUNTS.get(entries)
+    if found is None:
+        if len(REWARD_COUNTS) >= 10_000:
+            REWARD_COUNTS.clear()
+        found = REWARD_COUNTS[entries] = dict(Counter(entries))
+    return dict(found)
 
 
 #: The climb rewards gained as one step of an amount (a flag, a track); the others are a step each (a draw, a choice).

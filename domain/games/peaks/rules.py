@@ -63,9 +63,11 @@ def to_act(state: State) -> frozenset[int]:
         return frozenset()
     if state.phase is Phase.PLACING:
         return frozenset(seat for seat, player in enumerate(state.players) if player.continent is None)
-    if state.steps:
-        return frozenset({state.steps[0].seat})
-    return frozenset({state.current})
+    seat = state.steps[0].seat if state.steps else state.current
+    return ALONE[seat] if seat < len(ALONE) else frozenset({seat})
+
+
+ALONE = tuple(frozenset({seat}) for seat in range(6))  # `to_act` of one seat, built once (asked at every command)
 
 
 def waiting(state: State, seat: int) -> str:
@@ -188,6 +190,8 @@ def check_known(state: State, command: Command) -> None:
     """
     if type(command) not in REFUSALS:
         raise InvalidCommand(f"{type(command).__name__} is not a Peaks command")
+    if type(command) not in NAMING:
+        return  # no id, number or argument to check (asked at every command a search plays)
     check_meaningful(command)
     board = cards.board()
     match command:
@@ -210,6 +214,13 @@ def check_known(state: State, command: Command) -> None:
             raise InvalidCommand(f"args.card: unknown bonus card {card!r}")
         case GainMountain(slot=slot) if not 0 <= slot < board.display_size:
             raise InvalidCommand(f"args.slot: the display has slots 0 to {board.display_size - 1}")
+
+
+NAMING: frozenset[type[Command]] = frozenset({
+    PlaceCharacter, Travel, GainEquipment, OfferEquipment, Climb, KeepCompanion, BringCompanions, TagAlong,
+    DiscardBonusCard, GainMountain,
+})
+"""The commands whose arguments `check_known` and `check_meaningful` check (every type their cases name)."""
 
 
 def check_meaningful(command: Command) -> None:

@@ -137,8 +137,24 @@ def is_bound(state: State, seat: int) -> bool:
     return state.expedition is not None and accepted_offer(state.expedition, seat) is not None
 
 
+_last: tuple[Any, Any, tuple[Command, ...]] = (None, None, ())
+"""The last `step_commands`: its state and step (held, so that `is` cannot match another) and its commands, one
+tuple replaced whole. The state a command leads to is asked twice: by `run_steps`, which stops at a real choice,
+and then by the listing."""
+
+
 def step_commands(state: State, step: Step) -> list[Command]:
     """The real choices of a waiting step (Decline, where optional, comes on top)."""
+    global _last
+    last = _last
+    if last[0] is state and last[1] is step:
+        return list(last[2])
+    commands = _step_commands(state, step)
+    _last = (state, step, tuple(commands))
+    return commands
+
+
+def _step_commands(state: State, step: Step) -> list[Command]:
     seat, player = step.seat, state.players[step.seat]
     match step.kind:
         case StepKind.GAIN_MOUNTAIN:
