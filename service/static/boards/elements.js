@@ -130,6 +130,11 @@ export function boardStyle(name) {
 /** Gives every target under `root` a name that starts with the text it shows (what a speech-input user says to
  * click it), then what it is in words: called once a board is drawn. */
 export function svgNameTargets(root) {
+  // SVG texts side by side are words apart on screen but not in the DOM: a space between them (not drawn outside a
+  // <text>) keeps a target's shown words apart for assistive technology and axe ("Bean youngster", not "Beanyoungster")
+  for (const text of root.querySelectorAll("[data-target] text")) {
+    if (text.nextSibling?.nodeType !== Node.TEXT_NODE) text.after(document.createTextNode(" "));
+  }
   for (const node of root.querySelectorAll("[data-target]")) {
     const shown = node.namespaceURI === SVG_NS ? [...node.querySelectorAll("text")]
       .map((text) => [...text.childNodes].map((line) => line.textContent).join(" ")).join(" ") : node.textContent;
