@@ -8,6 +8,8 @@ from collections.abc import Iterator
 import pytest
 from flask.testing import FlaskClient
 
+from application.container import Trailhead
+from bootstrap import bootstrap
 from integration.event_log import open_service
 from integration.toy_client import ToyGame
 from application.handler import GameService
@@ -26,3 +28,12 @@ def service(database: str) -> Iterator[GameService]:
 def toy(client: FlaskClient) -> ToyGame:
     """A fresh toy game with two human seats."""
     return ToyGame(client)
+
+
+@pytest.fixture
+def embedded(database: str) -> Iterator[Trailhead]:
+    """The whole application on the test's database with inline jobs (no Redis), closed once its bots are idle."""
+    trailhead = bootstrap({"DATABASE": database, "REDIS_URL": ""})
+    yield trailhead
+    trailhead.runner.wait_idle(30)  # type: ignore[attr-defined]
+    trailhead.close()

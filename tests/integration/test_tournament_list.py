@@ -5,7 +5,6 @@ finished, and a row written before migration 9 (its counts NULL) is folded inste
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -13,15 +12,11 @@ from application.container import Trailhead
 from application.tournaments import entry
 from application.tournaments.documents import listed, summary
 from application.tournaments.stream import load
-from bootstrap import bootstrap
 
 
 @pytest.fixture
-def app(database: str) -> Iterator[Trailhead]:
-    trailhead = bootstrap({"DATABASE": database, "REDIS_URL": ""})
-    yield trailhead
-    trailhead.runner.wait_idle(30)  # type: ignore[attr-defined]
-    trailhead.close()
+def app(embedded: Trailhead) -> Trailhead:
+    return embedded
 
 
 def folded(app: Trailhead, status: str | None = None) -> list[dict[str, object]]:

@@ -4,7 +4,6 @@ its timer on the embedded runner, too few entrants at that time, and a restart s
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -19,11 +18,8 @@ from domain.core import InvalidCommand
 
 
 @pytest.fixture
-def app(database: str) -> Iterator[Trailhead]:
-    trailhead = bootstrap({"DATABASE": database, "REDIS_URL": ""})
-    yield trailhead
-    trailhead.runner.wait_idle(30)  # type: ignore[attr-defined]
-    trailhead.close()
+def app(embedded: Trailhead) -> Trailhead:
+    return embedded
 
 
 def body(entrants: int, starts_at: Any) -> dict[str, Any]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,7 +15,6 @@ from application.container import Trailhead
 from application.players import register_player
 from application.tournaments import entry
 from application.tournaments.stream import decoded, load, run
-from bootstrap import bootstrap
 from domain.tournaments import Entrant, fold_tournament, standings
 from domain.tournaments.events import JoinTournament
 from service.tournament_stream import Cursor, Read, messages_after, sse
@@ -24,11 +22,8 @@ from service.tournament_streams import TournamentStreams
 
 
 @pytest.fixture
-def app(database: str) -> Iterator[Trailhead]:
-    trailhead = bootstrap({"DATABASE": database, "REDIS_URL": ""})
-    yield trailhead
-    trailhead.runner.wait_idle(30)  # type: ignore[attr-defined]
-    trailhead.close()
+def app(embedded: Trailhead) -> Trailhead:
+    return embedded
 
 
 def reference(store: Any, tournament_id: str, after: int) -> str:
