@@ -217,8 +217,9 @@ def search_evaluation(state: State) -> dict[int, float]:
 
 SEARCH = SearchSettings(
     iterations=600, max_iterations=5000, rollout_depth=0, evaluate=search_evaluation, narrow=considered,
-    strength=("Plays at greedy's level: 11 wins in 20 duplicate games against greedy (Wilson 95% 34-74%; "
-              "bench/search_bots.py --type nanga-parbat --games 20, a short run; data/RULINGS.md)."),
+    strength=("Plays at greedy's level: won 31 of 64 duplicate games against greedy (48.4%, Wilson 95% 36.6-60.4%; "
+              "bench/search_bots.py --type nanga-parbat --seats 2 --record bench/results/search_bots.jsonl, the "
+              "200-game run under way; data/RULINGS.md)."),
 )
 """The `search` level (domain/core/search.py). No rollouts: every new node is scored at once by greedy's lead
 (random play is too weak to score a position: full random rollouts lost 23 to 43 against greedy), and only
