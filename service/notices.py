@@ -8,14 +8,39 @@ meanwhile; on every (re)subscription the watcher is told to catch up on whatever
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 log = logging.getLogger(__name__)
 
 REDIS_BACKOFF_SECONDS = (0.5, 10.0)
+
+
+@dataclasses.dataclass
+class Watcher:
+    """A stream watcher's tasks on the event loop serving the streams: its watch coroutine, woken by `wake`, and
+    with Redis the listener of a notice channel. Started by the first stream on a loop; started again on a new
+    loop (a test's, a restarted server's) or when a task has ended."""
+
+    loop: asyncio.AbstractEventLoop | None = None
+    wake: asyncio.Event | None = None
+    tasks: list[asyncio.Task[None]] = dataclasses.field(default_factory=list)
+
+    def start(self, name: str, watch: Callable[[], Coroutine[Any, Any, None]], redis_url: str | None = None,
+              channel: str = "", on_notice: Callable[[dict[str, Any] | None], None] | None = None) -> None:
+        loop = asyncio.get_running_loop()
+        if self.loop is loop and all(not task.done() for task in self.tasks):
+            return
+        self.loop = loop
+        self.wake = asyncio.Event()
+        self.tasks = [loop.create_task(watch(), name=name)]
+        if redis_url:
+            wake = self.wake
+            listen = follow_notices(redis_url, channel, on_notice or (lambda _notice: wake.set()), name)
+            self.tasks.append(loop.create_task(listen, name=f"{name}-notices"))
 
 
 async def follow_notices(redis_url: str, channel: str, on_notice: Callable[[dict[str, Any] | None], None],

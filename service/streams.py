@@ -29,7 +29,7 @@ from typing import Any
 from application.clock_view import seat_deadline
 from application.container import Trailhead
 from application.handler import Committed
-from service.notices import follow_notices
+from service.notices import Watcher
 from service.player_stream import GameProgress, PlayerMessage, current_only, game_messages
 from service.timeline import Timeline, message
 
@@ -72,9 +72,7 @@ class Hub:
         # given to the player between its admission and the watcher's first look is found in the log)
         self._rewind: int | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="trailhead-streams")
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._wake: asyncio.Event | None = None
-        self._tasks: list[asyncio.Task[None]] = []
+        self._watcher = Watcher()
         self.player_watches: dict[asyncio.Event, PlayerWatch] = {}
         app.bus.on_commit(self._on_commit)
 
@@ -109,8 +107,8 @@ class Hub:
         self._start()
         wake = asyncio.Event()
         self.waiters.setdefault(game_id, set()).add(wake)
-        assert self._wake is not None
-        self._wake.set()  # the watcher loads the game's timeline now
+        assert self._watcher.wake is not None
+        self._watcher.wake.set()  # the watcher loads the game's timeline now
         return wake
 
     def subscribe_player(self, player: str, games: list[str], since: int) -> tuple[asyncio.Event, PlayerWatch]:
@@ -123,8 +121,8 @@ class Hub:
         self.player_watches[wake] = watch
         for game_id in games:
             self.waiters.setdefault(game_id, set()).add(wake)
-        assert self._wake is not None
-        self._wake.set()
+        assert self._watcher.wake is not None
+        self._watcher.wake.set()
         return wake, watch
 
     def unsubscribe_player(self, wake: asyncio.Event) -> None:
@@ -224,18 +222,13 @@ class Hub:
     # -- the watcher ------------------------------------------------------------------------
 
     def _start(self) -> None:
-        loop = asyncio.get_running_loop()
-        if self._loop is loop and all(not task.done() for task in self._tasks):
-            return
-        self._loop = loop
-        self._wake = asyncio.Event()
-        self._tasks = [loop.create_task(self._watch(), name="trailhead-stream-watcher")]
-        if self.redis_url:
-            self._tasks.append(loop.create_task(self._listen_redis(), name="trailhead-stream-notices"))
+        from workers.commits import commits_channel
+
+        self._watcher.start("trailhead-stream-watcher", self._watch, self.redis_url, commits_channel(self.prefix))
 
     def _on_commit(self, _committed: Committed) -> None:
         """A commit of this process (any thread): wake the watcher, if streams are open."""
-        loop, wake = self._loop, self._wake
+        loop, wake = self._watcher.loop, self._watcher.wake
         if loop is None or wake is None or not self.waiters or loop.is_closed():
             return
         try:
@@ -245,9 +238,9 @@ class Hub:
 
     async def _watch(self) -> None:
         loop = asyncio.get_running_loop()
-        assert self._wake is not None
+        assert self._watcher.wake is not None
         while True:
-            self._wake.clear()
+            self._watcher.wake.clear()
             wanted = frozenset(self.waiters)
             players = frozenset(watch.player for watch in self.player_watches.values())
             more = False
@@ -269,7 +262,7 @@ class Hub:
                 continue
             try:
                 polling = self.waiters or self.player_watches
-                await asyncio.wait_for(self._wake.wait(), self.poll_seconds if polling else None)
+                await asyncio.wait_for(self._watcher.wake.wait(), self.poll_seconds if polling else None)
             except TimeoutError:
                 pass
 
@@ -336,11 +329,3 @@ class Hub:
         for event in self.app.store.events(game_id):
             timeline.apply(event)
         return timeline
-
-    async def _listen_redis(self) -> None:
-        """Wake the watcher on every commit notice on Redis (service/notices.py)."""
-        from workers.commits import commits_channel
-
-        assert self.redis_url is not None and self._wake is not None
-        wake = self._wake
-        await follow_notices(self.redis_url, commits_channel(self.prefix), lambda _notice: wake.set())

@@ -28,7 +28,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
 
-from service.notices import follow_notices
+from service.notices import Watcher
 from service.tournament_stream import Cursor, Read
 from storage import Storage
 
@@ -74,15 +74,13 @@ class TournamentStreams:
         self.report_read: Callable[[str], None] | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1,
                                                                thread_name_prefix="trailhead-tournament-streams")
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._wake: asyncio.Event | None = None
-        self._tasks: list[asyncio.Task[None]] = []
+        self._watcher = Watcher()
 
     # -- wake-ups ---------------------------------------------------------------------------
 
     def on_commit(self, tournament_id: str, _version: int) -> None:
         """An append to a tournament by this process (any thread): its streams here read it."""
-        loop = self._loop
+        loop = self._watcher.loop
         if loop is None or loop.is_closed():
             return
         try:
@@ -95,8 +93,8 @@ class TournamentStreams:
         named = self.followed.values() if tournament_id is None else filter(None, [self.followed.get(tournament_id)])
         for followed in named:
             followed.due = True
-            if self._wake is not None:
-                self._wake.set()
+            if self._watcher.wake is not None:
+                self._watcher.wake.set()
 
     def _notice(self, notice: dict[str, Any] | None) -> None:
         self._moved(None if notice is None else str(notice.get("tournament_id")))
@@ -109,8 +107,8 @@ class TournamentStreams:
         wake = asyncio.Event()
         followed = self.followed.setdefault(tournament_id, Followed())
         followed.waiters.add(wake)
-        assert self._wake is not None
-        self._wake.set()
+        assert self._watcher.wake is not None
+        self._watcher.wake.set()
         loop = asyncio.get_running_loop()
         cursor = Cursor(after)
         try:
@@ -144,25 +142,17 @@ class TournamentStreams:
     # -- the watcher ------------------------------------------------------------------------
 
     def _start(self) -> None:
-        loop = asyncio.get_running_loop()
-        if self._loop is loop and all(not task.done() for task in self._tasks):
-            return
-        self._loop = loop
-        self._wake = asyncio.Event()
-        self._tasks = [loop.create_task(self._watch(), name="trailhead-tournament-stream-watcher")]
-        if self.redis_url:
-            from workers.commits import tournament_commits_channel
+        from workers.commits import tournament_commits_channel
 
-            self._tasks.append(loop.create_task(follow_notices(
-                self.redis_url, tournament_commits_channel(self.prefix), self._notice, "tournament stream watcher"),
-                name="trailhead-tournament-stream-notices"))
+        self._watcher.start("trailhead-tournament-stream-watcher", self._watch, self.redis_url,
+                            tournament_commits_channel(self.prefix), self._notice)
 
     async def _watch(self) -> None:
         loop = asyncio.get_running_loop()
-        assert self._wake is not None
+        assert self._watcher.wake is not None
         polled = time.monotonic()
         while True:
-            self._wake.clear()
+            self._watcher.wake.clear()
             poll = time.monotonic() - polled >= self.poll_seconds
             if poll:
                 polled = time.monotonic()
@@ -183,7 +173,7 @@ class TournamentStreams:
                         wake.set()
             try:
                 waited = self.poll_seconds - (time.monotonic() - polled)
-                await asyncio.wait_for(self._wake.wait(), max(waited, 0.0) if self.followed else None)
+                await asyncio.wait_for(self._watcher.wake.wait(), max(waited, 0.0) if self.followed else None)
             except TimeoutError:
                 pass
 
