@@ -13,6 +13,7 @@ import importlib
 import pkgutil
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -106,11 +107,19 @@ def test_every_command_type_has_one_refusal_predicate(spec: GameSpec) -> None:
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.id)
 def test_decide_refuses_a_candidate_exactly_with_its_predicate_s_reason(spec: GameSpec) -> None:
-    """Along a seeded game: each candidate of a seat to act is accepted by `decide` when its predicate gives no
-    reason (it is listed), and refused with the predicate's very words when it gives one."""
+    """Along seeded games: each candidate of a seat to act is accepted by `decide` when its predicate gives no
+    reason (it is listed), and refused with the predicate's very words when it gives one (a game whose
+    candidates are few plays games until a hundred are checked)."""
     rules = importlib.import_module(f"{PACKAGES[spec.id].__name__}.rules")
     config = spec.normalize_config([SeatConfig(name=f"p{i}", bot="random") for i in range(spec.max_seats)], {})
-    table = Table(spec, config, "one-predicate")
+    checked, games = 0, 0
+    while checked <= 100 and games < 5:
+        checked += _checked_along(spec, rules, Table(spec, config, f"one-predicate-{games}" if games else "one-predicate"))
+        games += 1
+    assert checked > 100
+
+
+def _checked_along(spec: GameSpec, rules: Any, table: Table) -> int:
     checked = 0
     while not table.finished:
         seat = min(spec.to_act(table.state))
@@ -126,4 +135,4 @@ def test_decide_refuses_a_candidate_exactly_with_its_predicate_s_reason(spec: Ga
                     assert refused.value.reason == reason
                 checked += 1
         table.submit(seat, table.bot_command(seat, "random"))
-    assert checked > 100
+    return checked

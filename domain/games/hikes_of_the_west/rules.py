@@ -193,14 +193,26 @@ def refusal(state: GameState, seat: int, command: Command) -> str | None:
 
 
 def candidates(state: GameState, seat: int) -> Iterator[Command]:
-    """Every command worth checking now, in the order the legal list shows them."""
-    for first, second, third in itertools.permutations(sorted(state.locations), 3):
-        yield PlanHikes(order=(first, second, third))
-    yield from (ChoosePath(slot=slot) for slot in SLOTS)
-    yield from (ChooseTurnedPath(slot=slot) for slot in SLOTS)
+    """Every command worth checking now, in the order the legal list shows them.
+
+    Only those `refusal` could allow: the orders of the locations while planning; on a hike, a path card only
+    in a slot open to choice, a die command only for a face the hiker holds (any other is refused for want of
+    the die). The legal list is the same as over
+    every command (tests/domain/hikes_of_the_west/test_hotw_listing.py); the search lists it thousands of times
+    a decision, and checking the other dozen faces was half its CPU.
+    """
+    if state.phase is Phase.PLANNING or state.hike is None:
+        for first, second, third in itertools.permutations(sorted(state.locations), 3):
+            yield PlanHikes(order=(first, second, third))
+        return
+    hike = state.hike
+    options = path_options(hike)
+    yield from (ChoosePath(slot=slot) for slot in SLOTS if slot in options)
+    yield from (ChooseTurnedPath(slot=slot) for slot in SLOTS if slot in options)
     yield Roll()
-    yield from (SaveStamina(die=die) for die in FACES)
-    yield from (Cover(die=die, stamina=stamina) for stamina in (False, True) for die in FACES)
+    yield from (SaveStamina(die=die) for die in FACES if die in hike.free)
+    for stamina, pool in ((False, hike.free), (True, hike.stamina)):
+        yield from (Cover(die=die, stamina=stamina) for die in FACES if die in pool)
     yield Rest()
     yield RideToTop()
 
