@@ -294,11 +294,10 @@ BOTS: dict[str, Bot] = {"expert": expert_bot}
 
 SEARCH = SearchSettings(
     iterations=160, max_iterations=1000, rollout=rollout, prior=expert_prior, prior_weight=PRIOR_WEIGHT,
-    strength=("Against the expert in a short run (bench/search_bots.py --type hike, 160 iterations): won 24 "
-              "of 40 two-seat games and shared 1 (60%, Wilson 95% 45-74%; seeds search-bench and conf, 20 "
-              "each), and 3 of 8 four-seat games against three experts (37.5%, chance 25%). The recorded 200-game run "
-              "(bench/search_bots.py --type hike --seats 2 --record bench/results/search_bots.jsonl) stands at 9 "
-              "wins in 14 games (64.3%, Wilson 95% 38.8-83.7%)."))
+    strength=("Won 122 of 200 two-seat duplicate games against the expert (61.0%, Wilson 95% 54.1-67.5%; "
+              "bench/search_bots.py --type hike --seats 2 --record bench/results/search_bots.jsonl, seeds "
+              "search-bench-0 to -99), 8 s of CPU a game; in a short earlier run 3 of 8 four-seat games against "
+              "three experts (37.5%, chance 25%)."))
 """The `search` level (domain/core/search.py): its playouts follow `rollout` (uniformly random ones won 1 of 12
 two-seat games against the expert at 100 iterations, `rollout` 5 of 12), each new node tries the expert's choice
 first and favours it. 160 iterations cost about 500 ms of CPU a decision here (time.process_time over 20
