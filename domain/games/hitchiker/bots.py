@@ -311,9 +311,9 @@ def narrow(state: State, legal: Sequence[Command]) -> Sequence[Command]:
 
 SEARCH = SearchSettings(
     iterations=240, max_iterations=1000, rollout=rollout, narrow=narrow, prior=prior, prior_weight=0.5,
-    strength="Won 14 of 30 2-seat games (46.7%, Wilson 95% 30.2-63.9%) and 1 of 8 4-seat games against the hustler "
-             "in duplicate sets (bench/search_bots.py --type hitchiker --games 30 --seats 2, and --games 8 --seats 4): "
-             "samples too small to tell it from an even match.",
+    strength="Won 102 of 200 two-seat duplicate games against the hustler (51.0%, Wilson 95% 44.1-57.8%; "
+             "bench/search_bots.py --type hitchiker --seats 2 --record bench/results/search_bots.jsonl), 15 s of "
+             "CPU a game: at the hustler's level, not above it; in a short earlier run 1 of 8 four-seat games.",
 )
 """The `search` level (domain/core/search.py): rollouts to the end of the game played by `rollout` (the hustler on
 the full state), the hustler's choice tried first and favoured (`prior`), and only its choice searched where
@@ -322,7 +322,8 @@ time.process_time over two seeded bots-only games (100 rounds) at each size, eve
 about 340 ms at 2 seats and 750 ms at 4. Before `narrow` and `prior`, at a fifth of the budget, searches with
 uniformly random rollouts (about 100 and 40 iterations in 500 ms) lost all 16 of their 2-seat games to the hustler,
 and with the hustler's rollouts 40 of 50: their values at a deposit or a stake were noise, and they banked $1,000
-as readily as $50,000."""
+as readily as $50,000. Measured over 200 two-seat games it plays at the hustler's level
+(RULINGS.md, Bot strength: why, and what would close the gap)."""
 
 LEVELS: dict[str, BotLevel] = {
     "hustler": BotLevel(
