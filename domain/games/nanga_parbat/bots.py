@@ -29,9 +29,9 @@ from domain.games.nanga_parbat.board import (
     region_of,
 )
 from domain.games.nanga_parbat.chart import CHART, ROWS
-from domain.games.nanga_parbat.commands import ActivateMuskDeer
+from domain.games.nanga_parbat.commands import ActivateMuskDeer, EndTurn, PlaceGuide, RelocateGuide, TrapAnimal
 from domain.games.nanga_parbat.determinize import state_from_view
-from domain.games.nanga_parbat.rules import decide, has_animals
+from domain.games.nanga_parbat.rules import decide, has_animals, to_act
 from domain.games.nanga_parbat.scoring import (
     AREA_POINTS,
     landing,
@@ -42,6 +42,7 @@ from domain.games.nanga_parbat.state import (
     ACTIVATED,
     Animal,
     Hiker,
+    SEARCH_VERSION,
     Phase,
     State,
     opponent,
@@ -205,18 +206,84 @@ BOTS: dict[str, Bot] = {"greedy": greedy_bot}
 """The game's own levels, beside every game's `random`."""
 
 EVALUATION_SCALE = 6.0
-"""Points of lead (greedy's `evaluate`) worth odds of e to 1: the logistic that turns a lead into a reward."""
+"""Points of lead (greedy's `evaluate`) worth odds of e to 1: the logistic that turns a lead into a reward
+(rules versions 1 to 3)."""
+
+SEARCH_SCALE = 3.0
+"""Rules version 4's logistic: a sharper one. At 6 points the rewards of a node's children differed by a few
+hundredths, too little against UCB1's exploration term: the visits spread evenly and the choice was close to
+chance among commands greedy tells apart."""
+
+SEARCH_WIDTH = 4
+"""Rules version 4: the activations and claims a search node keeps, the best by greedy's evaluation (beside
+every trap, guide move and EndTurn, and the best of each kind of command)."""
+
+ALWAYS_SEARCHED = (PlaceGuide, RelocateGuide, TrapAnimal, EndTurn)
+"""Rules version 4: the kinds of command a node always keeps (a handful at most: where the guide goes next,
+and whether the turn ends, are the game's main choices)."""
+
+_RANKED: dict[State, list[Command]] = {}
+_RANKED_SIZE = 20_000
+_NO_CHANCE = Rng("nanga-parbat ranking", 0)  # `decide` draws nothing: the mountain's only chance is its opening
 
 
 def search_evaluation(state: State) -> dict[int, float]:
     """Where a search's rollout stops: each seat's chance of winning, a logistic of `evaluate`'s lead."""
-    lead = max(-50.0, min(50.0, evaluate(state, 0) / EVALUATION_SCALE))
+    scale = SEARCH_SCALE if state.rules_version >= SEARCH_VERSION else EVALUATION_SCALE
+    lead = max(-50.0, min(50.0, evaluate(state, 0) / scale))
     first = 1.0 / (1.0 + math.exp(-lead))
     return {0: first, 1: 1.0 - first}
 
 
+def ranked(state: State, legal: Sequence[Command]) -> list[Command]:
+    """The commands greedy considers, best first by greedy's evaluation for the seat to act (ties: listing order).
+
+    Remembered per state (a pure function of it: the memo only saves time, it changes no choice), as the core
+    asks `narrow` at every pass through a node; the memo is emptied when it grows past `_RANKED_SIZE`.
+    """
+    known = _RANKED.get(state)
+    if known is not None:
+        return known
+    if len(_RANKED) >= _RANKED_SIZE:
+        _RANKED.clear()
+    seat = min(to_act(state))
+    scored = sorted((-evaluate(decide(state, seat, command, _NO_CHANCE).state, seat), index, command)
+                    for index, command in enumerate(considered(state, legal)))
+    known = _RANKED[state] = [command for _, _, command in scored]
+    return known
+
+
+def search_narrow(state: State, legal: Sequence[Command]) -> Sequence[Command]:
+    """The commands a search node keeps. Up to rules version 3 those greedy considers; from 4 fewer, so that
+    600 iterations reach the opponent's reply: every trap, guide move and EndTurn, the best of each other kind,
+    and the `SEARCH_WIDTH` best activations and claims, best first."""
+    if state.rules_version < SEARCH_VERSION:
+        return considered(state, legal)
+    kept: list[Command] = []
+    kinds: set[type] = set()
+    others = 0
+    for command in ranked(state, legal):
+        kind = type(command)
+        if kind in ALWAYS_SEARCHED:
+            kept.append(command)
+        elif others < SEARCH_WIDTH or kind not in kinds:
+            kept.append(command)
+            kinds.add(kind)
+            others += 1
+    return kept
+
+
+def search_prior(state: State, seat: int, legal: Sequence[Command], rng: Rng) -> Command | None:
+    """The command a new search node tries first and favours: greedy's choice, from rules version 4 (before it
+    none, and no draw from `rng`: older games search as they did)."""
+    if state.rules_version < SEARCH_VERSION:
+        return None
+    return ranked(state, legal)[0]
+
+
 SEARCH = SearchSettings(
-    iterations=600, max_iterations=5000, rollout_depth=0, evaluate=search_evaluation, narrow=considered,
+    iterations=600, max_iterations=5000, rollout_depth=0, evaluate=search_evaluation, narrow=search_narrow,
+    prior=search_prior, prior_weight=0.3,
     strength=("Plays at greedy's level: won 31 of 64 duplicate games against greedy (48.4%, Wilson 95% 36.6-60.4%; "
               "bench/search_bots.py --type nanga-parbat --seats 2 --record bench/results/search_bots.jsonl, the "
               "200-game run under way; data/RULINGS.md)."),
