@@ -65,9 +65,8 @@ def _fraction(have: int, needs: int, turns: int) -> float:
 
 def largest_group(state: State, seat: int) -> int:
     """The size of the seat's largest group of adjacent hikers."""
-    hiker = Hiker(seat=seat)
     board = state.board
-    mine = {index for index in range(SECTION_COUNT) if board[index] == hiker}
+    mine = {index for index in range(SECTION_COUNT) if type(board[index]) is Hiker and board[index].seat == seat}
     best = 0
     while mine:
         stack = [mine.pop()]
@@ -100,7 +99,7 @@ def promise(state: State, seat: int) -> float:
         return value
     turns = expedition.hikers
     value += CUBE_VALUE * min(expedition.cubes, turns)
-    animals = expedition.animals
+    animals = expedition.ready + expedition.spent  # counted only: `animals` would sort them first
     wild = animals.count(Animal.BHARAL)
     counts = [animals.count(animal) for animal in _TRADED]
     same = wild + max(counts)
