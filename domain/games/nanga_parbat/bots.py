@@ -65,8 +65,7 @@ def _fraction(have: int, needs: int, turns: int) -> float:
 
 def largest_group(state: State, seat: int) -> int:
     """The size of the seat's largest group of adjacent hikers."""
-    board = state.board
-    mine = {index for index in range(SECTION_COUNT) if type(board[index]) is Hiker and board[index].seat == seat}
+    mine = {index for index, piece in enumerate(state.board) if type(piece) is Hiker and piece.seat == seat}
     best = 0
     while mine:
         stack = [mine.pop()]
@@ -87,6 +86,7 @@ def largest_group(state: State, seat: int) -> int:
 _SPOTS: tuple[tuple[int, int, int, int], ...] = tuple(
     (spot.index, ROWS.index(spot.row), spot.requires, spot.points) for spot in CHART)
 _TRADED: tuple[Animal, ...] = tuple(animal for animal in Animal if animal is not Animal.BHARAL)
+_CAMP_SPOTS: tuple[int, ...] = tuple(index for index, row, _, _ in _SPOTS if row == 0)
 
 
 def promise(state: State, seat: int) -> float:
@@ -104,10 +104,11 @@ def promise(state: State, seat: int) -> float:
     counts = [animals.count(animal) for animal in _TRADED]
     same = wild + max(counts)
     different = wild + sum(1 for count in counts if count > 0)
-    group = min(largest_group(state, seat), expedition.camps)
+    chart = state.chart
+    # the largest group is sought only while a camps spot is free (it scores nothing else)
+    group = min(largest_group(state, seat), expedition.camps) if any(chart[i] is None for i in _CAMP_SPOTS) else 0
     have = (group, different, same)  # in ROWS' order: camps, different, same
     best = [0.0, 0.0, 0.0]
-    chart = state.chart
     for index, row, requires, points in _SPOTS:
         if chart[index] is None:
             best[row] = max(best[row], points * _fraction(have[row], requires, turns))
@@ -129,10 +130,12 @@ def standing(state: State, seat: int) -> float:
     return state.expeditions[seat].score + promise(state, seat)
 
 
-def trap_gain(state: State, seat: int) -> float:
-    """The best gain `seat` could make trapping in the guide's region (anywhere, if it is empty)."""
+def trap_gain(state: State, seat: int, base: float | None = None) -> float:
+    """The best gain `seat` could make trapping in the guide's region (anywhere, if it is empty); `base` is the
+    seat's standing now, when the caller has it."""
     regions = [state.guide] if state.guide is not None and has_animals(state, state.guide) else list(REGION_NUMBERS)
-    base = standing(state, seat)
+    if base is None:
+        base = standing(state, seat)
     best = 0.0
     for region in regions:
         for index in region_indices(region):
@@ -160,13 +163,14 @@ def _trapped(state: State, seat: int, index: int, animal: Animal) -> State:
 def evaluate(state: State, seat: int) -> float:
     """How good `state` is for `seat`: standings apart, and the trap the guide's region offers next."""
     other = opponent(seat)
-    value = standing(state, seat) - standing(state, other)
     if state.phase is Phase.OVER:
         mine, theirs = state.expeditions[seat].score, state.expeditions[other].score
         return 1000.0 if mine > theirs else -1000.0 if mine < theirs else 0.0
+    own, others = standing(state, seat), standing(state, other)
+    value = own - others
     if state.phase is Phase.TRAP and state.active == seat:
-        return value + trap_gain(state, seat)
-    return value - trap_gain(state, other)
+        return value + trap_gain(state, seat, own)
+    return value - trap_gain(state, other, others)
 
 
 def considered(state: State, legal: Sequence[Command]) -> list[Command]:
