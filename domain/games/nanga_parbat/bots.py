@@ -63,9 +63,22 @@ def _fraction(have: int, needs: int, turns: int) -> float:
     return (have / needs) ** 2
 
 
+_GROUPS: dict[tuple[int, ...], int] = {}  # largest_group by the sections of one seat's hikers (a pure memo)
+_GROUPS_SIZE = 50_000
+
+
 def largest_group(state: State, seat: int) -> int:
     """The size of the seat's largest group of adjacent hikers."""
-    mine = {index for index, piece in enumerate(state.board) if type(piece) is Hiker and piece.seat == seat}
+    sections = tuple(index for index, piece in enumerate(state.board) if type(piece) is Hiker and piece.seat == seat)
+    known = _GROUPS.get(sections)
+    if known is None:
+        if len(_GROUPS) >= _GROUPS_SIZE:
+            _GROUPS.clear()
+        known = _GROUPS[sections] = _largest(set(sections))
+    return known
+
+
+def _largest(mine: set[int]) -> int:
     best = 0
     while mine:
         stack = [mine.pop()]
