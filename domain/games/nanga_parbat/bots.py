@@ -305,9 +305,14 @@ SEARCH = SearchSettings(
               "200-game run under way; data/RULINGS.md)."),
 )
 """The `search` level (domain/core/search.py). No rollouts: every new node is scored at once by greedy's lead
-(random play is too weak to score a position: full random rollouts lost 23 to 43 against greedy), and only
-the commands greedy considers are searched (hundreds of Musk Deer swaps are a few). 600 iterations took
-517 ms of CPU per searched decision at 650 here (`process_time`, a busy 2-core machine)."""
+(random play is too weak to score a position: full random rollouts lost 23 to 43 against greedy). Up to rules
+version 3 every command greedy considers is searched and a lead is scaled by 6 points: it played at greedy's
+level, its 600 iterations spent on breadth. From version 4 (the same rules; older games keep their search, as
+their audits replay it) a node keeps every trap, guide move and EndTurn but only the best few activations and
+claims by greedy's ranking, greedy's choice is tried first and favoured (prior_weight), and leads are scaled by
+3 points: the tree reaches the opponent's reply. CPU per searched decision (`bench/search_speed.py`, 600
+iterations, a shared 2-core machine): 227 ms over a game's first 12 decisions (version 3's code: 235 ms), 615
+ms over 30 from the 26th (361 ms); about 19 s a game against 11 s (data/RULINGS.md, Bot strength)."""
 
 LEVELS: dict[str, BotLevel] = {
     "greedy": BotLevel(
