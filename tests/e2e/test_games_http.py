@@ -264,7 +264,7 @@ def test_nanga_parbat_human_against_the_strong_bot(api: Api, options: dict[str, 
     bot = 1
     first = human.await_turn()
     assert first["state"]["area_scoring"] is scoring
-    assert first["state"]["whole_last_turn"] is whole and first["state"]["rules_version"] == 3
+    assert first["state"]["whole_last_turn"] is whole and first["state"]["rules_version"] == 4
 
     # The human's token cannot act for the bot's seat, whatever it sends: 403, and nothing is appended.
     listed = human.actions()

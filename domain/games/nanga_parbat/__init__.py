@@ -8,11 +8,12 @@ describes itself to clients (about.py, catalog.py, view_schema.py, labels.py; do
 from __future__ import annotations
 
 from domain.core.package import game_spec
-from domain.games.nanga_parbat.state import OPTIONS_VERSION
+from domain.games.nanga_parbat.state import SEARCH_VERSION
 
 # 2: the second player's last turn went on after its trap; 3: the game ends at that trap, as the book says,
-# and version 2's whole last turn is the `whole_last_turn` option (RULINGS.md, The end)
+# and version 2's whole last turn is the `whole_last_turn` option (RULINGS.md, The end); 4: the same rules, a
+# stronger `search` level (bots.py SEARCH; older versions keep their search for replays and audits)
 SPEC = game_spec(__name__, id="nanga-parbat", title="Nanga Parbat", min_seats=2, max_seats=2,
-                 rules_version=OPTIONS_VERSION, oldest_rules_version=1)
+                 rules_version=SEARCH_VERSION, oldest_rules_version=1)
 
 __all__ = ["SPEC"]

@@ -81,10 +81,11 @@ def musk_deer_refusal(state: State, seat: int, command: ActivateMuskDeer) -> str
     reason = activation_refusal(state, seat, Animal.MUSK_DEER)
     if reason is not None:
         return reason
-    animals = (state.board[command.first.index], state.board[command.second.index])
-    if not all(isinstance(piece, Animal) for piece in animals):
+    board = state.board  # asked of every pair of animals on the board: no generator, a search lists it often
+    first, second = board[command.first.index], board[command.second.index]
+    if not (isinstance(first, Animal) and isinstance(second, Animal)):
         return "the musk deer swaps two animals"
-    if animals[0] == animals[1]:
+    if first == second:
         return "both animals are of the same type: swapping them changes nothing"
     return None
 

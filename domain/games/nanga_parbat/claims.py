@@ -84,13 +84,16 @@ def trade_refusal(state: State, seat: int, command: TradeDifferentAnimals | Trad
         return reason
     if len(command.animals) != spot.requires:
         return f"column {spot.column} takes {spot.requires} animals"
-    owned = Counter(state.expeditions[seat].animals)
-    if Counter(command.animals) - owned:
+    # asked of every trade set a search lists: counted with tuple.count, not Counters of (slowly hashed) enums
+    expedition = state.expeditions[seat]
+    owned, animals = expedition.ready + expedition.spent, command.animals
+    if any(animals.count(animal) > owned.count(animal) for animal in animals):
         return "you can only trade animals from your animal board"
-    types = Counter(animal for animal in command.animals if animal is not Animal.BHARAL)
-    if spot.row is Row.DIFFERENT and any(count > 1 for count in types.values()):
+    typed = [animal for animal in animals if animal is not Animal.BHARAL]
+    kinds = len(set(typed))
+    if spot.row is Row.DIFFERENT and kinds < len(typed):
         return "the animals must all be of different types (bharal is wild)"
-    if spot.row is Row.SAME and len(types) > 1:
+    if spot.row is Row.SAME and kinds > 1:
         return "the animals must all be of the same type (bharal is wild)"
     return None
 

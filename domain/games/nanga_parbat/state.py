@@ -106,6 +106,9 @@ class Expedition(Value):
 #: reading is the default and version 2's is the `whole_last_turn` option (RULINGS.md, The end; Game End).
 LAST_TURN_FINISHES = 2
 OPTIONS_VERSION = 3
+#: Rules version 4 changes no rule: only what the `search` level lends the core's search (bots.py, SEARCH), so a
+#: game of an older version replays and audits its search seats as it was played (RULINGS.md, Bot strength).
+SEARCH_VERSION = 4
 
 
 def plays_whole_last_turn(rules_version: int, options: Mapping[str, Any]) -> bool:

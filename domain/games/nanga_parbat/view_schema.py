@@ -116,7 +116,9 @@ VIEW_SCHEMA: dict[str, Any] = {
         rules_version=_int("The rules version the game is played under (GameCreated's): 1 ended the game at the "
                            "trap that places the last hiker; 2 let the second player's last turn go on after it; "
                            "from 3 the end at that trap is the default and the whole last turn the "
-                           "`whole_last_turn` option (see `whole_last_turn`).", 1),
+                           "`whole_last_turn` option (see `whole_last_turn`); 4 has the rules of 3 and only a "
+                           "stronger `search` bot level (a game keeps the search of the version it was created "
+                           "under, so its search seats replay and audit alike).", 1),
         phase={"type": "string", "enum": [phase.value for phase in Phase],
                "description": "place_guide: seat 1 puts the guide on a region before the first turn; trap: the "
                               "active seat must trap an animal (relocating the guide first if `must_relocate_guide`); "
