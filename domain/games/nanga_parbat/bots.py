@@ -300,10 +300,10 @@ def search_prior(state: State, seat: int, legal: Sequence[Command], rng: Rng) ->
 SEARCH = SearchSettings(
     iterations=600, max_iterations=5000, rollout_depth=0, evaluate=search_evaluation, narrow=search_narrow,
     prior=search_prior, prior_weight=0.3,
-    strength=("Beats greedy (rules version 4): won 138 of 162 duplicate games against it (85.2%, Wilson 95% "
-              "78.9-89.8%; bench/search_bots.py --type nanga-parbat --seats 2 --record bench/results/np_v4.jsonl). "
-              "Games of rules versions 1 to 3 keep their search, at greedy's level (31 of 64, 48.4%; "
-              "data/RULINGS.md)."),
+    strength=("Beats greedy (rules version 4): won 167 of 200 duplicate games against it (83.5%, Wilson 95% "
+              "77.7-88.0%; bench/search_bots.py --type nanga-parbat --seats 2 --record "
+              "bench/results/search_bots.jsonl), 19 s of CPU a game. Games of rules versions 1 to 3 keep their "
+              "search, at greedy's level (41 of 82, 50.0%; data/RULINGS.md)."),
 )
 """The `search` level (domain/core/search.py). No rollouts: every new node is scored at once by greedy's lead
 (random play is too weak to score a position: full random rollouts lost 23 to 43 against greedy). Up to rules
