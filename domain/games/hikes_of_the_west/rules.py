@@ -197,9 +197,9 @@ def candidates(state: GameState, seat: int) -> Iterator[Command]:
 
     Only those `refusal` could allow: the orders of the locations while planning; on a hike, a path card only
     in a slot open to choice, a die command only for a face the hiker holds (any other is refused for want of
-    the die). The legal list is the same as over
-    every command (tests/domain/hikes_of_the_west/test_hotw_listing.py); the search lists it thousands of times
-    a decision, and checking the other dozen faces was half its CPU.
+    the die). The legal list is the same as over every command (tests/domain/hikes_of_the_west/
+    test_hotw_sameness.py); the search lists it thousands of times a decision, and checking the other dozen
+    faces was half its CPU.
     """
     if state.phase is Phase.PLANNING or state.hike is None:
         for first, second, third in itertools.permutations(sorted(state.locations), 3):
