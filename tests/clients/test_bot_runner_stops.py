@@ -30,11 +30,13 @@ BOT = Path(sys.executable).parent / "trailhead-bot"
 pytestmark = pytest.mark.slow
 
 #: An engine that plays the first action a little slowly and notes each decision in a file (argv[1]);
-#: with argv[2] = N it answers the Nth decision with something that is not JSON.
+#: with argv[2] = N it answers the Nth decision with something that is not JSON. Once it has decided in two
+#: games it answers slower still, so that a runner told to stop then has not finished both meanwhile (on a
+#: loaded machine the test's signal can come late).
 SLOW_ENGINE = """
 import json, sys, time
 notes, broken = open(sys.argv[1], "a"), int(sys.argv[2]) if len(sys.argv) > 2 else 0
-decided = 0
+decided, games = 0, set()
 for line in sys.stdin:
     message = json.loads(line)
     notes.write(message["type"] + " " + message.get("game_id", "") + "\\n")
@@ -43,7 +45,8 @@ for line in sys.stdin:
         print(json.dumps({"type": "ready", "name": "slow"}), flush=True)
     elif message["type"] == "decide":
         decided += 1
-        time.sleep(0.2)
+        games.add(message.get("game_id"))
+        time.sleep(0.2 if len(games) < 2 else 2.0)
         print("not json" if decided == broken else json.dumps({"type": "choose", "index": 0}), flush=True)
 """
 
