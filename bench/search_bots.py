@@ -24,7 +24,7 @@ A game costs about a minute of CPU (some 100 searched decisions at half a second
 are about three CPU-hours: more than a session on a shared 2-core machine can give. `--record FILE` appends each
 finished game to FILE (a JSON line) and skips the games FILE already holds for the same code: a line carries the
 fingerprint of the code that decides the game (domain/core and the game's own package: Python by its syntax
-tree without docstrings and measured `strength=` texts, data by its bytes, Markdown not),
+tree without docstrings and `strength=` keywords, data by its bytes, Markdown not),
 and the table is printed from every recorded game of the current fingerprint. So a run can be stopped and
 continued, in another session too, and a change to the search or the rules starts its count afresh.
 `--report-only` prints the table from FILE without playing.
@@ -105,8 +105,8 @@ def play(job: Job) -> Outcome:
 
 def fingerprint(type_: str) -> str:
     """A hash of the code that decides a game of `type_` at the search level: domain/core and the game's package.
-    Python files count by their syntax tree without docstrings and without `strength=` texts (the measured
-    figures written back into bots.py must not reset the count); data files by their bytes; Markdown not at all."""
+    Python files count by their syntax tree without docstrings and without `strength=` keywords (the measured
+    figures written back into bots.py, or a first such text, must not reset the count); data files by their bytes; Markdown not at all."""
     digest = hashlib.sha256()
     package = ROOT / "domain" / "games" / type_.replace("-", "_")
     for folder in (ROOT / "domain" / "core", package):
@@ -124,8 +124,8 @@ def _code(source: str) -> bytes:
             node.body = [statement for statement in body if not (  # type: ignore[attr-defined]
                 isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
                 and isinstance(statement.value.value, str))] or [ast.Pass()]
-        if isinstance(node, ast.keyword) and node.arg == "strength":
-            node.value = ast.Constant("")
+        if isinstance(node, ast.Call):  # a measured `strength=` text, or its absence, leaves the count alone
+            node.keywords = [keyword for keyword in node.keywords if keyword.arg != "strength"]
     return ast.dump(tree).encode()
 
 

@@ -36,3 +36,14 @@ def test_a_recorded_game_is_not_played_again_and_other_code_starts_afresh(tmp_pa
     assert "| nanga-parbat | 2 | | 0 |" in capsys.readouterr().out
     assert search_bots.main(argv) == 0
     assert len(lines(record)) == 4
+
+
+def test_a_strength_text_added_or_rewritten_keeps_the_fingerprint_other_changes_do_not() -> None:
+    bare = 'SEARCH = SearchSettings(iterations=340, rollout_depth=15)\n'
+    measured = 'SEARCH = SearchSettings(iterations=340, strength="Won 1 of 2.", rollout_depth=15)\n'
+    remeasured = 'SEARCH = SearchSettings(iterations=340, strength=("Won " "2 of 2."), rollout_depth=15)\n'
+    assert search_bots._code(bare) == search_bots._code(measured) == search_bots._code(remeasured)
+    assert search_bots._code(bare) != search_bots._code(bare.replace("340", "341"))
+    assert search_bots._code(bare) != search_bots._code(bare.replace("rollout_depth", "depth"))
+    documented = 'def f():\n    """Docs."""\n    return 1\n'
+    assert search_bots._code(documented) == search_bots._code('def f():\n    return 1\n')
