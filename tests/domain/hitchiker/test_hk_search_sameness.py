@@ -1,0 +1,102 @@
+"""Hitchiker's search, pinned by digest under every rules version, before any change to it.
+
+The audit re-derives a search seat's moves with today's code (domain/core/seating.py `play_bot`), so a change to
+what Hitchiker lends the search (bots.py `SEARCH`: `rollout`, `narrow`, `prior`) must leave the games of the
+versions released before it searched exactly as before, as Nanga Parbat's version 4 did
+(tests/domain/nanga_parbat/test_np_search_sameness.py). Short seeded games (a round limit of 12) with search seats
+against the hustler and random, under each version and table option, are hashed command by command (each command
+and its events); and `analyse` is hashed at positions along a hustler game of each version ((command, visits,
+value) per root command). The digests were computed on the code of rules version 3's search (2026-11-29).
+Run this module as a script to print the digests of the current code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import msgspec
+
+from domain.core import Rng, SeatConfig, Table
+from domain.core.search import analyse
+from domain.games.hitchiker import SPEC
+
+ROUNDS = 12
+# (seed, levels by seat, rules version, options, the search seats' budget)
+GAMES: tuple[tuple[str, tuple[str, ...], int, dict[str, Any], int], ...] = (
+    ("hk-same-a", ("search", "hustler"), 3, {}, 12),
+    ("hk-same-b", ("hustler", "search", "random"), 3, {"declinable_insurance": True, "lie_n_sin_sting": True}, 10),
+    ("hk-same-c", ("search", "search"), 2, {}, 8),
+    ("hk-same-d", ("random", "search"), 1, {}, 10),
+)
+SEARCHED: tuple[tuple[str, int, dict[str, Any]], ...] = (
+    ("hk-same-s3", 3, {}),
+    ("hk-same-t3", 3, {"declinable_insurance": True}),
+    ("hk-same-s2", 2, {}),
+)
+"""The hustler games whose positions are searched: every 7th decision with a choice."""
+
+EXPECTED_GAMES = "93751017ff6205abe74704bb5b706f4d31ce8a88c61aef88b948edca20f9286e"
+EXPECTED_SEARCH = "78e3487192a2ea2d4c8c77e7d52ada05502644193ed4b874a808f18a180df13e"
+
+
+def table(seed: str, levels: tuple[str, ...], version: int, options: dict[str, Any], budget: int | None) -> Table:
+    seats = [SeatConfig.of(f"p{index}", level, budget if level == "search" else None)
+             for index, level in enumerate(levels)]
+    return Table(SPEC, SPEC.normalize_config(seats, {**options, "round_limit": ROUNDS}, version), seed)
+
+
+def feed(digest: Any, value: Any) -> None:
+    digest.update(msgspec.json.encode(value))
+    digest.update(b"\n")
+
+
+def games_digest() -> str:
+    digest = hashlib.sha256()
+    for seed, levels, version, options, budget in GAMES:
+        game = table(seed, levels, version, options, budget)
+        assert game.state.rules_version == version
+        while not game.finished:
+            seat = min(SPEC.to_act(game.state))
+            command = game.bot_command(seat, levels[seat])
+            feed(digest, SPEC.commands.encode(command))
+            feed(digest, [SPEC.events.encode(event) for event in game.submit(seat, command)])
+        feed(digest, SPEC.result(game.state))
+    return digest.hexdigest()
+
+
+def search_digest(least: int = 9) -> str:
+    digest = hashlib.sha256()
+    positions = 0
+    for seed, version, options in SEARCHED:
+        game = table(seed, ("hustler", "hustler"), version, options, None)
+        choices = 0
+        while not game.finished:
+            seat = min(SPEC.to_act(game.state))
+            legal = SPEC.legal_commands(game.state, seat)
+            if len(legal) > 1:
+                choices += 1
+                if choices % 7 == 3:
+                    searched = analyse(SPEC, SPEC.view(game.state, seat), legal, Rng(seed, choices, "hk-same"), 24)
+                    feed(digest, [(SPEC.commands.encode(s.command), s.visits, s.value) for s in searched])
+                    positions += 1
+            game.submit(seat, game.bot_command(seat, "hustler"))
+    assert positions >= least
+    return digest.hexdigest()
+
+
+def test_every_version_searches_games_as_before() -> None:
+    assert games_digest() == EXPECTED_GAMES
+
+
+def test_every_version_analyses_as_before() -> None:
+    assert search_digest() == EXPECTED_SEARCH
+
+
+if __name__ == "__main__":
+    import time
+
+    start = time.process_time()
+    print("games ", games_digest(), f"{time.process_time() - start:.1f} s")
+    start = time.process_time()
+    print("search", search_digest(), f"{time.process_time() - start:.1f} s")
