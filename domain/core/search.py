@@ -18,7 +18,8 @@ whose edges are commands, shared by every determinisation:
   position where the round began and its own commands in it, not by what the others chose before it
   in the sequence, so no seat's tree policy sees a choice it could not have seen (`Walk`);
 - rollout: the game's `SearchSettings.rollout` policy, or uniformly random legal commands, to the end
-  or to `rollout_depth` commands, where the game's `evaluate` scores the state;
+  or to `rollout_depth` commands (a number, or the game's function of the state where the rollout starts,
+  e.g. of its rules version), where the game's `evaluate` scores the state;
 - reward: each seat's place score, `(n - place) / (n - 1)` with tied seats sharing the places they
   span; in a solo game the final score mapped linearly to [0, 1] (`SearchSettings.solo_scores`).
 
@@ -46,6 +47,7 @@ __all__ = ["SEARCH_LEVEL", "SearchSettings", "Searched", "analyse", "best"]
 DRAW = 0.5  # the reward of a seat in a state nobody can move on from (no game's rules reach one)
 
 Rollout = Callable[[Any, int, Sequence[Command], Rng], Command]
+Depth = int | Callable[[Any], int | None] | None
 Rewards = Mapping[int, float]
 
 
@@ -66,7 +68,10 @@ class SearchSettings:
     prior: Rollout | None = None  # a policy whose command a new node tries first and favours (progressive bias)
     prior_weight: float = 0.0  # the preferred command's bonus, weight / (its visits + 1), over UCB1
     exploration: float = 0.7  # UCB1's constant, for rewards in [0, 1]
-    rollout_depth: int | None = None  # commands a rollout plays before `evaluate` scores it; None: to the end
+    # commands a rollout plays before `evaluate` scores it; None: to the end. A function of the state where the
+    # rollout starts lets a game's later rules version play shorter rollouts than its older ones (whose searched
+    # moves the audit re-derives, so they must not change)
+    rollout_depth: Depth = None
     evaluate: Callable[[Any], Rewards] | None = None  # a state's estimated reward per seat, in [0, 1]
     solo_scores: tuple[int, int] | None = None  # a solo game's (best, worst) final score: rewards 1 and 0
     strength: str = "Not measured yet: bench/search_bots.py plays it against the strongest hand-written level."
@@ -302,8 +307,9 @@ class Search:
     def _roll_out(self, state: Any, to_act: frozenset[int]) -> Rewards:
         """Play on by the rollout policy to the end (or the depth cap) and score what is reached."""
         settings, depth = self.settings, 0
+        limit = settings.rollout_depth(state) if callable(settings.rollout_depth) else settings.rollout_depth
         while (result := self.spec.result(state)) is None and to_act:
-            if settings.rollout_depth is not None and depth >= settings.rollout_depth:
+            if limit is not None and depth >= limit:
                 break
             seat = min(to_act)
             legal = self.spec.legal_commands(state, seat)

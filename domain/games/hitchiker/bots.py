@@ -35,6 +35,7 @@ from domain.games.hitchiker.commands import (
     TakeLifeInsurance,
     Vote,
 )
+from domain.games.hitchiker import playouts
 from domain.games.hitchiker.blackmarket import stake_range
 from domain.games.hitchiker.casino.blackjack import current_hand, wager_range
 from domain.games.hitchiker.hometowns import deposit_range
@@ -311,6 +312,7 @@ def narrow(state: State, legal: Sequence[Command]) -> Sequence[Command]:
 
 SEARCH = SearchSettings(
     iterations=240, max_iterations=1000, rollout=rollout, narrow=narrow, prior=prior, prior_weight=0.5,
+    rollout_depth=playouts.rollout_depth, evaluate=playouts.standing,
     strength="Won 102 of 200 two-seat duplicate games against the hustler (51.0%, Wilson 95% 44.1-57.8%; "
              "bench/search_bots.py --type hitchiker --seats 2 --record bench/results/search_bots.jsonl), 15 s of "
              "CPU a game: at the hustler's level, not above it; in a short earlier run 1 of 8 four-seat games.",

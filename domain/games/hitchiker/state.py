@@ -160,6 +160,10 @@ CHOICES_VERSION = 2
 #: is paid if affordable) and Lie N' Sin (no sting) by default; version 2's readings are the table options
 #: `declinable_insurance` and `lie_n_sin_sting`. Everything else of version 2 stays.
 OPTIONS_VERSION = 3
+#: Rules version 4 (RULINGS.md, "Rules version 4") changes no rule: only the `search` level's playouts, which stop
+#: after a few turns and are scored by the seats' standing (playouts.py), so that games of older versions replay and
+#: audit their search seats as they were played.
+SEARCH_VERSION = 4
 BOTS_ROUND_LIMIT = 100  # `round_limit`'s default: every game's in version 1, bots-only games' from version 2
 
 

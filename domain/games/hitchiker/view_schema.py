@@ -228,7 +228,9 @@ def view_schema() -> Schema:
         rules_version=integer("the rules the game is played under (GameCreated's): from 2 the Dealer may decline a "
                               "casino and the round limit is off by default when a person holds a seat; under 2 Life "
                               "Insurance is quoted, then taken or declined, and Lie N' Sin stings; from 3 those two "
-                              "are the options `declinable_insurance` and `lie_n_sin_sting`", 1),
+                              "are the options `declinable_insurance` and `lie_n_sin_sting`; 4 has the rules of 3 and only a "
+                              "stronger `search` bot level (a game keeps the search of the version it was created "
+                              "under, so its search seats replay and audit alike)", 1),
         round_limit=integer("the rounds after which the richest wins (the `round_limit` option); 0: no limit", 0),
         declinable_insurance=boolean("whether a Life Insurance premium is quoted, to take or decline, rather than "
                                      "paid at once when affordable: the `declinable_insurance` option from rules "

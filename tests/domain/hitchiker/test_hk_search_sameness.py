@@ -6,7 +6,8 @@ versions released before it searched exactly as before, as Nanga Parbat's versio
 (tests/domain/nanga_parbat/test_np_search_sameness.py). Short seeded games (a round limit of 12) with search seats
 against the hustler and random, under each version and table option, are hashed command by command (each command
 and its events); and `analyse` is hashed at positions along a hustler game of each version ((command, visits,
-value) per root command). The digests were computed on the code of rules version 3's search (2026-11-29).
+value) per root command). The digests were computed on the code of rules version 3's search (2026-11-29), before
+version 4; version 4's own search is pinned alike (its digests from its first commit), for the same reason.
 Run this module as a script to print the digests of the current code.
 """
 
@@ -35,9 +36,20 @@ SEARCHED: tuple[tuple[str, int, dict[str, Any]], ...] = (
     ("hk-same-s2", 2, {}),
 )
 """The hustler games whose positions are searched: every 7th decision with a choice."""
+GAMES_V4: tuple[tuple[str, tuple[str, ...], int, dict[str, Any], int], ...] = (
+    ("hk-four-a", ("search", "hustler"), 4, {}, 12),
+    ("hk-four-b", ("hustler", "search", "search"), 4, {"lie_n_sin_sting": True}, 10),
+)
+SEARCHED_V4: tuple[tuple[str, int, dict[str, Any]], ...] = (
+    ("hk-four-s", 4, {}),
+    ("hk-four-t", 4, {"declinable_insurance": True}),
+)
+"""Rules version 4's search (short playouts, playouts.py), pinned alike from its first release."""
 
 EXPECTED_GAMES = "93751017ff6205abe74704bb5b706f4d31ce8a88c61aef88b948edca20f9286e"
 EXPECTED_SEARCH = "78e3487192a2ea2d4c8c77e7d52ada05502644193ed4b874a808f18a180df13e"
+EXPECTED_GAMES_V4 = "f8c1b65f2904867a1fee03fb0130c623b8c8dcdc6f536e9c3c61ea122ad4014a"
+EXPECTED_SEARCH_V4 = "b5d1bbe533372507538278773db9e7c39388dba51e97572e8d97ce1015ab299e"
 
 
 def table(seed: str, levels: tuple[str, ...], version: int, options: dict[str, Any], budget: int | None) -> Table:
@@ -51,9 +63,9 @@ def feed(digest: Any, value: Any) -> None:
     digest.update(b"\n")
 
 
-def games_digest() -> str:
+def games_digest(games: tuple[tuple[str, tuple[str, ...], int, dict[str, Any], int], ...] = GAMES) -> str:
     digest = hashlib.sha256()
-    for seed, levels, version, options, budget in GAMES:
+    for seed, levels, version, options, budget in games:
         game = table(seed, levels, version, options, budget)
         assert game.state.rules_version == version
         while not game.finished:
@@ -65,10 +77,10 @@ def games_digest() -> str:
     return digest.hexdigest()
 
 
-def search_digest(least: int = 9) -> str:
+def search_digest(searched_games: tuple[tuple[str, int, dict[str, Any]], ...] = SEARCHED, least: int = 9) -> str:
     digest = hashlib.sha256()
     positions = 0
-    for seed, version, options in SEARCHED:
+    for seed, version, options in searched_games:
         game = table(seed, ("hustler", "hustler"), version, options, None)
         choices = 0
         while not game.finished:
@@ -93,6 +105,11 @@ def test_every_version_analyses_as_before() -> None:
     assert search_digest() == EXPECTED_SEARCH
 
 
+def test_version_4_searches_as_released() -> None:
+    assert games_digest(GAMES_V4) == EXPECTED_GAMES_V4
+    assert search_digest(SEARCHED_V4, 6) == EXPECTED_SEARCH_V4
+
+
 if __name__ == "__main__":
     import time
 
@@ -100,3 +117,5 @@ if __name__ == "__main__":
     print("games ", games_digest(), f"{time.process_time() - start:.1f} s")
     start = time.process_time()
     print("search", search_digest(), f"{time.process_time() - start:.1f} s")
+    print("games v4 ", games_digest(GAMES_V4))
+    print("search v4", search_digest(SEARCHED_V4, 6))
