@@ -8,19 +8,16 @@ against the hustler and random, under each version and table option, are hashed 
 and its events); and `analyse` is hashed at positions along a hustler game of each version ((command, visits,
 value) per root command). The digests were computed on the code of rules version 3's search (2026-11-29), before
 version 4; version 4's own search is pinned alike (its digests from its first commit), for the same reason.
-Run this module as a script to print the digests of the current code.
+Run this module as a script (`PYTHONPATH=.:tests python FILE`) to print the digests of the current code.
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-import msgspec
-
-from domain.core import Rng, SeatConfig, Table
-from domain.core.search import analyse
+from domain.core import SeatConfig, Table
 from domain.games.hitchiker import SPEC
+from support import search_pins
 
 ROUNDS = 12
 # (seed, levels by seat, rules version, options, the search seats' budget)
@@ -55,46 +52,20 @@ EXPECTED_SEARCH_V4 = "b5d1bbe533372507538278773db9e7c39388dba51e97572e8d97ce1015
 def table(seed: str, levels: tuple[str, ...], version: int, options: dict[str, Any], budget: int | None) -> Table:
     seats = [SeatConfig.of(f"p{index}", level, budget if level == "search" else None)
              for index, level in enumerate(levels)]
-    return Table(SPEC, SPEC.normalize_config(seats, {**options, "round_limit": ROUNDS}, version), seed)
-
-
-def feed(digest: Any, value: Any) -> None:
-    digest.update(msgspec.json.encode(value))
-    digest.update(b"\n")
+    game = Table(SPEC, SPEC.normalize_config(seats, {**options, "round_limit": ROUNDS}, version), seed)
+    assert game.state.rules_version == version
+    return game
 
 
 def games_digest(games: tuple[tuple[str, tuple[str, ...], int, dict[str, Any], int], ...] = GAMES) -> str:
-    digest = hashlib.sha256()
-    for seed, levels, version, options, budget in games:
-        game = table(seed, levels, version, options, budget)
-        assert game.state.rules_version == version
-        while not game.finished:
-            seat = min(SPEC.to_act(game.state))
-            command = game.bot_command(seat, levels[seat])
-            feed(digest, SPEC.commands.encode(command))
-            feed(digest, [SPEC.events.encode(event) for event in game.submit(seat, command)])
-        feed(digest, SPEC.result(game.state))
-    return digest.hexdigest()
+    return search_pins.games_digest(SPEC, ((table(seed, levels, version, options, budget), levels)
+                                           for seed, levels, version, options, budget in games))
 
 
 def search_digest(searched_games: tuple[tuple[str, int, dict[str, Any]], ...] = SEARCHED, least: int = 9) -> str:
-    digest = hashlib.sha256()
-    positions = 0
-    for seed, version, options in searched_games:
-        game = table(seed, ("hustler", "hustler"), version, options, None)
-        choices = 0
-        while not game.finished:
-            seat = min(SPEC.to_act(game.state))
-            legal = SPEC.legal_commands(game.state, seat)
-            if len(legal) > 1:
-                choices += 1
-                if choices % 7 == 3:
-                    searched = analyse(SPEC, SPEC.view(game.state, seat), legal, Rng(seed, choices, "hk-same"), 24)
-                    feed(digest, [(SPEC.commands.encode(s.command), s.visits, s.value) for s in searched])
-                    positions += 1
-            game.submit(seat, game.bot_command(seat, "hustler"))
-    assert positions >= least
-    return digest.hexdigest()
+    return search_pins.search_digest(
+        SPEC, ((seed, table(seed, ("hustler", "hustler"), version, options, None))
+               for seed, version, options in searched_games), "hustler", 7, lambda positions: 24, "hk-same", least)
 
 
 def test_every_version_searches_games_as_before() -> None:
@@ -111,11 +82,5 @@ def test_version_4_searches_as_released() -> None:
 
 
 if __name__ == "__main__":
-    import time
-
-    start = time.process_time()
-    print("games ", games_digest(), f"{time.process_time() - start:.1f} s")
-    start = time.process_time()
-    print("search", search_digest(), f"{time.process_time() - start:.1f} s")
-    print("games v4 ", games_digest(GAMES_V4))
-    print("search v4", search_digest(SEARCHED_V4, 6))
+    search_pins.show(games=games_digest, search=search_digest, games_v4=lambda: games_digest(GAMES_V4),
+                     search_v4=lambda: search_digest(SEARCHED_V4, 6))

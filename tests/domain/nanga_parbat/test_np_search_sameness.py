@@ -7,19 +7,16 @@ every older version and table option, are hashed command by command (each comman
 `analyse` is hashed at positions along a greedy game of each version ((command, visits, value) per root
 command, at the default budget and a small one). The digests were computed on the code before version 4.
 Version 4's own search is pinned alike (its digests from its first commit), for the same reason.
-Run this module as a script to print the digests of the current code.
+Run this module as a script (`PYTHONPATH=.:tests python FILE`) to print the digests of the current code.
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-import msgspec
-
-from domain.core import Rng, SeatConfig, Table
-from domain.core.search import analyse
+from domain.core import SeatConfig, Table
 from domain.games.nanga_parbat import SPEC
+from support import search_pins
 
 # (seed, levels by seat, rules version, options, the search seats' budget)
 GAMES: tuple[tuple[str, tuple[str, str], int, dict[str, bool], int], ...] = (
@@ -54,47 +51,21 @@ EXPECTED_SEARCH_V4 = "9bdf6834d3704487f19ca4d3b39ebd55a13589c89b7345c63263239bb2
 def table(seed: str, levels: tuple[str, ...], version: int, options: dict[str, bool], budget: int | None) -> Table:
     seats = [SeatConfig.of(f"p{index}", level, budget if level == "search" else None)
              for index, level in enumerate(levels)]
-    return Table(SPEC, SPEC.normalize_config(seats, options, version), seed)
-
-
-def feed(digest: Any, value: Any) -> None:
-    digest.update(msgspec.json.encode(value))
-    digest.update(b"\n")
+    game = Table(SPEC, SPEC.normalize_config(seats, options, version), seed)
+    assert game.state.rules_version == version
+    return game
 
 
 def games_digest(games: tuple[tuple[str, tuple[str, str], int, dict[str, bool], int], ...] = GAMES) -> str:
-    digest = hashlib.sha256()
-    for seed, levels, version, options, budget in games:
-        game = table(seed, levels, version, options, budget)
-        assert game.state.rules_version == version
-        while not game.finished:
-            seat = min(SPEC.to_act(game.state))
-            command = game.bot_command(seat, levels[seat])
-            feed(digest, SPEC.commands.encode(command))
-            feed(digest, [SPEC.events.encode(event) for event in game.submit(seat, command)])
-        feed(digest, SPEC.result(game.state))
-    return digest.hexdigest()
+    return search_pins.games_digest(SPEC, ((table(seed, levels, version, options, budget), levels)
+                                           for seed, levels, version, options, budget in games))
 
 
 def search_digest(searched_games: tuple[tuple[str, int, dict[str, bool]], ...] = SEARCHED, least: int = 12) -> str:
-    digest = hashlib.sha256()
-    positions = 0
-    for seed, version, options in searched_games:
-        game = table(seed, ("greedy", "greedy"), version, options, None)
-        choices = 0
-        while not game.finished:
-            seat = min(SPEC.to_act(game.state))
-            legal = SPEC.legal_commands(game.state, seat)
-            if len(legal) > 1:
-                choices += 1
-                if choices % 11 == 3:
-                    budget = SPEC.search.iterations if positions % 4 == 0 else 60
-                    searched = analyse(SPEC, SPEC.view(game.state, seat), legal, Rng(seed, choices, "np-same"), budget)
-                    feed(digest, [(SPEC.commands.encode(s.command), s.visits, s.value) for s in searched])
-                    positions += 1
-            game.submit(seat, game.bot_command(seat, "greedy"))
-    assert positions >= least
-    return digest.hexdigest()
+    return search_pins.search_digest(
+        SPEC, ((seed, table(seed, ("greedy", "greedy"), version, options, None))
+               for seed, version, options in searched_games),
+        "greedy", 11, lambda positions: SPEC.search.iterations if positions % 4 == 0 else 60, "np-same", least)
 
 
 def test_older_versions_search_games_as_before() -> None:
@@ -111,11 +82,5 @@ def test_version_4_searches_as_released() -> None:
 
 
 if __name__ == "__main__":
-    import time
-
-    start = time.process_time()
-    print("games ", games_digest(), f"{time.process_time() - start:.1f} s")
-    start = time.process_time()
-    print("search", search_digest(), f"{time.process_time() - start:.1f} s")
-    print("games v4 ", games_digest(GAMES_V4))
-    print("search v4", search_digest(SEARCHED_V4, 8))
+    search_pins.show(games=games_digest, search=search_digest, games_v4=lambda: games_digest(GAMES_V4),
+                     search_v4=lambda: search_digest(SEARCHED_V4, 8))
