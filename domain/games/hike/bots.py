@@ -296,8 +296,8 @@ SEARCH = SearchSettings(
     iterations=160, max_iterations=1000, rollout=rollout, prior=expert_prior, prior_weight=PRIOR_WEIGHT,
     strength=("Won 122 of 200 two-seat duplicate games against the expert (61.0%, Wilson 95% 54.1-67.5%; "
               "bench/search_bots.py --type hike --seats 2 --record bench/results/search_bots.jsonl, seeds "
-              "search-bench-0 to -99), 8 s of CPU a game; in a short earlier run 3 of 8 four-seat games against "
-              "three experts (37.5%, chance 25%)."))
+              "search-bench-0 to -99), 8 s of CPU a game; at four seats against three experts, 13 of the first 31 "
+              "recorded games (41.9%, Wilson 95% 26.4-59.2%, chance 25%)."))
 """The `search` level (domain/core/search.py): its playouts follow `rollout` (uniformly random ones won 1 of 12
 two-seat games against the expert at 100 iterations, `rollout` 5 of 12), each new node tries the expert's choice
 first and favours it. 160 iterations cost about 500 ms of CPU a decision here (time.process_time over 20

@@ -231,9 +231,10 @@ def planner_rollout(state: GameState, seat: int, legal: Sequence[Command], rng: 
 
 SEARCH = SearchSettings(iterations=120, max_iterations=2000, solo_scores=(BEST_SCORE, WORST_SCORE),
                         rollout=planner_rollout, prior=planner_rollout, prior_weight=1.0, exploration=0.1,
-                        strength=("Finishes 13.45 over par on average against the planner's 12.05 on the same 20 deals "
-                                  "(its gain -1.40, 95% interval +-5.42: no better than the planner it rolls out; "
-                                  "bench/search_bots.py --type hikes-of-the-west --games 20, a short run)."))
+                        strength=("Finishes 12.35 over par on average against the planner's 11.50 on the same 60 deals "
+                                  "(its gain -0.85, 95% interval +-2.32: no better than the planner it rolls out; "
+                                  "bench/search_bots.py --type hikes-of-the-west --games 1000 --record "
+                                  "bench/results/search_bots.jsonl, the first 60 of its 1,000 deals)."))
 """The `search` level (domain/core/search.py): planner rollouts (random ones never finish a game: they score
 nothing but stranding), the planner's command favoured (a reward is the score over a 36-point range, and the
 planner's choices differ in expectation by tenths of a point, less than the noise of a few dozen rollouts),
