@@ -106,7 +106,8 @@ def play(job: Job) -> Outcome:
 def fingerprint(type_: str) -> str:
     """A hash of the code that decides a game of `type_` at the search level: domain/core and the game's package.
     Python files count by their syntax tree without docstrings and without `strength=` keywords (the measured
-    figures written back into bots.py, or a first such text, must not reset the count); data files by their bytes; Markdown not at all."""
+    figures written back into bots.py, or a first such text, must not reset the count); data files by their
+    bytes; Markdown not at all."""
     digest = hashlib.sha256()
     package = ROOT / "domain" / "games" / type_.replace("-", "_")
     for folder in (ROOT / "domain" / "core", package):

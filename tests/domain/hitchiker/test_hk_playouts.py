@@ -40,7 +40,7 @@ def test_a_stopped_playout_scores_savings_above_cash_and_cash_above_contraband()
     assert with_players(cash=60_000_000)[0] == 1.0  # a casino's millions: no overflow, a sure lead
 
 
-def test_a_version_4_search_scores_each_playout_where_it_stops(monkeypatch) -> None:
+def test_a_version_4_search_scores_each_playout_where_it_stops() -> None:
     """The core's search asks the game how deep to play from each playout's start and scores the state there."""
     depths: list[int | None] = []
     scored: list[int] = []
@@ -56,7 +56,8 @@ def test_a_version_4_search_scores_each_playout_where_it_stops(monkeypatch) -> N
     spec = dataclasses.replace(SPEC, search=dataclasses.replace(SPEC.search, rollout_depth=counted_depth,
                                                                  evaluate=counted_standing))
     for version, stopped in ((4, True), (3, False)):
-        depths.clear(), scored.clear()
+        depths.clear()
+        scored.clear()
         state = given(SPEC, opening(7, 30, rules_version=version))
         legal = SPEC.legal_commands(state, 0)
         analyse(spec, SPEC.view(state, 0), legal, Rng("hk-playouts", version), 30)

@@ -9,14 +9,12 @@ that alters any listing (its commands or their order), view, state, event, bot c
 from __future__ import annotations
 
 import hashlib
-from typing import Any
-
-import msgspec
 
 from domain.core import Rng, SeatConfig, Table
 from domain.core.search import analyse
 from domain.games.peaks import SPEC
 from domain.games.peaks.bots import guide_bot
+from support.search_pins import feed
 
 # (rules version, seats, round cap (rules version 3; before it, the first STEPS decisions), levels in turn, seed)
 GAMES = [
@@ -36,11 +34,6 @@ def table(version: int, seats: int, cap: int, seed: str) -> Table:
     options = {"round_cap": cap} if version >= 3 else {}
     config = SPEC.normalize_config([SeatConfig(name=f"p{i}", bot="guide") for i in range(seats)], options, version)
     return Table(SPEC, config, seed)
-
-
-def feed(digest: Any, value: Any) -> None:
-    digest.update(msgspec.json.encode(value))
-    digest.update(b"\n")
 
 
 def games_digest() -> str:
