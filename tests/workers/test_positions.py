@@ -33,14 +33,20 @@ def test_a_follower_sees_every_event_once_in_order_while_many_writers_race(datab
     setup = open_storage(database)
     setup.migrate()  # the schema exists before the writers boot
     setup.close()
-    writers = [subprocess.Popen([sys.executable, str(WRITER), database, str(THREADS), str(GAMES), str(COMMANDS)],
+    # -X faulthandler: a writer that dies of a signal (seen once under load: no `ready`, no stderr)
+    # leaves its stack on stderr, which the assertions below show with its exit status.
+    writers = [subprocess.Popen([sys.executable, "-X", "faulthandler", str(WRITER), database, str(THREADS), str(GAMES), str(COMMANDS)],
                                 cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True) for _ in range(PROCESSES)]
     follower = open_storage(database)
     try:
         for writer in writers:  # a barrier across processes: every writer has its games and waits
             assert writer.stdout is not None
-            assert writer.stdout.readline().strip() == "ready", writer.communicate(timeout=30)[1]
+            line = writer.stdout.readline()
+            if line.strip() != "ready":
+                out, err = writer.communicate(timeout=30)
+                pytest.fail(f"a writer said {line!r} instead of 'ready' (exit status {writer.returncode}):"
+                            f" stdout {out[-1000:]!r}, stderr {err[-3000:]!r}")
         seen: list[tuple[int, str, int]] = []  # (position, game id, seq) in the order read
         position = follower.head_position()  # the games' openings, written before the race
         reads = 0
