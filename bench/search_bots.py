@@ -187,7 +187,7 @@ def table_jobs(spec: GameSpec, seats: int, games: int, iterations: int, seeds: s
 def run(jobs: list[Job], processes: int, record: Record, report_only: bool = False) -> list[Outcome]:
     """The outcomes of `jobs`: those `record` holds for the current code, the others played (and recorded as each
     ends) unless `report_only`."""
-    prints = {job.type_: fingerprint(job.type_) for job in jobs}
+    prints = {type_: fingerprint(type_) for type_ in {job.type_ for job in jobs}}  # once a type: it parses code
     missing = [job for job in jobs if record.get(job, prints[job.type_]) is None]
     if missing and not report_only:
         if processes > 1:

@@ -47,3 +47,16 @@ def test_a_strength_text_added_or_rewritten_keeps_the_fingerprint_other_changes_
     assert search_bots._code(bare) != search_bots._code(bare.replace("rollout_depth", "depth"))
     documented = 'def f():\n    """Docs."""\n    return 1\n'
     assert search_bots._code(documented) == search_bots._code('def f():\n    return 1\n')
+
+
+def test_a_report_reads_the_code_once_a_type_however_many_games(tmp_path: Path, monkeypatch, capsys) -> None:
+    """The fingerprint parses every file of domain/core and the game (about a second): once per job made a
+    report of Hikes of the West's 1,000 deals take twenty minutes."""
+    read: list[str] = []
+    real = search_bots.fingerprint
+    monkeypatch.setattr(search_bots, "fingerprint", lambda type_: read.append(type_) or real(type_))
+    argv = ["--type", "hikes-of-the-west", "nanga-parbat", "--games", "300", "--seats", "2",
+            "--record", str(tmp_path / "none.jsonl"), "--report-only"]
+    assert search_bots.main(argv) == 0
+    assert sorted(read) == ["hikes-of-the-west", "hikes-of-the-west", "nanga-parbat"]  # the solo's baseline: twice
+    assert "| nanga-parbat | 2 | | 0 |" in capsys.readouterr().out
