@@ -329,7 +329,10 @@ stake were noise, and they banked $1,000 as readily as $50,000. Over 200 two-sea
 won 51.0% against the hustler and version 4's 55.5%, its interval still reaching below 50%: not the issue's 60%
 (RULINGS.md, Bot strength: why, and what would close the gap). Version 4's short playouts cost about a quarter of
 version 3's CPU a decision (432 against 1,752 ms over the first 10 searched decisions of `python
-bench/search_speed.py --type hitchiker --decisions 10` on the same machine, one run each)."""
+bench/search_speed.py --type hitchiker --decisions 10` on the same machine, one run each): about 240 ms a decision
+at 2 seats and 280 at 4 on a later machine where Nanga Parbat's default took 528. The budget stays 240 for version
+4 (the audit re-derives its searched moves): a pilot at 500 iterations, the issue's 500 ms, was no stronger
+(RULINGS.md, What was tried next)."""
 
 LEVELS: dict[str, BotLevel] = {
     "hustler": BotLevel(
