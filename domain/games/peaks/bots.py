@@ -338,9 +338,9 @@ def guide_in_state(state: State, seat: int, legal: Sequence[Command], rng: Rng) 
 SEARCH = SearchSettings(
     iterations=340, max_iterations=4000, rollout=guide_in_state, rollout_depth=15, evaluate=playouts.evaluate,
     prior=guide_in_state, prior_weight=1.0, narrow=playouts.narrow, exploration=0.4,
-    strength=("Won 54 of 66 two-seat duplicate games against the guide (81.8%, Wilson 95% 70.9-89.3%; "
-              "bench/search_bots.py --type peaks --seats 2 --record bench/results/search_bots.jsonl, a run not "
-              "yet at its 200 games), about 40 s of CPU a game on a fast machine, 110 s on a slow one."),
+    strength=("Won 166 of 200 two-seat duplicate games against the guide (83.0%, Wilson 95% 77.2-87.6%; "
+              "bench/search_bots.py --type peaks --seats 2 --record bench/results/search_bots.jsonl), about 40 s "
+              "of CPU a game on a fast machine, 110 s on a slow one."),
 )
 """The `search` level (domain/core/search.py): playouts of 15 commands by the guide, scored by `playouts.evaluate`;
 the guide's command tried first and favoured at every node (progressive bias), declined rewards and idle discards
