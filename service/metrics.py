@@ -27,15 +27,16 @@ turns all of it off (no /metrics: 404), to measure what it costs (bench/http_com
 from __future__ import annotations
 
 import functools
+import glob
 import hmac
 import ipaddress
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
@@ -164,12 +165,32 @@ def scrape() -> Response:
     check_scraper(current_app.config.get("METRICS_TOKEN"))
     if os.environ.get(VARIABLE):  # every process's files, this one's included
         registry = CollectorRegistry()
-        MultiProcessCollector(registry)
+        SettledFiles(registry)
     else:
         registry = current_app.extensions["trailhead_metrics"].registry
     text = generate_latest(registry) + generate_latest(store_registry(current_app.extensions["trailhead"]))
     return Response(text, mimetype=None, content_type=CONTENT_TYPE_LATEST,
                     headers={"Cache-Control": "no-store"})
+
+
+class SettledFiles(MultiProcessCollector):
+    """prometheus-client's multiprocess collector, leaving out the files another process is still creating.
+
+    `MmapedDict` creates a process's file and only then sizes it, so a scrape that globs it in between reads
+    0 bytes and fails whole (struct.error: a 500), as a worker's first metric races a scrape answered by the
+    other one (prometheus/client_python#1199, open). Such a file holds no sample yet: leaving it out is exact.
+    """
+
+    def collect(self) -> Iterable[Metric]:
+        files = [path for path in glob.glob(os.path.join(self._path, "*.db")) if _size(path) > 0]
+        return self.merge(files, accumulate=True)  # type: ignore[no-any-return]
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except FileNotFoundError:  # a live gauge's file, removed as its process ended
+        return 0
 
 
 def store_registry(app: Trailhead) -> CollectorRegistry:
