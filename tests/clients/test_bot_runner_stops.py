@@ -9,6 +9,7 @@ default `max_wait`), says so on a progress line, and goes on.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import signal
@@ -83,6 +84,18 @@ def left_to_the_bot(client: Client, game_id: str, seat: int) -> dict[str, Any]:
     return game
 
 
+def stopped(runner: subprocess.Popen[str], timeout: float = 60.0) -> tuple[str, str]:
+    """The runner's output once it has stopped; if it has not within `timeout` (seen once under load, SIGINT),
+    fail with where its threads were: SIGABRT makes faulthandler (PYTHONFAULTHANDLER) print their stacks."""
+    try:
+        return runner.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        runner.send_signal(signal.SIGABRT)
+        out, err = runner.communicate(timeout=30)
+        pytest.fail(f"the runner did not stop within {timeout:g} s of the signal; stdout {out[-2000:]!r}; "
+                    f"its threads: {err[-6000:]}")
+
+
 def duel(client: Client, player: dict[str, Any], seed: str) -> str:
     return client.create_game("nanga-parbat", [{"player": player["id"]}, {"name": "Bea", "bot": "random"}],
                               seed=seed, takeover_bot="random")["id"]
@@ -97,13 +110,15 @@ def test_a_runner_stopped_mid_game_leaves_its_games_to_the_takeover_bot(server: 
         player = client.create_player(f"Stopped by {stop_with.name}")
         games = {duel(client, player, f"stop-{stop_with.name}-{n}") for n in range(2)}
         runner = subprocess.Popen([str(BOT), "--url", server.base_url, f"--key={player['key']}", "--games", "2",
-                                   "--engine", command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                   "--engine", command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  env={**os.environ, "PYTHONFAULTHANDLER": "1"})
         try:
             wait_for(lambda: set(decisions(notes)) == games or runner.poll() is not None, what="both games under way")
             runner.send_signal(stop_with)
-            out, err = runner.communicate(timeout=60)
+            out, err = stopped(runner)
         finally:
             runner.kill()
+            runner.wait()
         assert runner.returncode == status, (out, err)
         for game_id in games:
             assert re.search(rf"^left {game_id} seat 0: the takeover bot \(random\) plays it now$", out, re.M), out
@@ -115,13 +130,14 @@ def test_a_runner_stopped_while_playing_a_game_it_created_leaves_it(server: Serv
     command, notes = engine(tmp_path)
     runner = subprocess.Popen([str(BOT), "--url", server.base_url, "--type", "nanga-parbat", "--opponent", "random",
                                "--games", "3", "--engine", command], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True)
+                              text=True, env={**os.environ, "PYTHONFAULTHANDLER": "1"})
     try:
         game_id = wait_for(lambda: decisions(notes)[:1] or runner.poll() is not None, what="a decision")[0]
         runner.send_signal(signal.SIGTERM)
-        out, err = runner.communicate(timeout=60)
+        out, err = stopped(runner)
     finally:
         runner.kill()
+        runner.wait()
     assert runner.returncode == 143, (out, err)
     assert re.search(rf"^left {game_id} seat 0: the takeover bot \(\w+\) plays it now$", out, re.M), out
     with Client(server.base_url) as client:
