@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from trailhead_client.bot.protocol import EngineError, check_ready, encode, hello
-from trailhead_client.bot.threads import start_helper
 from trailhead_client.types import GameTypeDetail
 
 #: Seconds an engine may take to answer `hello` (it may load things) and each `decide`.
@@ -62,7 +61,7 @@ class ExternalEngine:
         except OSError as error:
             raise EngineError(f"cannot start the engine {command!r}: {error}") from error
         self._lines: queue.Queue[str | None] = queue.Queue()
-        self.reader = start_helper(threading.Thread(target=self._read, name="engine-stdout", daemon=True))
+        threading.Thread(target=self._read, name="engine-stdout", daemon=True).start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -119,9 +118,6 @@ class ExternalEngine:
             print(f"trailhead-bot: the engine did not exit; stopping it (pid {self.process.pid})", file=sys.stderr)
             self.process.terminate()
             self.process.wait()
-        self.reader.join(timeout=1)  # it ends at the output's end, now that the engine has exited
-        if self.process.stdout is not None and not self.reader.is_alive():
-            self.process.stdout.close()
 
 
 class RandomEngine:

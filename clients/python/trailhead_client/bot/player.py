@@ -25,7 +25,6 @@ from trailhead_client.bot import protocol
 from trailhead_client.bot.engines import EngineSet
 from trailhead_client.bot.leaving import HeldGames, say
 from trailhead_client.bot.playing import Outcome, abandoned_note, line, play_turn
-from trailhead_client.bot.threads import start_helper
 from trailhead_client.bot.tournament import play_tournament
 from trailhead_client.client import Client
 from trailhead_client.errors import IllegalCommand, RateLimited, SeatTaken, TrailheadError
@@ -228,7 +227,7 @@ def play_as_player(client: Client, args: argparse.Namespace, engines: EngineSet,
     if args.join is not None:
         joiner = Joiner(client.transport.base_url, key, player_id, args.join or args.type_ or None, args.poll,
                         player_run)
-        start_helper(joiner)
+        joiner.start()
     try:
         player_run.run()
     finally:

@@ -21,7 +21,6 @@ from typing import Any
 from trailhead_client.bot.engines import Engine, EngineSet
 from trailhead_client.bot.leaving import HeldGames, say, waiting
 from trailhead_client.bot.playing import Outcome, line, play
-from trailhead_client.bot.threads import start_helper
 from trailhead_client.client import Client
 from trailhead_client.errors import IllegalCommand
 
@@ -88,7 +87,7 @@ class TournamentGames:
         thread = threading.Thread(target=self.play, args=(game_id, seat), name=f"trailhead-bot-{game_id}",
                                   daemon=True)
         self.threads[game_id] = thread
-        start_helper(thread)
+        thread.start()
 
     def play(self, game_id: str, index: int) -> None:
         try:
@@ -137,8 +136,8 @@ def play_tournament(client: Client, args: argparse.Namespace, key: str, player_i
     say(f"entered tournament {body['name']} ({body['format']} of {type_}): {body['status']}")
     games = TournamentGames(client, key, type_, engines.for_type(type_), outcomes, held)
     messages: queue.Queue[dict[str, Any] | BaseException] = queue.Queue()
-    start_helper(threading.Thread(target=follow, args=(client, args.tournament, messages),
-                                  name="trailhead-bot-tournament", daemon=True))
+    threading.Thread(target=follow, args=(client, args.tournament, messages), name="trailhead-bot-tournament",
+                     daemon=True).start()
     while True:
         games.check()
         try:
