@@ -84,16 +84,25 @@ def left_to_the_bot(client: Client, game_id: str, seat: int) -> dict[str, Any]:
     return game
 
 
+def as_in_a_terminal() -> None:
+    """The runner's SIGINT at its default, as for a program a person starts and stops with Ctrl-C. A suite started
+    as a background job (`cmd &` in a script) ignores SIGINT, its processes inherit that, and a Python started so
+    keeps ignoring it (no KeyboardInterrupt): the runner then played on, as a background job should."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def stopped(runner: subprocess.Popen[str], timeout: float = 60.0) -> tuple[str, str]:
     """The runner's output once it has stopped; if it has not within `timeout` (seen once under load, SIGINT),
     fail with where its threads were: SIGABRT makes faulthandler (PYTHONFAULTHANDLER) print their stacks."""
     try:
         return runner.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        status = Path(f"/proc/{runner.pid}/status").read_text().splitlines()
+        masks = [line for line in status if line.startswith(("SigQ", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt"))]
         runner.send_signal(signal.SIGABRT)
         out, err = runner.communicate(timeout=30)
-        pytest.fail(f"the runner did not stop within {timeout:g} s of the signal; stdout {out[-2000:]!r}; "
-                    f"its threads: {err[-6000:]}")
+        pytest.fail(f"the runner did not stop within {timeout:g} s of the signal; its signal masks {masks}; "
+                    f"stdout {out[-2000:]!r}; its threads: {err[-6000:]}")
 
 
 def duel(client: Client, player: dict[str, Any], seed: str) -> str:
@@ -111,7 +120,7 @@ def test_a_runner_stopped_mid_game_leaves_its_games_to_the_takeover_bot(server: 
         games = {duel(client, player, f"stop-{stop_with.name}-{n}") for n in range(2)}
         runner = subprocess.Popen([str(BOT), "--url", server.base_url, f"--key={player['key']}", "--games", "2",
                                    "--engine", command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                  env={**os.environ, "PYTHONFAULTHANDLER": "1"})
+                                  env={**os.environ, "PYTHONFAULTHANDLER": "1"}, preexec_fn=as_in_a_terminal)
         try:
             wait_for(lambda: set(decisions(notes)) == games or runner.poll() is not None, what="both games under way")
             runner.send_signal(stop_with)
