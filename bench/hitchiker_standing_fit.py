@@ -16,7 +16,6 @@ A game's positions are correlated, so the held-out split is by game, never by po
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -33,6 +32,9 @@ from domain.games.hitchiker import playouts  # noqa: E402
 from domain.games.hitchiker.state import SAVINGS_GOAL, State  # noqa: E402
 
 HUSTLER = "hustler"
+#: One sampled position: seat 0's quantities, seat 1's, how near the leader's savings are to the goal, `standing`'s
+#: rewards under the current rules, and seat 0's result (1 won, 0 lost, 0.5 shared).
+Row = tuple[list[float], list[float], float, dict[int, float], float]
 
 
 def quantities(state: State, seat: int) -> list[float]:
@@ -43,10 +45,8 @@ def quantities(state: State, seat: int) -> list[float]:
             float(len(player.hometowns))]
 
 
-def positions(number: int, seeds: str, every: int) -> list[tuple[list[float], list[float], float, dict[int, float]]]:
-    """One game's sampled positions: (seat 0's quantities, seat 1's, how near the leader's savings are to the goal,
-    `standing`'s
-    rewards under the current rules), labelled afterwards with who won."""
+def positions(number: int, seeds: str, every: int) -> list[Row]:
+    """One game's sampled positions (every `every`-th), labelled once the game is over with who won."""
     spec = game_spec("hitchiker")
     table = Table(spec, spec.normalize_config([SeatConfig.of("a", HUSTLER), SeatConfig.of("b", HUSTLER)], {}),
                   f"{seeds}-{number}")
@@ -64,10 +64,10 @@ def positions(number: int, seeds: str, every: int) -> list[tuple[list[float], li
     assert result is not None
     first = [row["seat"] for row in result["standings"] if row["place"] == 1]
     won = 1.0 if first == [0] else 0.0 if first == [1] else 0.5
-    return [(a, b, progress, standing, won) for a, b, progress, standing in sampled]  # type: ignore[misc]
+    return [(a, b, progress, standing, won) for a, b, progress, standing in sampled]
 
 
-def design(rows: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def design(rows: list[Row]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Features (seat 0's lead, alone and times the share still to play) and labels, each position twice: from
     seat 0 and from seat 1 (lead negated, label flipped), so the fit has no side and needs no intercept."""
     features, labels, baseline = [], [], []
@@ -81,11 +81,15 @@ def design(rows: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.array(features), np.array(labels), np.array(baseline)
 
 
+def logistic(z: np.ndarray) -> np.ndarray:
+    return 1 / (1 + np.exp(-np.clip(z, -50, 50)))
+
+
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
     """Logistic regression by Newton's method (a small ridge keeps it finite when a feature separates)."""
     w = np.zeros(x.shape[1])
     for _ in range(50):
-        p = 1 / (1 + np.exp(-np.clip(x @ w, -50, 50)))
+        p = logistic(x @ w)
         gradient = x.T @ (p - y) + ridge * w
         hessian = (x.T * (p * (1 - p))) @ x + ridge * np.eye(x.shape[1])
         step = np.linalg.solve(hessian, gradient)
@@ -123,11 +127,11 @@ def main() -> None:
     print("| --- | --- | --- |")
     for i, name in enumerate(names):
         print(f"| {name} | {w[i]:+.4f} | {w[i + len(names)]:+.4f} |")
-    fitted = 1 / (1 + np.exp(-np.clip(tx @ w, -50, 50)))
+    fitted = logistic(tx @ w)
     for label, p in (("the fit", fitted), ("playouts.standing (today's rules)", tbase), ("a coin", np.full(len(ty), 0.5))):
         loss, accuracy = scores(p, ty)
         print(f"held out, {label}: log-loss {loss:.4f}, accuracy {accuracy:.3f}")
-    print("weights as code:", ", ".join(f"{v:.4f}" for v in w), f"(savings goal {SAVINGS_GOAL:,}; {math.e:.1f})")
+    print("weights as code:", ", ".join(f"{v:.4f}" for v in w))
 
 
 if __name__ == "__main__":

@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     searched: collections.Counter[str] = collections.Counter()
     departed: collections.Counter[str] = collections.Counter()
     examples: dict[str, list[str]] = collections.defaultdict(list)
+    narrow = spec.search.narrow
     configs = [SeatConfig.of(f"p{seat}", SEARCH_LEVEL, args.iterations) for seat in range(args.seats)]
     for number in range(args.games):
         table = Table(spec, spec.normalize_config(configs, {}), f"{args.seeds}-{number}")
@@ -51,7 +52,6 @@ def main(argv: list[str] | None = None) -> int:
             seat = min(spec.to_act(table.state))
             legal = spec.legal_commands(table.state, seat)
             chosen = table.bot_command(seat, strong)
-            narrow = spec.search.narrow
             if len(legal) > 1 and len(narrow(table.state, legal) if narrow else legal) > 1:
                 kind = type(chosen).__name__
                 searched[kind] += 1

@@ -92,8 +92,8 @@ def as_in_a_terminal() -> None:
 
 
 def stopped(runner: subprocess.Popen[str], timeout: float = 60.0) -> tuple[str, str]:
-    """The runner's output once it has stopped; if it has not within `timeout` (seen once under load, SIGINT),
-    fail with where its threads were: SIGABRT makes faulthandler (PYTHONFAULTHANDLER) print their stacks."""
+    """The runner's output once it has stopped; if it has not within `timeout`, fail
+    with its signal masks (/proc) and where its threads were: SIGABRT makes faulthandler (PYTHONFAULTHANDLER) print their stacks."""
     try:
         return runner.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
